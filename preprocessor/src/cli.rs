@@ -1,0 +1,70 @@
+//! Command-line parsing and dispatch. Each subcommand lives in its own
+//! `cmd_*` module; with no subcommand the binary speaks mdBook's
+//! preprocessor protocol on stdin/stdout.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// mdBook preprocessor and command line of the DumpLab course.
+#[derive(Parser, Debug)]
+#[command(name = "mdbook-dumplab", version, about)]
+pub struct Cli {
+    /// What to do; without one, read mdBook's preprocessor input on stdin.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Answers mdBook: exit 0 when the renderer is supported.
+    Supports {
+        /// The renderer mdBook asks about (`html`, ...).
+        renderer: String,
+    },
+    /// Says what kind of dump each file is (jaxpr, StableHLO, HLO) and why.
+    Analyze {
+        /// One JSON object per input, one per line.
+        #[arg(long)]
+        json: bool,
+        /// Files to read; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Validates the course's fixtures and exercises.
+    Check {
+        /// The course root (holding `book.toml`); defaults to the current directory.
+        dir: Option<PathBuf>,
+    },
+    /// Grades an answer to an exercise question, as the browser does.
+    Grade(crate::cmd_grade::GradeArgs),
+    /// Creates and maintains fixture families.
+    Fixture {
+        /// What to do with fixtures.
+        #[command(subcommand)]
+        command: crate::cmd_fixture::FixtureCommand,
+    },
+}
+
+/// Runs the command line and returns the process exit status.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => crate::preprocess::run_from_stdin(),
+        Some(Command::Supports { renderer }) => {
+            return if crate::preprocess::supports_renderer(&renderer) { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+        }
+        Some(Command::Analyze { json, files }) => crate::cmd_analyze::run(json, &files),
+        Some(Command::Check { dir }) => crate::cmd_check::run(dir.as_deref()),
+        Some(Command::Grade(args)) => crate::cmd_grade::run(&args),
+        Some(Command::Fixture { command }) => crate::cmd_fixture::run(command),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("mdbook-dumplab: error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Loading the course's fixtures and exercises from disk: TODO(fixtures helper).

@@ -1,0 +1,1 @@
+//! Glossary tooltips: TODO(glossary helper).

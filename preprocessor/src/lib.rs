@@ -1,0 +1,16 @@
+//! `mdbook-dumplab`: the mdBook glue and command line of the DumpLab course.
+//!
+//! Everything that touches the file system or mdBook lives here; the
+//! analysis, fixture model and grading live in the `dumplab` crate, which
+//! stays free of I/O so it can run in the browser.
+
+pub mod cli;
+
+mod cmd_analyze;
+mod cmd_check;
+mod cmd_fixture;
+mod cmd_grade;
+mod course;
+mod exercises;
+mod glossary;
+mod preprocess;

@@ -1,0 +1,3 @@
+//! `cargo xtask`: set-up and automation for DumpLab.
+
+fn main() {}
