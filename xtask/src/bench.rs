@@ -1,8 +1,210 @@
-//! `cargo xtask bench`. (Filled in with the exercises.)
+//! `cargo xtask bench`: what DumpLab costs a reader and an author.
+//!
+//! - page weight: gzipped bytes of everything DumpLab adds to a page (its
+//!   CSS, JS and the wasm checker) against a 40 KiB budget;
+//! - time from navigation to the first question being answerable, in
+//!   headless Chromium (median of several loads);
+//! - what the preprocessor adds to a full `mdbook build` of the course:
+//!   builds with and without it, interleaved in one session, medians.
+//!
+//! Figures are printed, never asserted: timings belong to benchmarks.
 
-use anyhow::Result;
+use crate::tools;
+use anyhow::{Context, Result, bail};
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
 
-/// Runs the page benchmarks.
-pub(crate) fn run(_args: &[String]) -> Result<()> {
-    anyhow::bail!("not yet")
+/// The page-weight budget (gzipped) for everything DumpLab adds to a page.
+const BUDGET: usize = 40 * 1024;
+
+/// Runs every benchmark; `--runs N` sets the repetitions (default 5).
+pub(crate) fn run(args: &[String]) -> Result<()> {
+    let runs = match args {
+        [] => 5,
+        [flag, n] if flag == "--runs" => n.parse().context("--runs takes a number")?,
+        _ => bail!("usage: cargo xtask bench [--runs N]"),
+    };
+    let root = tools::root();
+    page_weight(&root)?;
+    let mdbook = tools::mdbook()?;
+    let preprocessor = tools::build_preprocessor()?;
+    build_cost(&root, &mdbook, &preprocessor, runs)?;
+    time_to_answerable(&root, runs)?;
+    Ok(())
+}
+
+/// Gzipped size of each asset DumpLab ships to the page.
+fn page_weight(root: &Path) -> Result<()> {
+    println!("page weight (gzip -9), everything DumpLab adds to a page:");
+    let mut total_raw = 0;
+    let mut total_gz = 0;
+    let mut assets: Vec<_> = std::fs::read_dir(root.join("theme"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| e == "js" || e == "css" || e == "wasm")
+        })
+        .collect();
+    assets.sort();
+    for path in assets {
+        let bytes = std::fs::read(&path)?;
+        let gz = gzip_len(&bytes)?;
+        total_raw += bytes.len();
+        total_gz += gz;
+        println!(
+            "  {:<28} {:>8} B raw {:>8} B gz",
+            path.strip_prefix(root).unwrap_or(&path).display(),
+            bytes.len(),
+            gz
+        );
+    }
+    let verdict = if total_gz <= BUDGET { "within" } else { "OVER" };
+    println!(
+        "  {:<28} {:>8} B raw {:>8} B gz = {:.1} KiB, {verdict} the {} KiB budget ({:.0}%)",
+        "total",
+        total_raw,
+        total_gz,
+        total_gz as f64 / 1024.0,
+        BUDGET / 1024,
+        100.0 * total_gz as f64 / BUDGET as f64
+    );
+    Ok(())
+}
+
+fn gzip_len(bytes: &[u8]) -> Result<usize> {
+    let mut enc = GzEncoder::new(Vec::new(), Compression::best());
+    enc.write_all(bytes)?;
+    Ok(enc.finish()?.len())
+}
+
+/// Median wall time of `mdbook build` with and without the preprocessor.
+fn build_cost(root: &Path, mdbook: &Path, preprocessor: &Path, runs: usize) -> Result<()> {
+    let scratch = tools::target_dir().join("bench-book");
+    let _ = std::fs::remove_dir_all(&scratch);
+    let with = scratch.join("with");
+    let without = scratch.join("without");
+    for dir in [&with, &without] {
+        for item in ["src", "theme", "glossary", "fixtures", "exercises"] {
+            copy_tree(&root.join(item), &dir.join(item))?;
+        }
+    }
+    let book_toml = std::fs::read_to_string(root.join("book.toml"))?;
+    std::fs::write(with.join("book.toml"), &book_toml)?;
+    std::fs::write(
+        without.join("book.toml"),
+        strip_table(&book_toml, "[preprocessor.dumplab]"),
+    )?;
+    let mut times_with = Vec::new();
+    let mut times_without = Vec::new();
+    for _ in 0..runs {
+        for (dir, times) in [(&with, &mut times_with), (&without, &mut times_without)] {
+            let mut cmd = tools::command(mdbook);
+            cmd.arg("build")
+                .current_dir(dir)
+                .stderr(std::process::Stdio::null());
+            tools::point_mdbook_at(&mut cmd, preprocessor);
+            let start = Instant::now();
+            tools::run(&mut cmd)?;
+            times.push(start.elapsed().as_secs_f64());
+        }
+    }
+    let (a, b) = (median(&mut times_with), median(&mut times_without));
+    println!("mdbook build of the course, median of {runs} interleaved runs:");
+    println!("  with the preprocessor    {:>8.3} s", a);
+    println!("  without it               {:>8.3} s", b);
+    println!(
+        "  preprocessor adds        {:>8.3} s ({:.2}x the plain build)",
+        a - b,
+        a / b
+    );
+    Ok(())
+}
+
+/// Time from navigation to the first answerable question, via Chromium.
+fn time_to_answerable(root: &Path, runs: usize) -> Result<()> {
+    let book = root.join("book");
+    let mut cmd = tools::command(tools::mdbook()?);
+    cmd.arg("build")
+        .current_dir(root)
+        .stderr(std::process::Stdio::null());
+    tools::point_mdbook_at(&mut cmd, &tools::build_preprocessor()?);
+    tools::run(&mut cmd)?;
+    let chromium = tools::chromium()?;
+    tools::npm_ci()?;
+    let out = tools::output(
+        tools::command("node")
+            .arg("tests/browser/bench-ready.mjs")
+            .arg(runs.to_string())
+            .env("CHROMIUM_PATH", chromium)
+            .env("DUMPLAB_BOOK", &book)
+            .current_dir(root),
+    )?;
+    print!("{out}");
+    Ok(())
+}
+
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    match xs.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => xs[n / 2],
+        n => (xs[n / 2 - 1] + xs[n / 2]) / 2.0,
+    }
+}
+
+/// `toml` without the table headed `header` (up to the next table).
+fn strip_table(toml: &str, header: &str) -> String {
+    let mut out = String::new();
+    let mut skipping = false;
+    for line in toml.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('[') {
+            skipping = trimmed.starts_with(header);
+        }
+        if !skipping {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    if !from.exists() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let path = entry.path();
+        if path.is_dir() {
+            copy_tree(&path, &to.join(entry.file_name()))?;
+        } else {
+            std::fs::copy(&path, to.join(entry.file_name()))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_one_table() {
+        let toml = "[book]\ntitle = \"t\"\n\n[preprocessor.dumplab]\ncommand = \"x\"\n\n[output.html]\na = 1\n";
+        assert_eq!(
+            strip_table(toml, "[preprocessor.dumplab]"),
+            "[book]\ntitle = \"t\"\n\n[output.html]\na = 1\n"
+        );
+    }
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+    }
 }
