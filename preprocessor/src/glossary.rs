@@ -1,1 +1,0 @@
-//! Glossary tooltips: TODO(glossary helper).
