@@ -7,6 +7,15 @@
 //! on the command line and, compiled to `wasm32-unknown-unknown`, in the
 //! learner's browser.
 
+pub mod analysis;
 pub mod diagnostic;
+pub mod exercise;
+pub mod grade;
+#[cfg(feature = "serde")]
+pub mod fixture;
 
+pub use analysis::{Analysis, Backend, Evidence, Fusion, Kind, analyze};
 pub use diagnostic::{Diagnostic, Severity};
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

@@ -1,8 +1,117 @@
-//! `mdbook-dumplab analyze`: TODO(checker helper).
+//! `mdbook-dumplab analyze [--json] FILE...`: says what kind of dump each
+//! file is and why, for instructors checking a fixture and for scripts.
+//!
+//! The work is `dumplab::analyze`; this module only reads files (or standard
+//! input for `-`) and prints. Every readable input is analysed and the exit
+//! status is 0 whatever its kind; an unreadable input is named with what to
+//! do, the others are still analysed, and the exit status is 1.
 
-use std::path::PathBuf;
+use anyhow::Context;
+use dumplab::{Analysis, Kind, analyze};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub(crate) fn run(_json: bool, _files: &[PathBuf]) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("analyze is not implemented yet")
+/// How many evidence lines the human report shows per input.
+const SHOWN_EVIDENCE: usize = 12;
+
+fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
+    if path == Path::new("-") {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).context("cannot read standard input as UTF-8 text")?;
+        return Ok(("-".to_owned(), s));
+    }
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).with_context(|| format!("{name}: cannot read this file; check that the path exists and is readable"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!("{name}: not UTF-8 text (invalid byte at offset {}); pass a text dump (jaxpr, StableHLO or HLO)", e.utf8_error().valid_up_to())
+    })?;
+    Ok((name, text))
+}
+
+pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut failed = false;
+    for (i, path) in files.iter().enumerate() {
+        let (name, text) = match read_input(path) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("mdbook-dumplab: error: {e:#}");
+                failed = true;
+                continue;
+            }
+        };
+        let a = analyze(&text);
+        if json {
+            writeln!(out, "{}", json_line(&name, &a)?)?;
+        } else {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            write!(out, "{}", human(&name, &a))?;
+        }
+    }
+    out.flush()?;
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// One JSON object: `file` first, then the analysis (schema in the `dumplab`
+/// crate docs, module `analysis`).
+fn json_line(name: &str, a: &Analysis) -> anyhow::Result<String> {
+    let mut v = serde_json::to_value(a)?;
+    let mut obj = serde_json::Map::new();
+    obj.insert("file".to_owned(), serde_json::Value::String(name.to_owned()));
+    if let serde_json::Value::Object(m) = &mut v {
+        obj.append(m);
+    }
+    Ok(serde_json::to_string(&serde_json::Value::Object(obj))?)
+}
+
+fn human(name: &str, a: &Analysis) -> String {
+    let mut s = String::new();
+    let backend = a.backend.map(|b| format!(" for {}", b.as_str().to_uppercase())).unwrap_or_default();
+    s.push_str(&format!("{name}: {}{backend} ({} lines)\n", a.kind, a.lines));
+    if let Some(r) = &a.reason {
+        s.push_str(&format!("  why unknown: {r}\n"));
+    }
+    if a.kind.is_hlo() || (a.kind == Kind::Unknown && !a.computations.is_empty()) {
+        s.push_str(&format!(
+            "  {} computations, entry `{}`, {} fusions ({} in the entry), {} custom calls, {} while loops, {} conditionals\n",
+            a.computations.len(),
+            a.entry_computation.as_deref().unwrap_or("?"),
+            a.fusions.len(),
+            a.entry_fusions,
+            a.custom_calls.len(),
+            a.while_loops.len(),
+            a.conditionals.len()
+        ));
+        for f in a.fusions.iter().take(SHOWN_EVIDENCE) {
+            s.push_str(&format!("    fusion {} ({}): {}\n", f.name, f.kind, f.ops.join(", ")));
+        }
+    }
+    if a.kind == Kind::Stablehlo {
+        let funcs: Vec<_> = a.functions.iter().map(|f| format!("@{}", f.name)).collect();
+        s.push_str(&format!("  functions: {}\n", funcs.join(", ")));
+    }
+    if a.kind == Kind::Jaxpr {
+        let nested = a.equations.iter().filter(|e| e.depth > 0).count();
+        s.push_str(&format!("  {} equations ({} inside sub-jaxprs)\n", a.equations.len(), nested));
+    }
+    if !a.op_histogram.is_empty() {
+        let mut ops: Vec<_> = a.op_histogram.iter().collect();
+        ops.sort_by(|x, y| y.1.cmp(x.1).then(x.0.cmp(y.0)));
+        let top: Vec<_> = ops.iter().take(8).map(|(k, v)| format!("{k} {v}")).collect();
+        s.push_str(&format!("  most used ops: {}\n", top.join(", ")));
+    }
+    if !a.evidence.is_empty() {
+        s.push_str("  evidence:\n");
+        for e in a.evidence.iter().take(SHOWN_EVIDENCE) {
+            s.push_str(&format!("    {name}:{}:{}: [{}] {}\n", e.line, e.columns.start, e.marker, e.note));
+        }
+        if a.evidence.len() > SHOWN_EVIDENCE {
+            s.push_str(&format!("    ... and {} more (use --json for all)\n", a.evidence.len() - SHOWN_EVIDENCE));
+        }
+    }
+    s
 }

@@ -1,14 +1,100 @@
-//! `mdbook-dumplab grade`: TODO(exercises helper).
+//! `mdbook-dumplab grade`: grades an answer on the command line exactly as
+//! the learner's browser does.
+//!
+//! It builds the question from the course as a book build would (same
+//! fixtures, same sealed key, same content hash) and hands the sealed key to
+//! [`dumplab::grade::grade`], the function the wasm module calls, so an
+//! instructor can check a question's key without opening a browser.
+//!
+//! Answers: an option id for `classify` (`jaxpr`, `stablehlo`,
+//! `hlo-unoptimized`, `hlo-optimized`), `backend` (`cpu`, `gpu`, `tpu`),
+//! `pair` and `choice` (`a`, `b`, ...); line numbers such as `3,7` for
+//! `evidence`; a whole number for `count`. Exit status 0 when the answer is
+//! right (or with `--reveal`), 1 otherwise.
 
+use crate::exercises::Exercises;
+use dumplab::grade::{Verdict, grade, reveal};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `grade`.
 #[derive(clap::Args, Debug)]
 pub struct GradeArgs {
+    /// The exercise file, relative to the course root (`exercises/two-dumps.toml`).
+    #[arg(long, short = 'e')]
+    pub exercise: String,
     /// The question id.
+    #[arg(long, short = 'q')]
     pub question: String,
+    /// The answer: an option id, line numbers like `3,7`, or a number.
+    #[arg(long, short = 'a', required_unless_present = "reveal")]
+    pub answer: Option<String>,
+    /// Print the answer instead of grading one.
+    #[arg(long)]
+    pub reveal: bool,
+    /// Print the verdict as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// The course root (holding `book.toml`); defaults to the current directory.
+    #[arg(long, default_value = ".")]
+    pub root: PathBuf,
 }
 
-pub(crate) fn run(_args: &GradeArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("grade is not implemented yet")
+pub(crate) fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
+    let mut diags = Vec::new();
+    let exercises = Exercises::load(&args.root, &mut diags);
+    for d in diags.iter().filter(|d| d.is_error()) {
+        eprintln!("{d}");
+    }
+    let Some(questions) = exercises.files().get(&args.exercise) else {
+        let known: Vec<&str> = exercises.files().keys().map(String::as_str).collect();
+        anyhow::bail!("no exercise file `{}` under {} (known: {})", args.exercise, args.root.display(), known.join(", "));
+    };
+    let Some(q) = questions.iter().find(|q| q.id == args.question) else {
+        let ids: Vec<&str> = questions.iter().map(|q| q.id.as_str()).collect();
+        anyhow::bail!("`{}` has no question `{}` (its questions: {})", args.exercise, args.question, ids.join(", "));
+    };
+    let verdict = if args.reveal {
+        reveal(&q.id, &q.hash, &q.sealed)?
+    } else {
+        grade(&q.id, &q.hash, &q.sealed, args.answer.as_deref().unwrap_or_default())?
+    };
+    if args.json {
+        println!("{}", to_json(&q.id, q.type_name, &verdict));
+    } else {
+        print!("{}", human(&verdict));
+    }
+    let ok = matches!(verdict.outcome, dumplab::grade::Outcome::Correct | dumplab::grade::Outcome::Revealed);
+    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+fn human(v: &Verdict) -> String {
+    let mut out = format!("{}: {} ({}/{})\n", v.outcome.as_str(), v.message, v.score, v.out_of);
+    for n in &v.notes {
+        if !n.text.is_empty() {
+            out.push_str(&format!("  {} {}: {}\n", n.mark.as_str(), n.target, n.text));
+        }
+    }
+    for (line, note) in &v.lines {
+        out.push_str(&format!("  line {line}: {note}\n"));
+    }
+    if !v.explanation.is_empty() {
+        out.push_str(&format!("  {}\n", v.explanation));
+    }
+    out
+}
+
+fn to_json(id: &str, type_name: &str, v: &Verdict) -> serde_json::Value {
+    serde_json::json!({
+        "question": id,
+        "type": type_name,
+        "outcome": v.outcome.as_str(),
+        "score": v.score,
+        "out_of": v.out_of,
+        "message": v.message,
+        "notes": v.notes.iter().map(|n| serde_json::json!({"target": n.target, "mark": n.mark.as_str(), "text": n.text})).collect::<Vec<_>>(),
+        "lines": v.lines.iter().map(|(l, n)| serde_json::json!({"line": l, "note": n})).collect::<Vec<_>>(),
+        "answer": if v.answer_ids.is_empty() { serde_json::Value::Null } else { serde_json::json!(v.answer_ids) },
+        "explanation": v.explanation,
+    })
 }

@@ -1,1 +1,303 @@
-//! Loading the course's fixtures and exercises from disk: TODO(fixtures helper).
+//! Reading the course's fixtures and exercises from disk into the checker's
+//! models, so `check` and every book build validate the same things the same
+//! way.
+//!
+//! This is the only place that walks `fixtures/` and `exercises/`; the
+//! `dumplab` crate does the validation from strings. Reading problems
+//! (a missing `fixture.toml`, a file that is not UTF-8) become diagnostics
+//! like any other, so one run reports everything.
+
+use dumplab::Diagnostic;
+use dumplab::fixture::{Family, load_family};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Where the course keeps its sources, relative to the course root (the
+/// folder holding `book.toml`). Read from `[preprocessor.dumplab]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CourseConfig {
+    /// The fixtures folder (`fixtures`).
+    pub(crate) fixtures: PathBuf,
+    /// The exercises folder (`exercises`).
+    pub(crate) exercises: PathBuf,
+}
+
+impl Default for CourseConfig {
+    fn default() -> Self {
+        Self {
+            fixtures: PathBuf::from("fixtures"),
+            exercises: PathBuf::from("exercises"),
+        }
+    }
+}
+
+impl CourseConfig {
+    /// The settings of a `[preprocessor.dumplab]` table (mdBook hands it to
+    /// the preprocessor; `check` reads it from `book.toml`). Missing or
+    /// non-string keys keep their defaults.
+    pub(crate) fn from_table(table: &toml::Table) -> Self {
+        let mut config = Self::default();
+        if let Some(v) = table.get("fixtures").and_then(toml::Value::as_str) {
+            config.fixtures = PathBuf::from(v);
+        }
+        if let Some(v) = table.get("exercises").and_then(toml::Value::as_str) {
+            config.exercises = PathBuf::from(v);
+        }
+        config
+    }
+
+    /// Reads `[preprocessor.dumplab]` from `root/book.toml`; defaults when
+    /// the file or table is absent or unreadable (the fixtures are then
+    /// looked for in `root/fixtures`).
+    pub(crate) fn from_book_toml(root: &Path) -> Self {
+        let table = fs::read_to_string(root.join("book.toml"))
+            .ok()
+            .and_then(|t| t.parse::<toml::Table>().ok());
+        let dumplab = table
+            .as_ref()
+            .and_then(|t| t.get("preprocessor"))
+            .and_then(|p| p.get("dumplab"))
+            .and_then(toml::Value::as_table);
+        dumplab.map_or_else(Self::default, Self::from_table)
+    }
+}
+
+/// One exercise file as read from disk, waiting for the exercises validator.
+#[derive(Clone, Debug)]
+pub(crate) struct ExerciseSource {
+    /// Its path as diagnostics name it.
+    pub(crate) path: String,
+    /// Its text.
+    pub(crate) text: String,
+}
+
+/// Everything the course's directives and checks need, read from disk.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Course {
+    /// Fixture families by folder name.
+    pub(crate) fixtures: BTreeMap<String, Family>,
+    /// Dump files across all families (for the summary line).
+    pub(crate) dumps: usize,
+    /// Exercise files (`exercises/*.toml`), sorted by path.
+    pub(crate) exercises: Vec<ExerciseSource>,
+}
+
+/// The path of `rel` under `root` as diagnostics show it: relative to the
+/// current directory when `root` is it (as when mdBook runs the
+/// preprocessor from the book's root), with `/` separators.
+fn display(root: &Path, rel: &Path) -> String {
+    let is_cwd = root == Path::new(".")
+        || root.as_os_str().is_empty()
+        || std::env::current_dir()
+            .ok()
+            .and_then(|cwd| cwd.canonicalize().ok())
+            == root.canonicalize().ok();
+    let joined = if is_cwd {
+        rel.to_path_buf()
+    } else {
+        root.join(rel)
+    };
+    joined.to_string_lossy().replace('\\', "/")
+}
+
+/// Loads and validates every fixture family and every exercise file under
+/// `root`. Never fails: problems reading or
+/// validating come back as diagnostics, in file order.
+pub(crate) fn load_course(root: &Path, config: &CourseConfig) -> (Course, Vec<Diagnostic>) {
+    let mut course = Course::default();
+    let mut diagnostics = Vec::new();
+    load_fixtures(root, config, &mut course, &mut diagnostics);
+    load_exercises(root, config, &mut course, &mut diagnostics);
+    diagnostics.extend(validate_exercises(&course));
+    (course, diagnostics)
+}
+
+/// The exercises validator: checks every exercise file against the loaded
+/// fixtures (`course.fixtures`).
+fn validate_exercises(course: &Course) -> Vec<Diagnostic> {
+    crate::exercises::validate(course)
+}
+
+fn load_fixtures(
+    root: &Path,
+    config: &CourseConfig,
+    course: &mut Course,
+    out: &mut Vec<Diagnostic>,
+) {
+    let dir = root.join(&config.fixtures);
+    let entries = match sorted_entries(&dir) {
+        Ok(e) => e,
+        Err(err) => {
+            let d = Diagnostic::error(
+                display(root, &config.fixtures),
+                1,
+                1,
+                format!("cannot read the fixtures folder: {err}"),
+            );
+            out.push(d.with_hint(
+                "create it, or set `fixtures = \"...\"` under [preprocessor.dumplab] in book.toml",
+            ));
+            return;
+        }
+    };
+    for (name, path) in entries {
+        if !path.is_dir() || name.starts_with('.') || name.starts_with('_') {
+            continue;
+        }
+        let rel = config.fixtures.join(&name);
+        let shown = display(root, &rel);
+        let files = match read_family_files(&path, &shown, out) {
+            Some(f) => f,
+            None => continue,
+        };
+        let looks_like_family = files
+            .keys()
+            .any(|f| f == "function.py" || dumplab::fixture::is_dump_name(f));
+        let annotation = path.join("fixture.toml");
+        if !annotation.is_file() {
+            if looks_like_family {
+                let d = Diagnostic::error(
+                    format!("{shown}/fixture.toml"),
+                    1,
+                    1,
+                    format!("fixture family `{name}` has no fixture.toml"),
+                );
+                out.push(d.with_hint(format!(
+                    "generate the family with `python fixtures/generate.py {name}` (it writes the provenance), then `mdbook-dumplab fixture draft {name}`"
+                )));
+            }
+            // A folder with neither dumps nor annotations (like `targets/`) is not a family.
+            continue;
+        }
+        let text = match fs::read_to_string(&annotation) {
+            Ok(t) => t,
+            Err(err) => {
+                out.push(Diagnostic::error(
+                    format!("{shown}/fixture.toml"),
+                    1,
+                    1,
+                    format!("cannot read: {err}"),
+                ));
+                continue;
+            }
+        };
+        let dumps = files
+            .keys()
+            .filter(|f| dumplab::fixture::is_dump_name(f))
+            .count();
+        let (family, diagnostics) = load_family(&name, &shown, &text, files);
+        out.extend(diagnostics);
+        if let Some(family) = family {
+            course.dumps += dumps;
+            course.fixtures.insert(name, family);
+        }
+    }
+}
+
+/// Every regular file of a family folder but `fixture.toml`, by name.
+fn read_family_files(
+    dir: &Path,
+    shown: &str,
+    out: &mut Vec<Diagnostic>,
+) -> Option<BTreeMap<String, String>> {
+    let entries = match sorted_entries(dir) {
+        Ok(e) => e,
+        Err(err) => {
+            out.push(Diagnostic::error(
+                shown,
+                1,
+                1,
+                format!("cannot read the folder: {err}"),
+            ));
+            return None;
+        }
+    };
+    let mut files = BTreeMap::new();
+    for (name, path) in entries {
+        if name == "fixture.toml" || name.starts_with('.') || !path.is_file() {
+            continue;
+        }
+        match fs::read(&path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => {
+                    files.insert(name, text);
+                }
+                Err(err) => {
+                    let offset = err.utf8_error().valid_up_to();
+                    let text = String::from_utf8_lossy(&err.into_bytes()[..offset]).into_owned();
+                    let d = Diagnostic::error_at(
+                        format!("{shown}/{name}"),
+                        &text,
+                        offset,
+                        "the file is not UTF-8 text",
+                    );
+                    out.push(d.with_hint(
+                        "dumps must be kept as the generator wrote them; regenerate the family",
+                    ));
+                }
+            },
+            Err(err) => out.push(Diagnostic::error(
+                format!("{shown}/{name}"),
+                1,
+                1,
+                format!("cannot read: {err}"),
+            )),
+        }
+    }
+    Some(files)
+}
+
+fn load_exercises(
+    root: &Path,
+    config: &CourseConfig,
+    course: &mut Course,
+    out: &mut Vec<Diagnostic>,
+) {
+    let dir = root.join(&config.exercises);
+    if !dir.exists() {
+        return;
+    }
+    let entries = match sorted_entries(&dir) {
+        Ok(e) => e,
+        Err(err) => {
+            out.push(Diagnostic::error(
+                display(root, &config.exercises),
+                1,
+                1,
+                format!("cannot read the exercises folder: {err}"),
+            ));
+            return;
+        }
+    };
+    for (name, path) in entries {
+        if !name.ends_with(".toml") || !path.is_file() {
+            continue;
+        }
+        let shown = display(root, &config.exercises.join(&name));
+        match fs::read_to_string(&path) {
+            Ok(text) => course.exercises.push(ExerciseSource { path: shown, text }),
+            Err(err) => out.push(Diagnostic::error(
+                shown,
+                1,
+                1,
+                format!("cannot read: {err}"),
+            )),
+        }
+    }
+}
+
+/// The entries of a folder as (name, path), sorted by name so that output is
+/// the same on every machine.
+fn sorted_entries(dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
+    let mut entries = Vec::new();
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        entries.push((
+            entry.file_name().to_string_lossy().into_owned(),
+            entry.path(),
+        ));
+    }
+    entries.sort();
+    Ok(entries)
+}

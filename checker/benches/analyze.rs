@@ -1,0 +1,231 @@
+//! `cargo bench -p dumplab`: how fast `analyze` reads a large compiled HLO
+//! dump, next to two references measured in the same run on the same bytes:
+//! a plain line scan (the floor: touching every byte once) and XLA's own HLO
+//! text parser (`xla_client.hlo.hlo_module_from_text` in jaxlib), run through
+//! the course's Python venv when it exists.
+//!
+//! The dump is built at bench time, never committed: the largest real
+//! compiled dump under `fixtures/` is scaled past 50 MB by repeating its
+//! non-entry computations under new names (`%name_rK`) and growing its entry
+//! computation with renamed copies of its instructions, so the result is
+//! still a module XLA's parser accepts. Goal: at least 10x faster than XLA's
+//! parser and within 10x of the line scan.
+
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const TARGET_BYTES: usize = 50 * 1024 * 1024 + 1;
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn largest_compiled_dump() -> Option<PathBuf> {
+    let mut best: Option<(u64, PathBuf)> = None;
+    for fam in std::fs::read_dir(workspace().join("fixtures")).ok()?.flatten() {
+        for f in std::fs::read_dir(fam.path()).into_iter().flatten().flatten() {
+            let name = f.file_name().to_string_lossy().into_owned();
+            if name.starts_with("compiled.") && name.ends_with(".hlo.txt") {
+                let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+                if best.as_ref().is_none_or(|(l, _)| len > *l) {
+                    best = Some((len, f.path()));
+                }
+            }
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// Renames every `%name` in `line` whose name is in `names` (and, on a
+/// computation header, every signature parameter `name:`) by appending `sfx`.
+fn rename(line: &str, names: &HashSet<String>, keep: &HashSet<String>, sfx: &str, out: &mut String) {
+    let b = line.as_bytes();
+    let mut i = 0;
+    let is_name = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'-';
+    let header = line.trim_end().ends_with('{') && line.contains("->");
+    while i < b.len() {
+        let c = b[i];
+        let prefixed = c == b'%';
+        let start = if prefixed { i + 1 } else { i };
+        if prefixed || (header && is_name(c) && (i == 0 || matches!(b[i - 1], b'(' | b' '))) {
+            let mut e = start;
+            while e < b.len() && is_name(b[e]) {
+                e += 1;
+            }
+            let tok = &line[start..e];
+            let sig_param = !prefixed && b.get(e) == Some(&b':');
+            if e > start && (prefixed || sig_param) && names.contains(tok) && !keep.contains(tok) {
+                out.push_str(&line[i..e]);
+                out.push_str(sfx);
+            } else {
+                out.push_str(&line[i..e.max(i + 1)]);
+            }
+            i = e.max(i + 1);
+        } else {
+            let ch_len = line[i..].chars().next().map_or(1, char::len_utf8);
+            out.push_str(&line[i..i + ch_len]);
+            i += ch_len;
+        }
+    }
+    out.push('\n');
+}
+
+/// Scales a compiled module past `TARGET_BYTES` (see the module docs).
+fn scale(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let entry_at = lines.iter().position(|l| l.starts_with("ENTRY ")).unwrap();
+    let first_comp = lines.iter().position(|l| l.starts_with('%') && l.trim_end().ends_with('{')).unwrap_or(entry_at);
+    let entry_end = lines[entry_at..].iter().position(|l| l.trim() == "}").map_or(lines.len(), |p| entry_at + p);
+    let prelude = &lines[..first_comp];
+    let comps = &lines[first_comp..entry_at];
+    let entry_body = &lines[entry_at + 1..entry_end];
+    let mut names = HashSet::new();
+    let mut params = HashSet::new();
+    for l in &lines[first_comp..entry_end] {
+        let t = l.trim_start().trim_start_matches("ROOT ").trim_start_matches("ENTRY ");
+        if let Some(rest) = t.strip_prefix('%') {
+            let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || "_.-".contains(*c)).collect();
+            if l.contains(" parameter(") && entry_body.contains(l) {
+                params.insert(name.clone());
+            }
+            names.insert(name);
+        }
+        if t.trim_end().ends_with('{') && t.contains("->") {
+            if let Some(sig) = t.split_once('(').map(|x| x.1) {
+                for p in sig.split(", ") {
+                    if let Some((n, _)) = p.split_once(':') {
+                        names.insert(n.trim_start_matches('(').to_owned());
+                    }
+                }
+            }
+        }
+    }
+    let per_copy: usize = comps.iter().chain(entry_body).map(|l| l.len() + 1).sum::<usize>().max(1);
+    let copies = TARGET_BYTES / per_copy + 1;
+    let mut out = String::with_capacity(TARGET_BYTES + text.len() * 2);
+    for l in prelude {
+        out.push_str(l);
+        out.push('\n');
+    }
+    let none = HashSet::new();
+    for k in 0..copies {
+        let sfx = format!("_r{k}");
+        for l in comps {
+            rename(l, &names, &none, &sfx, &mut out);
+        }
+    }
+    out.push_str(lines[entry_at]);
+    out.push('\n');
+    for k in 0..copies {
+        let sfx = format!("_r{k}");
+        let last = k + 1 == copies;
+        for l in entry_body {
+            let is_param = l.contains(" parameter(");
+            if is_param && k > 0 {
+                continue;
+            }
+            let l2 = if last { (*l).to_owned() } else { l.replacen("ROOT ", "", 1) };
+            rename(&l2, &names, &params, &sfx, &mut out);
+        }
+    }
+    out.push_str("}\n");
+    let _ = write!(out, "");
+    out
+}
+
+fn best_of(n: usize, mut f: impl FnMut()) -> Duration {
+    let mut best = Duration::MAX;
+    for _ in 0..n {
+        let t = Instant::now();
+        f();
+        best = best.min(t.elapsed());
+    }
+    best
+}
+
+fn mbps(bytes: usize, d: Duration) -> f64 {
+    bytes as f64 / 1e6 / d.as_secs_f64().max(1e-9)
+}
+
+const XLA_SCRIPT: &str = r#"
+import sys, time
+from jax._src.lib import xla_client as xc
+text = open(sys.argv[1]).read()
+best = float("inf")
+for _ in range(int(sys.argv[2])):
+    t0 = time.perf_counter()
+    m = xc.hlo.hlo_module_from_text(text)
+    best = min(best, time.perf_counter() - t0)
+    del m
+print("SECONDS", best)
+"#;
+
+fn xla_parser(file: &Path, dir: &Path) -> Result<Duration, String> {
+    let py = workspace().join(".tools/venv/bin/python");
+    if !py.exists() {
+        return Err(format!("no venv at {}", py.display()));
+    }
+    let script = dir.join("xla_parse.py");
+    std::fs::write(&script, XLA_SCRIPT).map_err(|e| e.to_string())?;
+    let out = Command::new(&py).arg(&script).arg(file).arg("2").env("JAX_PLATFORMS", "cpu").output().map_err(|e| e.to_string())?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let secs = stdout.lines().find_map(|l| l.strip_prefix("SECONDS ")).and_then(|s| s.trim().parse::<f64>().ok());
+    match secs {
+        Some(s) => Ok(Duration::from_secs_f64(s)),
+        None => {
+            let err = String::from_utf8_lossy(&out.stderr);
+            let last: Vec<&str> = err.lines().rev().take(3).collect();
+            Err(format!("XLA's parser did not report a time: {}", last.join(" | ")))
+        }
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` passes nothing
+    // useful either: both run the full measurement, which takes seconds.
+    let Some(src) = largest_compiled_dump() else {
+        println!("no compiled dump under fixtures/: nothing to measure");
+        return;
+    };
+    let text = std::fs::read_to_string(&src).unwrap();
+    let big = scale(&text);
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace().join("target"), PathBuf::from);
+    let dir = target.join("bench-data");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("scaled.compiled.hlo.txt");
+    std::fs::write(&file, &big).unwrap();
+    let bytes = big.len();
+    println!("input: {} scaled to {:.1} MB ({} lines) at {}", src.display(), bytes as f64 / 1e6, big.lines().count(), file.display());
+
+    let check = dumplab::analyze(&big);
+    println!("analysis: kind {}, backend {:?}, {} computations, {} fusions", check.kind, check.backend, check.computations.len(), check.fusions.len());
+
+    let t_scan = best_of(5, || {
+        let mut n = 0usize;
+        let mut first = 0u64;
+        for l in big.lines() {
+            n += 1;
+            first += u64::from(l.as_bytes().first().copied().unwrap_or(0));
+        }
+        black_box((n, first));
+    });
+    let t_analyze = best_of(3, || {
+        black_box(dumplab::analyze(black_box(&big)));
+    });
+    println!("line scan (floor):      {:>9.1} MB/s  ({:.3} s)", mbps(bytes, t_scan), t_scan.as_secs_f64());
+    println!("dumplab::analyze:       {:>9.1} MB/s  ({:.3} s)", mbps(bytes, t_analyze), t_analyze.as_secs_f64());
+    println!("analyze is {:.1}x slower than the line scan (goal: within 10x)", t_analyze.as_secs_f64() / t_scan.as_secs_f64());
+    match xla_parser(&file, &dir) {
+        Ok(t_xla) => {
+            println!("XLA hlo_module_from_text: {:>7.1} MB/s  ({:.3} s)", mbps(bytes, t_xla), t_xla.as_secs_f64());
+            println!("analyze is {:.1}x faster than XLA's parser (goal: at least 10x)", t_xla.as_secs_f64() / t_analyze.as_secs_f64());
+        }
+        Err(e) => println!("XLA's parser: skipped ({e})"),
+    }
+}

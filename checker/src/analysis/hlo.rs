@@ -1,0 +1,662 @@
+//! A tolerant, line-based parser of HLO text as XLA prints it.
+//!
+//! HLO text puts one module header, one computation header or one
+//! instruction on each line, so the parser reads line by line and keeps only
+//! a little state (the current computation, the current `FileNames`/
+//! `StackFrames` section). It accepts both naming styles (`%x.1 = ...` from
+//! compiled modules and XLA's dumps, bare `x.1 = ...` from
+//! `as_text(dialect="hlo")`), computation headers with and without
+//! signatures, tuple shapes, layouts with tiles and memory spaces, and nested
+//! attribute braces. A line it does not understand is skipped, never an error.
+
+use super::markers::{M, has_layout, has_memory_space, has_param_name, has_tiling};
+use super::scan::{for_each_attr, skip_balanced, skip_ws, strip_pct, take_while};
+use super::{Analysis, Computation, Conditional, CustomCall, Fusion, Param, Provenance, Sink, WhileLoop};
+use std::collections::HashMap;
+
+/// One instruction line, split into its parts (byte offsets into the line).
+pub(crate) struct Instr<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) name_at: usize,
+    pub(crate) percent: bool,
+    pub(crate) shape: &'a str,
+    pub(crate) shape_at: usize,
+    pub(crate) opcode: &'a str,
+    pub(crate) opcode_at: usize,
+    pub(crate) operands: &'a str,
+    pub(crate) attrs: &'a str,
+    pub(crate) attrs_at: usize,
+}
+
+/// Parses `[ROOT ] [%]name = shape opcode(operands)[, attrs]`.
+pub(crate) fn parse_instruction(l: &str) -> Option<Instr<'_>> {
+    let b = l.as_bytes();
+    let mut i = skip_ws(b, 0);
+    if l.get(i..).is_some_and(|r| r.starts_with("ROOT ")) {
+        i = skip_ws(b, i + 5);
+    }
+    let percent = b.get(i) == Some(&b'%');
+    if percent {
+        i += 1;
+    }
+    let name_at = i;
+    let name_end = take_while(b, i, super::scan::is_name_byte);
+    if name_end == name_at {
+        return None;
+    }
+    let name = l.get(name_at..name_end)?;
+    i = skip_ws(b, name_end);
+    if b.get(i) != Some(&b'=') {
+        return None;
+    }
+    i = skip_ws(b, i + 1);
+    let shape_at = i;
+    let shape_end = skip_shape(b, i)?;
+    let shape = l.get(shape_at..shape_end)?;
+    i = skip_ws(b, shape_end);
+    let opcode_at = i;
+    let op_end = take_while(b, i, |c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'_');
+    if op_end == opcode_at || b.get(op_end) != Some(&b'(') || !b.get(opcode_at).is_some_and(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    let opcode = l.get(opcode_at..op_end)?;
+    let ops_end = skip_balanced(b, op_end).unwrap_or(b.len());
+    let operands = l.get(op_end + 1..ops_end.saturating_sub(1).max(op_end + 1)).unwrap_or("");
+    let attrs = l.get(ops_end..).unwrap_or("");
+    Some(Instr { name, name_at, percent, shape, shape_at, opcode, opcode_at, operands, attrs, attrs_at: ops_end })
+}
+
+/// Skips an HLO shape (`f32[8,128]{1,0:T(8,128)}`, `f32[]`, `token[]`, a
+/// tuple `(f32[8]{0}, s32[])`), returning the index after it.
+fn skip_shape(b: &[u8], i: usize) -> Option<usize> {
+    match b.get(i)? {
+        b'(' => skip_balanced(b, i),
+        c if c.is_ascii_lowercase() => {
+            let t = take_while(b, i, |c| c.is_ascii_lowercase() || c.is_ascii_digit());
+            if b.get(t) != Some(&b'[') {
+                return None;
+            }
+            let mut j = skip_balanced(b, t)?;
+            if b.get(j) == Some(&b'{') {
+                j = skip_balanced(b, j)?;
+            }
+            Some(j)
+        }
+        _ => None,
+    }
+}
+
+/// A computation header line.
+pub(crate) struct Header<'a> {
+    pub(crate) entry: bool,
+    pub(crate) name: &'a str,
+    pub(crate) name_at: usize,
+    /// Printed with `(params) -> shape`.
+    pub(crate) signed: bool,
+    /// The parameter list, without parentheses.
+    pub(crate) params: &'a str,
+}
+
+/// Parses `[ENTRY ] [%]name (params) -> shape {` or `[ENTRY ] name.N {`.
+pub(crate) fn parse_computation_header(l: &str) -> Option<Header<'_>> {
+    let t = l.trim_end();
+    if !t.ends_with('{') {
+        return None;
+    }
+    let b = t.as_bytes();
+    let mut i = skip_ws(b, 0);
+    let mut entry = false;
+    if t.get(i..).is_some_and(|r| r.starts_with("ENTRY ")) {
+        entry = true;
+        i = skip_ws(b, i + 6);
+    }
+    let percent = b.get(i) == Some(&b'%');
+    if percent {
+        i += 1;
+    }
+    let name_at = i;
+    let name_end = take_while(b, i, super::scan::is_name_byte);
+    let name = t.get(name_at..name_end)?;
+    if name.is_empty() || !b.get(name_at).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
+        return None;
+    }
+    let j = skip_ws(b, name_end);
+    match b.get(j)? {
+        b'{' if j + 1 == b.len() => {
+            // Bare style: require the `.N` suffix XLA gives computation names
+            // (or ENTRY), so MLIR regions like `cond {` do not count.
+            let suffixed = name.rsplit_once('.').is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()));
+            (entry || suffixed).then_some(Header { entry, name, name_at, signed: false, params: "" })
+        }
+        b'(' => {
+            let close = skip_balanced(b, j)?;
+            let k = skip_ws(b, close);
+            if t.get(k..).is_some_and(|r| r.starts_with("->")) {
+                let params = t.get(j + 1..close - 1).unwrap_or("");
+                Some(Header { entry, name, name_at, signed: true, params })
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The `custom_call_target="..."` of a line.
+pub(crate) fn custom_call_target(l: &str) -> Option<&str> {
+    super::scan::field(l, "custom_call_target")
+}
+
+fn target_with(l: &str, prefixes: &[&'static str]) -> Option<&'static str> {
+    let t = custom_call_target(l)?;
+    prefixes.iter().copied().find(|p| t.starts_with(p))
+}
+
+const GPU_TARGETS: &[&str] =
+    &["__cublas", "__cudnn", "__gpu$", "__triton", "__nvshmem", "cusolver", "cublas", "cu_", "hipsolver", "hipblas", "hip_"];
+const CPU_TARGETS: &[&str] = &["__onednn", "lapack_", "__xla_cpu", "xla_cpu", "ducc_", "xla.cpu"];
+const TPU_TARGETS: &[&str] = &["tpu_custom_call", "__tpu", "tpu_"];
+const SHARDING_TARGETS: &[&str] = &["Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"];
+
+/// A custom call into a GPU library.
+pub(crate) fn gpu_custom_call_target(l: &str) -> Option<&'static str> {
+    target_with(l, GPU_TARGETS)
+}
+/// A custom call into a CPU library.
+pub(crate) fn cpu_custom_call_target(l: &str) -> Option<&'static str> {
+    target_with(l, CPU_TARGETS)
+}
+/// A custom call only XLA:TPU understands.
+pub(crate) fn tpu_custom_call_target(l: &str) -> Option<&'static str> {
+    target_with(l, TPU_TARGETS)
+}
+/// A sharding annotation custom call, as JAX lowers them.
+pub(crate) fn sharding_custom_call_target(l: &str) -> Option<&'static str> {
+    let t = custom_call_target(l)?;
+    SHARDING_TARGETS.iter().copied().find(|p| t == *p)
+}
+
+const GPU_KEYS: &[&str] = &[
+    "\"operation_queue_id\"",
+    "\"fusion_backend_config\"",
+    "\"__triton",
+    "\"cudnn_conv_backend_config\"",
+    "\"gemm_backend_config\"",
+    "\"block_level_fusion_config\"",
+    "\"force_earliest_schedule\"",
+];
+const CPU_KEYS: &[&str] =
+    &["\"outer_dimension_partitions\"", "\"__ynn_fusion\"", "\"fusion_config\"", "\"onednn_matmul_config\"", "\"onednn_conv_config\""];
+const TPU_KEYS: &[&str] =
+    &["\"flag_configs\"", "\"window_config\"", "\"scoped_memory_configs\"", "\"used_scoped_memory_configs\"", "\"estimated_cycles\""];
+
+fn key_in(l: &str, keys: &[&'static str]) -> Option<(&'static str, usize)> {
+    if !l.contains("backend_config") {
+        return None;
+    }
+    keys.iter().copied().find_map(|k| l.find(k).map(|at| (k, at)))
+}
+
+/// A backend-config key only XLA:GPU writes.
+pub(crate) fn gpu_config_key(l: &str) -> Option<(&'static str, usize)> {
+    key_in(l, GPU_KEYS)
+}
+/// A backend-config key only XLA:CPU writes.
+pub(crate) fn cpu_config_key(l: &str) -> Option<(&'static str, usize)> {
+    key_in(l, CPU_KEYS)
+}
+/// A backend-config key only XLA:TPU writes.
+pub(crate) fn tpu_config_key(l: &str) -> Option<(&'static str, usize)> {
+    key_in(l, TPU_KEYS)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Section {
+    None,
+    FileNames,
+    FunctionNames,
+    FileLocations,
+    StackFrames,
+}
+
+struct Comp<'a> {
+    name: &'a str,
+    is_entry: bool,
+    line: usize,
+    header: &'a str,
+    header_name_at: usize,
+    ops: Vec<&'a str>,
+    instructions: usize,
+}
+
+/// Per-text HLO state while reading lines.
+pub(crate) struct HloState<'a> {
+    comps: Vec<Comp<'a>>,
+    current: Option<usize>,
+    section: Section,
+    file_names: HashMap<u32, &'a str>,
+    file_locations: HashMap<u32, (u32, u32)>,
+    stack_frames: HashMap<u32, u32>,
+    /// Provenance entries waiting for a stack frame lookup: (index, frame id).
+    pending_frames: Vec<(usize, u32)>,
+    /// Fusion index → called computation.
+    pub(crate) saw_hlo: bool,
+}
+
+impl<'a> HloState<'a> {
+    pub(crate) fn new() -> Self {
+        HloState {
+            comps: Vec::new(),
+            current: None,
+            section: Section::None,
+            file_names: HashMap::new(),
+            file_locations: HashMap::new(),
+            stack_frames: HashMap::new(),
+            pending_frames: Vec::new(),
+            saw_hlo: false,
+        }
+    }
+
+    /// Reads one line; `true` when it was HLO.
+    pub(crate) fn line(&mut self, n: usize, l: &'a str, a: &mut Analysis, sink: &mut Sink) -> bool {
+        let t = l.trim_start();
+        let first = t.as_bytes().first().copied().unwrap_or(b' ');
+        // Instructions: the common case.
+        if first == b'%' || first == b'R' || first.is_ascii_lowercase() || first == b'_' {
+            if let Some(ins) = parse_instruction(l) {
+                self.instruction(n, l, &ins, a, sink);
+                return true;
+            }
+        }
+        if self.section != Section::None {
+            if self.section_line(t) {
+                return true;
+            }
+            self.section = Section::None;
+        }
+        if t.starts_with("HloModule") {
+            self.module_header(n, l, a, sink);
+            return true;
+        }
+        if t == "}" {
+            if self.current.is_some() {
+                self.current = None;
+                return true;
+            }
+            return false;
+        }
+        let sec = match t.trim_end() {
+            "FileNames" => Section::FileNames,
+            "FunctionNames" => Section::FunctionNames,
+            "FileLocations" => Section::FileLocations,
+            "StackFrames" => Section::StackFrames,
+            _ => Section::None,
+        };
+        if sec != Section::None {
+            self.section = sec;
+            self.saw_hlo = true;
+            let at = l.len() - t.len();
+            sink.add(M::StackFrames, n, l, at, t.trim_end().len(), || {
+                "A source-location table that HLO instructions point into with `stack_frame_id`.".to_owned()
+            });
+            return true;
+        }
+        if let Some(h) = parse_computation_header(l) {
+            self.computation(n, l, &h, a, sink);
+            return true;
+        }
+        false
+    }
+
+    fn section_line(&mut self, t: &'a str) -> bool {
+        let b = t.as_bytes();
+        let id_end = take_while(b, 0, |c| c.is_ascii_digit());
+        if id_end == 0 {
+            return false;
+        }
+        let Some(id) = t.get(..id_end).and_then(|s| s.parse::<u32>().ok()) else { return false };
+        let rest = t.get(id_end..).unwrap_or("").trim();
+        let num = |k: &str| super::scan::field(rest, k).and_then(|v| v.parse::<u32>().ok());
+        match self.section {
+            Section::FileNames => {
+                let v = rest.trim_matches('"');
+                self.file_names.insert(id, v);
+            }
+            Section::FileLocations => {
+                if let (Some(f), Some(line)) = (num("file_name_id"), num("line")) {
+                    self.file_locations.insert(id, (f, line));
+                }
+            }
+            Section::StackFrames => {
+                if let Some(loc) = num("file_location_id") {
+                    self.stack_frames.insert(id, loc);
+                }
+            }
+            Section::FunctionNames | Section::None => {}
+        }
+        true
+    }
+
+    fn module_header(&mut self, n: usize, l: &'a str, a: &mut Analysis, sink: &mut Sink) {
+        self.saw_hlo = true;
+        let t = l.trim_start();
+        let at = l.len() - t.len();
+        let rest = t.get("HloModule".len()..).unwrap_or("");
+        let name = rest.trim_start().split([',', ' ']).next().unwrap_or("");
+        if !name.is_empty() && a.module_name.is_none() {
+            a.module_name = Some(name.to_owned());
+        }
+        sink.add(M::HloModuleHeader, n, l, at, "HloModule".len(), || {
+            format!("`HloModule {name}` starts an HLO module.")
+        });
+        if let Some(p) = l.find("is_scheduled=true") {
+            sink.add(M::IsScheduled, n, l, p, "is_scheduled=true".len(), || {
+                "`is_scheduled=true`: XLA has fixed the order the instructions run in, which happens only when it compiles the module.".to_owned()
+            });
+        } else {
+            sink.add(M::NotScheduled, n, l, at, "HloModule".len(), || {
+                "The module header has no `is_scheduled=true`: XLA has not scheduled this module, so it has not compiled it yet.".to_owned()
+            });
+        }
+        self.shape_clues(n, l, 0, l.len(), sink);
+    }
+
+    fn computation(&mut self, n: usize, l: &'a str, h: &Header<'a>, a: &mut Analysis, sink: &mut Sink) {
+        self.saw_hlo = true;
+        if h.entry {
+            a.entry_computation = Some(h.name.to_owned());
+            let at = l.find("ENTRY").unwrap_or(0);
+            sink.add(M::EntryComputation, n, l, at, 5, || {
+                format!("`ENTRY` marks `{}` as the computation that runs when the module is called.", h.name)
+            });
+        }
+        if h.signed {
+            sink.add(M::ComputationHeader, n, l, h.name_at, h.name.len(), || {
+                format!("The header of HLO computation `{}`, with its parameters and result shape.", h.name)
+            });
+            if has_param_name(h.params) {
+                let p = l.find("param_").unwrap_or(0);
+                sink.add(M::FusedParameter, n, l, p, 6, || {
+                    "Parameters named `param_N`: the names XLA's fusion pass gives the inputs of a fused computation.".to_owned()
+                });
+            }
+        } else {
+            sink.add(M::UnsignedComputation, n, l, h.name_at, h.name.len(), || {
+                format!(
+                    "`{}` is printed without its signature, as `lower(...).as_text(dialect=\"hlo\")` prints HLO before compilation.",
+                    h.name
+                )
+            });
+        }
+        self.current = Some(self.comps.len());
+        self.comps.push(Comp {
+            name: h.name,
+            is_entry: h.entry,
+            line: n,
+            header: l,
+            header_name_at: h.name_at,
+            ops: Vec::new(),
+            instructions: 0,
+        });
+    }
+
+    fn shape_clues(&mut self, n: usize, l: &str, from: usize, to: usize, sink: &mut Sink) {
+        let Some(s) = l.get(from..to) else { return };
+        if s.contains("T(") && has_tiling(s) {
+            let p = from + s.find("T(").unwrap_or(0);
+            sink.add(M::TpuTiledLayout, n, l, p, tile_len(l, p), || {
+                "A tiled layout `T(...)`: XLA:TPU stores this array in tiles (for example 8x128) that match its vector units.".to_owned()
+            });
+        }
+        if s.contains("S(") && has_memory_space(s) {
+            let p = from + s.find("S(").unwrap_or(0);
+            sink.add(M::MemorySpace, n, l, p, tile_len(l, p), || {
+                "A memory-space annotation `S(n)`: the compiler placed this buffer outside the default device memory.".to_owned()
+            });
+        }
+    }
+
+    fn instruction(&mut self, n: usize, l: &'a str, ins: &Instr<'a>, a: &mut Analysis, sink: &mut Sink) {
+        self.saw_hlo = true;
+        let in_entry = self.current.and_then(|c| self.comps.get(c)).is_some_and(|c| c.is_entry);
+        if let Some(c) = self.current.and_then(|c| self.comps.get_mut(c)) {
+            c.instructions += 1;
+            if ins.opcode != "parameter" && !c.ops.contains(&ins.opcode) {
+                c.ops.push(ins.opcode);
+            }
+        }
+        match a.op_histogram.get_mut(ins.opcode) {
+            Some(v) => *v += 1,
+            None => {
+                a.op_histogram.insert(ins.opcode.to_owned(), 1);
+            }
+        }
+        sink.add(M::HloInstruction, n, l, ins.opcode_at, ins.opcode.len(), || {
+            format!("An HLO instruction: `{}` is computed by the `{}` op.", ins.name, ins.opcode)
+        });
+        if !ins.percent {
+            sink.add(M::BareNames, n, l, ins.name_at, ins.name.len(), || {
+                format!(
+                    "`{}` is named without `%`, as `lower(...).as_text(dialect=\"hlo\")` prints HLO before compilation.",
+                    ins.name
+                )
+            });
+        }
+        if has_layout(ins.shape) {
+            let p = ins.shape_at + ins.shape.find("]{").map_or(0, |x| x + 1);
+            let len = ins.shape.len().saturating_sub(p - ins.shape_at);
+            sink.add(M::Layout, n, l, p, len, || {
+                "A layout after the shape lists dimensions minor to major; XLA prints one before compilation too, so it does not prove compilation.".to_owned()
+            });
+        }
+        self.shape_clues(n, l, ins.shape_at, ins.attrs_at, sink);
+        let name = ins.name;
+        match ins.opcode {
+            "parameter" => {
+                if name.starts_with("param_") && has_param_name(name) {
+                    sink.add(M::FusedParameter, n, l, ins.name_at, name.len(), || {
+                        format!("`{name}`: the fusion pass names the inputs of a fused computation `param_N`.")
+                    });
+                }
+                if in_entry {
+                    let (shape, layout) = split_layout(ins.shape);
+                    a.entry_params.push(Param {
+                        name: name.to_owned(),
+                        number: ins.operands.trim().parse().unwrap_or(0),
+                        shape: shape.to_owned(),
+                        layout: layout.map(str::to_owned),
+                        line: n,
+                    });
+                }
+            }
+            "bitcast" | "copy" => {
+                sink.add(M::LayoutOp, n, l, ins.opcode_at, ins.opcode.len(), || {
+                    format!("A `{}`: layout assignment inserts these while compiling; JAX's lowering does not emit them.", ins.opcode)
+                });
+            }
+            op if op.ends_with("-start") || op.ends_with("-done") => {
+                sink.add(M::AsyncOp, n, l, ins.opcode_at, ins.opcode.len(), || {
+                    format!("`{op}` is half of an asynchronous start/done pair that XLA's scheduler creates while compiling.")
+                });
+            }
+            _ => {}
+        }
+        let mut fusion_kind: Option<(&str, usize)> = None;
+        let mut calls: Option<&str> = None;
+        let target = if ins.opcode == "custom-call" { custom_call_target(l) } else { None };
+        let mut cond: Option<&str> = None;
+        let mut body: Option<&str> = None;
+        let mut branches: Vec<String> = Vec::new();
+        let mut metadata: Option<(&str, usize)> = None;
+        let mut backend: Option<usize> = None;
+        let base = ins.attrs_at;
+        for_each_attr(ins.attrs, |k, v, at| match k {
+            "kind" => fusion_kind = Some((v, base + at)),
+            "calls" => calls = Some(strip_pct(v)),
+            "condition" => cond = Some(strip_pct(v)),
+            "body" => body = Some(strip_pct(v)),
+            "true_computation" | "false_computation" => branches.push(strip_pct(v).to_owned()),
+            "branch_computations" => {
+                let inner = v.trim_start_matches('{').trim_end_matches('}');
+                branches.extend(inner.split(',').map(|s| strip_pct(s.trim()).to_owned()).filter(|s| !s.is_empty()));
+            }
+            "metadata" => metadata = Some((v, base + at)),
+            "backend_config" => backend = Some(base + at),
+            _ => {}
+        });
+        if ins.opcode == "fusion" {
+            let (kind, kat) = fusion_kind.unwrap_or(("", ins.opcode_at));
+            a.fusions.push(Fusion {
+                name: name.to_owned(),
+                kind: kind.to_owned(),
+                ops: Vec::new(),
+                in_entry,
+                line: n,
+                computation: calls.unwrap_or("").to_owned(),
+            });
+            if in_entry {
+                a.entry_fusions += 1;
+            }
+            if kind.starts_with('k') {
+                sink.add(M::FusionKind, n, l, kat.saturating_sub(5), kind.len() + 5, || {
+                    format!("`{name}` is a `fusion` of kind `{kind}`: XLA's fusion pass merged several ops into one kernel, which happens only when compiling.")
+                });
+            }
+            if let Some(c) = calls {
+                if let Some(p) = l.find("calls=") {
+                    sink.add(M::FusedComputation, n, l, p, 6 + c.len() + 1, || {
+                        format!("`calls=` names `{c}`, the computation holding the ops fused into `{name}`.")
+                    });
+                }
+            }
+        }
+        if let Some(t) = target {
+            let at = l.find("custom_call_target").unwrap_or(0);
+            let len = "custom_call_target=".len() + t.len() + 2;
+            a.custom_calls.push(CustomCall { name: name.to_owned(), target: t.to_owned(), line: n, in_entry });
+            sink.add(M::CustomCall, n, l, at, len, || format!("`{name}` calls out of XLA into `{t}`."));
+            if gpu_custom_call_target(l).is_some() {
+                sink.add(M::GpuCustomCall, n, l, at, len, || format!("`{t}` is a GPU library routine (cuBLAS, cuDNN, Triton, ...)."));
+            }
+            if cpu_custom_call_target(l).is_some() {
+                sink.add(M::CpuCustomCall, n, l, at, len, || format!("`{t}` is a CPU library routine (oneDNN, LAPACK, ...)."));
+            }
+            if tpu_custom_call_target(l).is_some() {
+                sink.add(M::TpuCustomCall, n, l, at, len, || format!("`{t}` is a kernel only XLA:TPU can run (for example a Pallas/Mosaic kernel)."));
+            }
+            if sharding_custom_call_target(l).is_some() {
+                sink.add(M::ShardingCustomCall, n, l, at, len, || {
+                    format!("A `{t}` custom call is how JAX's lowering marks shardings; XLA removes it while compiling.")
+                });
+            }
+        }
+        if ins.opcode == "while" {
+            a.while_loops.push(WhileLoop {
+                name: name.to_owned(),
+                line: n,
+                condition: cond.map(str::to_owned),
+                body: body.map(str::to_owned),
+            });
+            sink.add(M::While, n, l, ins.opcode_at, 5, || {
+                format!("`{name}` is a `while` loop: it runs `{}` as long as `{}` is true.", body.unwrap_or("?"), cond.unwrap_or("?"))
+            });
+        }
+        if ins.opcode == "conditional" {
+            sink.add(M::Conditional, n, l, ins.opcode_at, 11, || {
+                format!("`{name}` is a `conditional`: it runs one of {} branch computations.", branches.len())
+            });
+            a.conditionals.push(Conditional { name: name.to_owned(), line: n, branches });
+        }
+        if let Some(at) = backend {
+            let p = at.saturating_sub("backend_config=".len());
+            sink.add(M::BackendConfig, n, l, p, "backend_config".len(), || {
+                "`backend_config`: settings the compiler backend attached to this instruction.".to_owned()
+            });
+            for (m, keys, what) in [
+                (M::GpuBackendConfig, GPU_KEYS, "XLA:GPU"),
+                (M::CpuBackendConfig, CPU_KEYS, "XLA:CPU"),
+                (M::TpuBackendConfig, TPU_KEYS, "XLA:TPU"),
+            ] {
+                if let Some((k, kp)) = l.get(at..).and_then(|r| keys.iter().copied().find_map(|k| r.find(k).map(|p| (k, p)))) {
+                    sink.add(m, n, l, at + kp, k.len(), || format!("The backend config key {k} is one only {what} writes."));
+                }
+            }
+        }
+        if let Some((md, mat)) = metadata {
+            sink.add(M::Metadata, n, l, mat.saturating_sub("metadata=".len()), "metadata".len(), || {
+                "`metadata`: the JAX op (and source line) this instruction came from.".to_owned()
+            });
+            if let Some(p) = md.find("scheduling_name=") {
+                sink.add(M::SchedulingName, n, l, mat + p, "scheduling_name".len(), || {
+                    "`scheduling_name` in the metadata: XLA:GPU's scheduling passes name instructions while compiling.".to_owned()
+                });
+            }
+            if let Some(op) = super::scan::field(md, "op_name") {
+                let idx = a.provenance.len();
+                a.provenance.push(Provenance {
+                    line: n,
+                    instruction: name.to_owned(),
+                    op_name: op.to_owned(),
+                    source_file: super::scan::field(md, "source_file").map(str::to_owned),
+                    source_line: super::scan::field(md, "source_line").and_then(|v| v.parse().ok()),
+                });
+                if let Some(fid) = super::scan::field(md, "stack_frame_id").and_then(|v| v.parse::<u32>().ok()) {
+                    self.pending_frames.push((idx, fid));
+                }
+            }
+        }
+    }
+
+    /// Resolves what needs the whole text: fusion ops, fused computation
+    /// headers, stack frames, the computation list.
+    pub(crate) fn finish(self, a: &mut Analysis, sink: &mut Sink) {
+        let by_name: HashMap<&str, usize> = self.comps.iter().enumerate().map(|(i, c)| (c.name, i)).collect();
+        for f in &mut a.fusions {
+            if let Some(c) = by_name.get(f.computation.as_str()).and_then(|&i| self.comps.get(i)) {
+                f.ops = c.ops.iter().map(|s| (*s).to_owned()).collect();
+                let name = f.name.clone();
+                sink.add(M::FusedComputation, c.line, c.header, c.header_name_at, c.name.len(), || {
+                    format!("`{}` is a fused computation: the ops that fusion `{name}` runs as one kernel.", c.name)
+                });
+            }
+        }
+        for (idx, fid) in self.pending_frames {
+            let loc = self.stack_frames.get(&fid).and_then(|l| self.file_locations.get(l));
+            if let (Some(&(file, line)), Some(p)) = (loc, a.provenance.get_mut(idx)) {
+                if p.source_file.is_none() {
+                    p.source_file = self.file_names.get(&file).map(|s| (*s).to_owned());
+                    p.source_line = Some(line);
+                }
+            }
+        }
+        a.computations = self
+            .comps
+            .iter()
+            .map(|c| Computation { name: c.name.to_owned(), line: c.line, is_entry: c.is_entry, instructions: c.instructions })
+            .collect();
+    }
+}
+
+/// Length of `T(8,128)(2,1)` / `S(1)` starting at `p`.
+fn tile_len(l: &str, p: usize) -> usize {
+    let b = l.as_bytes();
+    let mut j = p + 1;
+    while b.get(j) == Some(&b'(') {
+        match skip_balanced(b, j) {
+            Some(e) => j = e,
+            None => break,
+        }
+    }
+    j.saturating_sub(p).max(1)
+}
+
+/// `f32[8]{0}` → (`f32[8]`, `{0}`).
+fn split_layout(shape: &str) -> (&str, Option<&str>) {
+    if shape.starts_with('(') {
+        return (shape, None);
+    }
+    match shape.find("]{") {
+        Some(p) => (shape.get(..p + 1).unwrap_or(shape), shape.get(p + 1..)),
+        None => (shape, None),
+    }
+}

@@ -1,0 +1,302 @@
+//! The marker vocabulary: short names for the clues [`analyze`](super::analyze)
+//! reports as [`Evidence`](super::Evidence), shared with instructors' fixture
+//! annotations.
+//!
+//! A fixture says "line 12 shows `fusion-kind`"; the fixture validator checks
+//! that with [`marker_matches`], which looks at that single line only. So each
+//! marker is defined by what one line of text shows, and the analysis never
+//! reports a marker on a line where [`marker_matches`] would say no.
+//!
+//! | marker | what the line shows |
+//! |---|---|
+//! | `jaxpr-lambda` | A jaxpr opens with `{ lambda`, its input variables and a `;` before the `let`. |
+//! | `jaxpr-let` | The `let` keyword opens the equations of a jaxpr. |
+//! | `jaxpr-equation` | A jaxpr equation binds typed variables to a primitive: `c:f32[8] = add a b`. |
+//! | `jaxpr-in` | The `in (...)` clause names what a jaxpr returns. |
+//! | `jaxpr-subjaxpr` | A parameter holds a nested jaxpr (`jaxpr={ lambda ...`), as `pjit`, `scan`, `while` and `cond` do. |
+//! | `mlir-module` | An MLIR `module @name` opens the lowered program. |
+//! | `func-main` | `func.func public @main` is the entry point of a lowered module. |
+//! | `func-func` | A `func.func` defines an MLIR function. |
+//! | `stablehlo-op` | An operation of the StableHLO dialect: `stablehlo.add`, `stablehlo.dot_general`, ... |
+//! | `mlir-tensor-type` | An MLIR tensor type such as `tensor<8x128xf32>`, which HLO and jaxprs never print. |
+//! | `mlir-loc` | An MLIR source location, `loc(...)` or a `#loc` alias line. |
+//! | `hlo-module-header` | `HloModule name, ...` starts an HLO module and lists its attributes. |
+//! | `is-scheduled` | `is_scheduled=true`: XLA has fixed the order instructions run in, which only a compiled module has. |
+//! | `not-scheduled` | An `HloModule` header without `is_scheduled=true`: nobody has scheduled this module, so it was not compiled. |
+//! | `entry-computation` | `ENTRY` marks the computation that runs when the module is called. |
+//! | `hlo-instruction` | An HLO instruction: `name = shape opcode(operands), attributes`. |
+//! | `layout` | A minor-to-major layout after a shape, such as `f32[8,128]{1,0}`; it does not prove compilation. |
+//! | `fusion-kind` | A `fusion` instruction with its kind (`kind=kLoop`, `kInput`, `kOutput`, `kCustom`): XLA's fusion pass ran. |
+//! | `fused-computation` | The header of a computation that a `fusion` instruction calls (`%fused_computation`, `%triton_softmax_computation`, ...), or the fusion's `calls=` naming it. |
+//! | `fused-parameter` | A parameter named `param_N` as the fusion pass names them inside fused computations. |
+//! | `tpu-tiled-layout` | A tiled layout such as `{1,0:T(8,128)}`, which XLA:TPU assigns. |
+//! | `memory-space` | A memory-space annotation `S(n)` in a layout: the buffer lives outside default memory (for example on-chip memory). |
+//! | `backend-config` | `backend_config=`: backend-specific settings the compiler attached to an instruction. |
+//! | `gpu-backend-config` | A GPU backend config (`operation_queue_id`, `fusion_backend_config`, `cudnn`/`triton`/`cublas` settings). |
+//! | `cpu-backend-config` | A CPU backend config (`outer_dimension_partitions`, oneDNN or XLA:CPU thunk settings). |
+//! | `custom-call` | A `custom-call` with its `custom_call_target`: a call out of XLA into another library. |
+//! | `gpu-custom-call` | A custom call into a GPU library: `__cublas$gemm`, `__cudnn$...`, Triton. |
+//! | `cpu-custom-call` | A custom call into a CPU library: `__onednn$...`, LAPACK (`lapack_...`), Eigen/XLA:CPU runtime targets. |
+//! | `tpu-custom-call` | A custom call only XLA:TPU understands (`tpu_custom_call` for Pallas/Mosaic kernels, TPU-only targets). |
+//! | `sharding-custom-call` | `custom_call_target="Sharding"` (or the SPMD shape shims) as JAX lowers them; partitioning removes them. |
+//! | `async-op` | An async `-start`/`-done` pair (`copy-start`, `all-reduce-start`, ...) that XLA's scheduler creates. |
+//! | `layout-op` | A `bitcast` or `copy` that layout assignment inserts; JAX's lowering does not emit them. |
+//! | `while` | A `while` loop with its `condition=` and `body=` computations. |
+//! | `conditional` | A `conditional` choosing between branch computations. |
+//! | `metadata` | `metadata={op_name=... source_file=... source_line=...}`: which JAX op and source line an instruction came from. |
+//! | `computation-header` | An HLO computation header with its signature, `name (params) -> shape {`. |
+//! | `unsigned-computation` | An HLO computation header without a signature (`region_0.1 {`), as `as_text(dialect="hlo")` prints before compilation. |
+//! | `bare-names` | HLO instructions named without `%` (`x.1 = f32[8]{0} parameter(0)`), as `as_text(dialect="hlo")` prints them; compiled modules print `%x.1`. |
+//! | `tpu-backend-config` | A TPU backend config (`flag_configs`, `window_config`, `scoped_memory_configs`, `estimated_cycles`) or `cross_program_prefetch_index`. |
+//! | `scheduling-name` | `scheduling_name=` in an instruction's metadata, which XLA:GPU's scheduling passes add during compilation. |
+//! | `stack-frames` | A `FileNames`, `FunctionNames`, `FileLocations` or `StackFrames` section that indexes source locations. |
+
+/// Marker ids, in the order of [`marker_names`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum M {
+    JaxprLambda,
+    JaxprLet,
+    JaxprEquation,
+    JaxprIn,
+    JaxprSubjaxpr,
+    MlirModule,
+    FuncMain,
+    FuncFunc,
+    StablehloOp,
+    MlirTensorType,
+    MlirLoc,
+    HloModuleHeader,
+    IsScheduled,
+    NotScheduled,
+    EntryComputation,
+    HloInstruction,
+    Layout,
+    FusionKind,
+    FusedComputation,
+    FusedParameter,
+    TpuTiledLayout,
+    MemorySpace,
+    BackendConfig,
+    GpuBackendConfig,
+    CpuBackendConfig,
+    CustomCall,
+    GpuCustomCall,
+    CpuCustomCall,
+    TpuCustomCall,
+    ShardingCustomCall,
+    AsyncOp,
+    LayoutOp,
+    While,
+    Conditional,
+    Metadata,
+    ComputationHeader,
+    UnsignedComputation,
+    BareNames,
+    TpuBackendConfig,
+    SchedulingName,
+    StackFrames,
+}
+
+/// How many markers there are.
+pub(crate) const COUNT: usize = 41;
+
+const NAMES: [&str; COUNT] = [
+    "jaxpr-lambda",
+    "jaxpr-let",
+    "jaxpr-equation",
+    "jaxpr-in",
+    "jaxpr-subjaxpr",
+    "mlir-module",
+    "func-main",
+    "func-func",
+    "stablehlo-op",
+    "mlir-tensor-type",
+    "mlir-loc",
+    "hlo-module-header",
+    "is-scheduled",
+    "not-scheduled",
+    "entry-computation",
+    "hlo-instruction",
+    "layout",
+    "fusion-kind",
+    "fused-computation",
+    "fused-parameter",
+    "tpu-tiled-layout",
+    "memory-space",
+    "backend-config",
+    "gpu-backend-config",
+    "cpu-backend-config",
+    "custom-call",
+    "gpu-custom-call",
+    "cpu-custom-call",
+    "tpu-custom-call",
+    "sharding-custom-call",
+    "async-op",
+    "layout-op",
+    "while",
+    "conditional",
+    "metadata",
+    "computation-header",
+    "unsigned-computation",
+    "bare-names",
+    "tpu-backend-config",
+    "scheduling-name",
+    "stack-frames",
+];
+
+const ALL: [M; COUNT] = [
+    M::JaxprLambda,
+    M::JaxprLet,
+    M::JaxprEquation,
+    M::JaxprIn,
+    M::JaxprSubjaxpr,
+    M::MlirModule,
+    M::FuncMain,
+    M::FuncFunc,
+    M::StablehloOp,
+    M::MlirTensorType,
+    M::MlirLoc,
+    M::HloModuleHeader,
+    M::IsScheduled,
+    M::NotScheduled,
+    M::EntryComputation,
+    M::HloInstruction,
+    M::Layout,
+    M::FusionKind,
+    M::FusedComputation,
+    M::FusedParameter,
+    M::TpuTiledLayout,
+    M::MemorySpace,
+    M::BackendConfig,
+    M::GpuBackendConfig,
+    M::CpuBackendConfig,
+    M::CustomCall,
+    M::GpuCustomCall,
+    M::CpuCustomCall,
+    M::TpuCustomCall,
+    M::ShardingCustomCall,
+    M::AsyncOp,
+    M::LayoutOp,
+    M::While,
+    M::Conditional,
+    M::Metadata,
+    M::ComputationHeader,
+    M::UnsignedComputation,
+    M::BareNames,
+    M::TpuBackendConfig,
+    M::SchedulingName,
+    M::StackFrames,
+];
+
+impl M {
+    /// The marker's name.
+    pub(crate) fn name(self) -> &'static str {
+        NAMES.get(self as usize).copied().unwrap_or("")
+    }
+
+    fn matches(self, l: &str) -> bool {
+        match self {
+            M::JaxprLambda => has_lambda(l),
+            M::JaxprLet => l.split_whitespace().any(|w| w == "let"),
+            M::JaxprEquation => super::jaxpr::parse_equation(l).is_some() || l.contains(". let "),
+            M::JaxprIn => l.trim_start().starts_with("in ") || l.contains(" in ("),
+            M::JaxprSubjaxpr => l.contains("{ lambda"),
+            M::MlirModule => l.trim_start().starts_with("module"),
+            M::FuncMain => l.contains("func.func") && l.contains("@main"),
+            M::FuncFunc => l.contains("func.func"),
+            M::StablehloOp => l.contains("stablehlo.") || l.contains("chlo."),
+            M::MlirTensorType => l.contains("tensor<"),
+            M::MlirLoc => l.contains("loc(") || l.trim_start().starts_with("#loc"),
+            M::HloModuleHeader => l.trim_start().starts_with("HloModule"),
+            M::IsScheduled => l.contains("is_scheduled=true"),
+            M::NotScheduled => l.trim_start().starts_with("HloModule") && !l.contains("is_scheduled=true"),
+            M::EntryComputation => l.trim_start().starts_with("ENTRY"),
+            M::HloInstruction => super::hlo::parse_instruction(l).is_some(),
+            M::Layout => has_layout(l),
+            M::FusionKind => super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "fusion") && l.contains("kind"),
+            M::FusedComputation => l.contains("calls=") || super::hlo::parse_computation_header(l).is_some(),
+            M::FusedParameter => has_param_name(l),
+            M::TpuTiledLayout => has_tiling(l),
+            M::MemorySpace => has_memory_space(l),
+            M::BackendConfig => l.contains("backend_config"),
+            M::GpuBackendConfig => super::hlo::gpu_config_key(l).is_some(),
+            M::CpuBackendConfig => super::hlo::cpu_config_key(l).is_some(),
+            M::CustomCall => l.contains("custom_call_target"),
+            M::GpuCustomCall => super::hlo::gpu_custom_call_target(l).is_some(),
+            M::CpuCustomCall => super::hlo::cpu_custom_call_target(l).is_some(),
+            M::TpuCustomCall => super::hlo::tpu_custom_call_target(l).is_some(),
+            M::ShardingCustomCall => super::hlo::sharding_custom_call_target(l).is_some(),
+            M::AsyncOp => super::hlo::parse_instruction(l).is_some_and(|i| i.opcode.ends_with("-start") || i.opcode.ends_with("-done")),
+            M::LayoutOp => super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "bitcast" || i.opcode == "copy"),
+            M::While => super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "while"),
+            M::Conditional => super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "conditional"),
+            M::Metadata => l.contains("metadata"),
+            M::ComputationHeader => super::hlo::parse_computation_header(l).is_some_and(|h| h.signed),
+            M::UnsignedComputation => super::hlo::parse_computation_header(l).is_some_and(|h| !h.signed),
+            M::BareNames => super::hlo::parse_instruction(l).is_some_and(|i| !i.percent),
+            M::TpuBackendConfig => super::hlo::tpu_config_key(l).is_some(),
+            M::SchedulingName => l.contains("scheduling_name="),
+            M::StackFrames => matches!(l.trim(), "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"),
+        }
+    }
+}
+
+/// Every marker name, in the order of the table in this module's docs.
+pub fn marker_names() -> &'static [&'static str] {
+    &NAMES
+}
+
+/// Whether `line` (a single line of a dump) shows what `marker` says.
+///
+/// `None` when `marker` is not a marker name (see [`marker_names`]).
+pub fn marker_matches(marker: &str, line: &str) -> Option<bool> {
+    ALL.iter().find(|m| m.name() == marker).map(|m| m.matches(line))
+}
+
+/// The `&'static` form of a marker name, when it is one.
+pub fn canonical(marker: &str) -> Option<&'static str> {
+    NAMES.iter().copied().find(|n| *n == marker)
+}
+
+fn has_lambda(l: &str) -> bool {
+    l.contains("{ lambda")
+}
+
+/// `]{` followed by a digit or `}`: a layout printed after a shape.
+pub(crate) fn has_layout(l: &str) -> bool {
+    let b = l.as_bytes();
+    b.windows(3).any(|w| w[0] == b']' && w[1] == b'{' && (w[2].is_ascii_digit() || w[2] == b'}'))
+}
+
+/// `param_` followed by a digit, starting a name.
+pub(crate) fn has_param_name(l: &str) -> bool {
+    find_all(l, "param_").any(|i| {
+        let before_ok = i == 0 || !is_ident_byte(l.as_bytes().get(i - 1).copied().unwrap_or(b' '));
+        before_ok && l.as_bytes().get(i + 6).is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// A tile `T(` digits inside a layout (`:T(8,128)` or `)T(` chained tiles).
+pub(crate) fn has_tiling(l: &str) -> bool {
+    find_all(l, "T(").any(|i| {
+        let prev = if i == 0 { b' ' } else { l.as_bytes().get(i - 1).copied().unwrap_or(b' ') };
+        (prev == b':' || prev == b')') && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// `S(` digits `)` inside a layout, after `:` or `)`.
+pub(crate) fn has_memory_space(l: &str) -> bool {
+    find_all(l, "S(").any(|i| {
+        let prev = if i == 0 { b' ' } else { l.as_bytes().get(i - 1).copied().unwrap_or(b' ') };
+        (prev == b':' || prev == b')') && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+pub(crate) fn is_ident_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'-'
+}
+
+/// Byte offsets of every occurrence of `needle` in `hay`.
+pub(crate) fn find_all<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
+    hay.match_indices(needle).map(|(i, _)| i)
+}

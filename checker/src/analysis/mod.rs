@@ -1,0 +1,481 @@
+//! What is this dump, and what in it proves so?
+//!
+//! [`analyze`] reads the text of a JAX or XLA dump (a whole file or an excerpt
+//! cut from one) and answers with an [`Analysis`]: its [`Kind`] (jaxpr,
+//! StableHLO, HLO before or after XLA's optimizations), the compiler
+//! [`Backend`] a compiled HLO module was built for, every clue used
+//! ([`Evidence`], each with a line, a column span, a [marker](markers) name and
+//! a sentence a learner understands), and an inventory (computations, fusions
+//! and the ops fused into each, custom calls, loops, entry parameters, an op
+//! histogram, StableHLO functions, jaxpr equations, op provenance).
+//!
+//! Every exercise, fixture check and grade rests on this answer, so the rule
+//! is: decide from what is in the text, and say [`Kind::Unknown`] with a
+//! reason when the clues are absent or contradict each other. Layouts alone
+//! prove nothing: XLA prints default layouts before optimization too.
+//!
+//! The parsers are tolerant (they never fail, they skip what they do not
+//! understand), run in linear time, never recurse on input nesting and never
+//! panic; see `checker/tests/` for the corpus, excerpt-window and fuzz tests.
+//!
+//! # JSON schema
+//!
+//! With the `serde` feature, [`Analysis`] serializes to the object that
+//! `mdbook-dumplab analyze --json` prints (one per input and line, with a
+//! `file` field added in front). The fields below are stable; new fields may
+//! be added, none will be renamed or removed.
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `kind` | string | `jaxpr`, `stablehlo`, `hlo-unoptimized`, `hlo-optimized` or `unknown` |
+//! | `backend` | string or null | `cpu`, `gpu` or `tpu` for compiled HLO when the text shows it |
+//! | `reason` | string or null | why the kind is `unknown` (null otherwise) |
+//! | `lines` | integer | lines in the input |
+//! | `entry_fusions` | integer | `fusion` instructions in the entry computation (0 when not HLO) |
+//! | `fusions` | list of `{name, kind, ops, in_entry, line, computation}` | every `fusion` instruction; `kind` is `kLoop`, `kInput`, `kOutput`, `kCustom`, ...; `ops` the distinct opcodes of the fused computation in order (no `parameter`) |
+//! | `evidence` | list of `{line, columns, marker, note}` | every clue; `line` 1-based, `columns` `[start, end)` 1-based character columns, `marker` one of [`markers::marker_names`] |
+//! | `module_name` | string or null | the `HloModule` or MLIR `module @name` |
+//! | `computations` | list of `{name, line, is_entry, instructions}` | HLO computations |
+//! | `entry_computation` | string or null | name of the HLO entry computation |
+//! | `custom_calls` | list of `{name, target, line, in_entry}` | HLO `custom-call` instructions and their `custom_call_target` |
+//! | `while_loops` | list of `{name, line, condition, body}` | HLO `while` instructions |
+//! | `conditionals` | list of `{name, line, branches}` | HLO `conditional` instructions |
+//! | `entry_params` | list of `{name, number, shape, layout, line}` | parameters of the entry computation (`layout` like `{1,0:T(8,128)}` or null) |
+//! | `op_histogram` | object opcode → count | HLO opcodes, StableHLO op names (`stablehlo.add`) or jaxpr primitives |
+//! | `functions` | list of `{name, visibility, line, ops}` | StableHLO/MLIR `func.func`s |
+//! | `equations` | list of `{line, primitive, outputs, depth}` | jaxpr equations; `depth` 0 for the top jaxpr, more inside sub-jaxprs |
+//! | `provenance` | list of `{line, instruction, op_name, source_file, source_line}` | source op of each instruction that names one (`metadata={op_name=...}` in HLO, `loc(...)` in StableHLO) |
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+mod classify;
+mod hlo;
+mod jaxpr;
+pub mod markers;
+mod mlir;
+mod scan;
+
+use markers::{COUNT, M};
+
+/// What kind of dump a text is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Kind {
+    /// `jax.make_jaxpr(f)(...)`: `{ lambda ... let ... in ... }`.
+    Jaxpr,
+    /// `jax.jit(f).lower(...).as_text()`: an MLIR module in the StableHLO dialect.
+    Stablehlo,
+    /// HLO before XLA's optimizations: `lower(...).as_text(dialect="hlo")` or
+    /// XLA's `before_optimizations` dump.
+    HloUnoptimized,
+    /// HLO after XLA's optimizations: `lower(...).compile().as_text()` or XLA's
+    /// `after_optimizations` dump.
+    HloOptimized,
+    /// The text does not say, or its clues contradict each other.
+    Unknown,
+}
+
+impl Kind {
+    /// Every kind, in a stable order.
+    pub const ALL: [Kind; 5] = [Kind::Jaxpr, Kind::Stablehlo, Kind::HloUnoptimized, Kind::HloOptimized, Kind::Unknown];
+
+    /// The name used in JSON, fixture annotations and the CLI.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Jaxpr => "jaxpr",
+            Kind::Stablehlo => "stablehlo",
+            Kind::HloUnoptimized => "hlo-unoptimized",
+            Kind::HloOptimized => "hlo-optimized",
+            Kind::Unknown => "unknown",
+        }
+    }
+
+    /// Whether this is one of the two HLO kinds.
+    pub fn is_hlo(self) -> bool {
+        matches!(self, Kind::HloUnoptimized | Kind::HloOptimized)
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The error of parsing a [`Kind`] or [`Backend`] name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    /// The name that was not recognised.
+    pub name: String,
+    /// The names that would have been.
+    pub expected: &'static [&'static str],
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not one of: {}", self.name, self.expected.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
+impl FromStr for Kind {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == s).ok_or_else(|| UnknownName {
+            name: s.to_owned(),
+            expected: &["jaxpr", "stablehlo", "hlo-unoptimized", "hlo-optimized", "unknown"],
+        })
+    }
+}
+
+/// The compiler backend a compiled HLO module was built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Backend {
+    /// XLA:CPU.
+    Cpu,
+    /// XLA:GPU (CUDA or ROCm).
+    Gpu,
+    /// XLA:TPU.
+    Tpu,
+}
+
+impl Backend {
+    /// Every backend, in a stable order.
+    pub const ALL: [Backend; 3] = [Backend::Cpu, Backend::Gpu, Backend::Tpu];
+
+    /// The name used in JSON, fixture annotations and the CLI.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Backend::Cpu => "cpu",
+            Backend::Gpu => "gpu",
+            Backend::Tpu => "tpu",
+        }
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Backend {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Backend::ALL
+            .into_iter()
+            .find(|b| b.as_str() == s)
+            .ok_or_else(|| UnknownName { name: s.to_owned(), expected: &["cpu", "gpu", "tpu"] })
+    }
+}
+
+/// One clue in the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Evidence {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based character columns on that line, end exclusive.
+    pub columns: Range<usize>,
+    /// What the clue is: one of [`markers::marker_names`].
+    pub marker: &'static str,
+    /// What it shows, in a sentence a learner understands.
+    pub note: String,
+}
+
+/// One `fusion` instruction of an HLO module.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Fusion {
+    /// The instruction's name, without `%` (`fusion.3`).
+    pub name: String,
+    /// Its `kind=` attribute (`kLoop`, `kInput`, `kOutput`, `kCustom`, ...).
+    pub kind: String,
+    /// Distinct opcodes of the fused computation, in order, `parameter` left out.
+    pub ops: Vec<String>,
+    /// Whether the instruction is in the entry computation.
+    pub in_entry: bool,
+    /// 1-based line of the instruction.
+    pub line: usize,
+    /// The fused computation it calls (`calls=`), without `%`.
+    pub computation: String,
+}
+
+/// One HLO computation.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Computation {
+    /// Its name, without `%`.
+    pub name: String,
+    /// 1-based line of its header.
+    pub line: usize,
+    /// Whether it is the entry computation (`ENTRY`).
+    pub is_entry: bool,
+    /// Instructions in its body.
+    pub instructions: usize,
+}
+
+/// One HLO `custom-call` instruction.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct CustomCall {
+    /// The instruction's name, without `%`.
+    pub name: String,
+    /// Its `custom_call_target`.
+    pub target: String,
+    /// 1-based line.
+    pub line: usize,
+    /// Whether it is in the entry computation.
+    pub in_entry: bool,
+}
+
+/// One HLO `while` instruction.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct WhileLoop {
+    /// The instruction's name, without `%`.
+    pub name: String,
+    /// 1-based line.
+    pub line: usize,
+    /// The `condition=` computation.
+    pub condition: Option<String>,
+    /// The `body=` computation.
+    pub body: Option<String>,
+}
+
+/// One HLO `conditional` instruction.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Conditional {
+    /// The instruction's name, without `%`.
+    pub name: String,
+    /// 1-based line.
+    pub line: usize,
+    /// Its branch computations (`branch_computations=` or `true_computation=`/`false_computation=`).
+    pub branches: Vec<String>,
+}
+
+/// One parameter of the HLO entry computation.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Param {
+    /// The instruction's name, without `%`.
+    pub name: String,
+    /// Its number in `parameter(N)`.
+    pub number: usize,
+    /// Its shape without the layout (`f32[8,128]`, or a tuple shape).
+    pub shape: String,
+    /// Its layout (`{1,0}`, `{1,0:T(8,128)}`), when printed.
+    pub layout: Option<String>,
+    /// 1-based line.
+    pub line: usize,
+}
+
+/// One MLIR `func.func` of a StableHLO module.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Function {
+    /// Its symbol name, without `@` (`main`).
+    pub name: String,
+    /// `public` or `private` (empty when not printed).
+    pub visibility: String,
+    /// 1-based line of its header.
+    pub line: usize,
+    /// Operations in its body.
+    pub ops: usize,
+}
+
+/// One jaxpr equation.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Equation {
+    /// 1-based line.
+    pub line: usize,
+    /// The primitive (`add`, `pjit`, `scan`, ...).
+    pub primitive: String,
+    /// Output variables, with their types (`c:f32[8]`).
+    pub outputs: Vec<String>,
+    /// 0 in the top jaxpr, 1 inside a sub-jaxpr of a top-level equation, ...
+    pub depth: usize,
+}
+
+/// Which source op an instruction came from.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Provenance {
+    /// 1-based line of the instruction.
+    pub line: usize,
+    /// The instruction (HLO name without `%`, or MLIR result like `%3`).
+    pub instruction: String,
+    /// The JAX op path (`jit(f)/jit(main)/sin`).
+    pub op_name: String,
+    /// Source file, when printed.
+    pub source_file: Option<String>,
+    /// Source line, when printed.
+    pub source_line: Option<u32>,
+}
+
+/// Everything [`analyze`] learned from a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Analysis {
+    /// What kind of dump it is.
+    pub kind: Kind,
+    /// The compiler backend of compiled HLO, when the text shows it.
+    pub backend: Option<Backend>,
+    /// Why the kind is [`Kind::Unknown`].
+    pub reason: Option<String>,
+    /// Lines in the text.
+    pub lines: usize,
+    /// `fusion` instructions in the entry computation (0 when not HLO).
+    pub entry_fusions: usize,
+    /// Every `fusion` instruction.
+    pub fusions: Vec<Fusion>,
+    /// Every clue used, in line order.
+    pub evidence: Vec<Evidence>,
+    /// The `HloModule` or MLIR `module @name`.
+    pub module_name: Option<String>,
+    /// HLO computations, in text order.
+    pub computations: Vec<Computation>,
+    /// The HLO entry computation.
+    pub entry_computation: Option<String>,
+    /// HLO custom calls.
+    pub custom_calls: Vec<CustomCall>,
+    /// HLO `while` loops.
+    pub while_loops: Vec<WhileLoop>,
+    /// HLO conditionals.
+    pub conditionals: Vec<Conditional>,
+    /// Parameters of the HLO entry computation, in text order.
+    pub entry_params: Vec<Param>,
+    /// Opcode (HLO), op name (StableHLO) or primitive (jaxpr) → count.
+    pub op_histogram: BTreeMap<String, usize>,
+    /// StableHLO/MLIR functions.
+    pub functions: Vec<Function>,
+    /// Jaxpr equations, nested ones included.
+    pub equations: Vec<Equation>,
+    /// Source op of each instruction that names one.
+    pub provenance: Vec<Provenance>,
+}
+
+impl Analysis {
+    fn empty(lines: usize) -> Self {
+        Analysis {
+            kind: Kind::Unknown,
+            backend: None,
+            reason: None,
+            lines,
+            entry_fusions: 0,
+            fusions: Vec::new(),
+            evidence: Vec::new(),
+            module_name: None,
+            computations: Vec::new(),
+            entry_computation: None,
+            custom_calls: Vec::new(),
+            while_loops: Vec::new(),
+            conditionals: Vec::new(),
+            entry_params: Vec::new(),
+            op_histogram: BTreeMap::new(),
+            functions: Vec::new(),
+            equations: Vec::new(),
+            provenance: Vec::new(),
+        }
+    }
+
+    /// The evidence with this marker name.
+    pub fn evidence_for<'a>(&'a self, marker: &'a str) -> impl Iterator<Item = &'a Evidence> + 'a {
+        self.evidence.iter().filter(move |e| e.marker == marker)
+    }
+}
+
+/// Evidence recorded per marker at most: the first clues of each sort are
+/// what a reader needs, and a 100 MB dump must not produce a 100 MB report.
+/// Markers that fire on nearly every line keep fewer.
+const CAP: usize = 64;
+const CAP_COMMON: usize = 3;
+
+/// Collects evidence and counts every clue (also those past the cap).
+pub(crate) struct Sink {
+    evidence: Vec<Evidence>,
+    counts: [usize; COUNT],
+    first_line: [usize; COUNT],
+}
+
+impl Sink {
+    fn new() -> Self {
+        Sink { evidence: Vec::new(), counts: [0; COUNT], first_line: [0; COUNT] }
+    }
+
+    /// Records a clue of marker `m` on line `n` (text `l`) at byte `at`,
+    /// `len` bytes long.
+    pub(crate) fn add(&mut self, m: M, n: usize, l: &str, at: usize, len: usize, note: impl FnOnce() -> String) {
+        let i = m as usize;
+        let Some(count) = self.counts.get_mut(i) else { return };
+        *count += 1;
+        let count = *count;
+        if count == 1 {
+            if let Some(f) = self.first_line.get_mut(i) {
+                *f = n;
+            }
+        }
+        let cap = match m {
+            M::HloInstruction | M::Layout | M::Metadata | M::StablehloOp | M::MlirTensorType | M::MlirLoc | M::JaxprEquation | M::BareNames => CAP_COMMON,
+            _ => CAP,
+        };
+        if count <= cap {
+            let start = scan::char_col(l, at);
+            let end = scan::char_col(l, at.saturating_add(len)).max(start + 1);
+            self.evidence.push(Evidence { line: n, columns: start..end, marker: m.name(), note: note() });
+        }
+    }
+
+    /// How many clues of marker `m` were seen.
+    pub(crate) fn count(&self, m: M) -> usize {
+        self.counts.get(m as usize).copied().unwrap_or(0)
+    }
+
+    /// The first line where marker `m` was seen (0 when never).
+    pub(crate) fn first(&self, m: M) -> usize {
+        self.first_line.get(m as usize).copied().unwrap_or(0)
+    }
+}
+
+/// Reads a dump (or an excerpt of one) and says what it is and why.
+///
+/// Never panics, runs in time linear in the text, does no I/O.
+pub fn analyze(text: &str) -> Analysis {
+    let mut a = Analysis::empty(0);
+    let mut sink = Sink::new();
+    let mut hlo = hlo::HloState::new();
+    let mut mlir = mlir::MlirState::new();
+    let mut jaxpr = jaxpr::JaxprState::new();
+    let mut lines = 0usize;
+    for (i, l) in text.lines().enumerate() {
+        lines = i + 1;
+        if l.trim().is_empty() {
+            continue;
+        }
+        let n = i + 1;
+        if hlo.line(n, l, &mut a, &mut sink) {
+            continue;
+        }
+        if mlir.line(n, l, &mut a, &mut sink) {
+            continue;
+        }
+        jaxpr.line(n, l, &mut a, &mut sink);
+    }
+    a.lines = lines;
+    hlo.finish(&mut a, &mut sink);
+    mlir.finish(&mut a);
+    classify::decide(&mut a, &sink);
+    let mut ev = sink.evidence;
+    ev.sort_by(|x, y| (x.line, x.columns.start).cmp(&(y.line, y.columns.start)));
+    a.evidence = ev;
+    a
+}

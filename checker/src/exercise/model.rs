@@ -1,0 +1,205 @@
+//! The serde model of `exercises/*.toml`.
+//!
+//! An exercise file is a list of `[[question]]` tables; `type` picks the
+//! question type and with it the fields allowed. Every table denies unknown
+//! fields so a typo fails the build at its `line:column` instead of being
+//! ignored. Answers are never typed here: they come from the fixtures'
+//! annotations and the checker's analysis (see [`super::resolve`]), except
+//! for conceptual `choice` questions, which have no dump to read them from.
+//!
+//! ```toml
+//! [[question]]
+//! id = "gelu-which-call"              # unique in the book; letters, digits, `-`
+//! type = "classify"
+//! prompt = "Which call printed this?"
+//! snippet = "elementwise_chain/compiled.cpu.hlo.txt#entry"   # family/file#excerpt
+//! choices = ["stablehlo", "hlo-unoptimized", "hlo-optimized"] # optional
+//! explanation = "Shown once answered."                        # optional
+//! ```
+//!
+//! A snippet is `family/file` (the whole dump), `family/file#excerpt` (a
+//! named excerpt of the fixture's annotations) or `family/file#12-30` (lines
+//! 12 to 30, both included).
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A whole exercise file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExerciseFile {
+    /// The questions, `[[question]]` in TOML, in the order they are placed.
+    #[serde(default)]
+    pub question: Vec<Spanned<Question>>,
+}
+
+/// One question; `type = "..."` picks the variant.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Question {
+    /// Which call produced this snippet?
+    Classify(Classify),
+    /// Which lines prove it?
+    Evidence(Evidence),
+    /// How many of something does the dump hold?
+    Count(Count),
+    /// Which compiled dump belongs to this lowered one?
+    Pair(Pair),
+    /// A conceptual multiple choice.
+    Choice(Choice),
+    /// Which backend compiled this?
+    Backend(BackendQuestion),
+}
+
+impl Question {
+    /// The `type` spelling.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Question::Classify(_) => "classify",
+            Question::Evidence(_) => "evidence",
+            Question::Count(_) => "count",
+            Question::Pair(_) => "pair",
+            Question::Choice(_) => "choice",
+            Question::Backend(_) => "backend",
+        }
+    }
+
+    /// The fields every type has: id, prompt and explanation.
+    pub fn common(&self) -> (&str, &str, Option<&str>) {
+        macro_rules! common {
+            ($q:expr) => {
+                ($q.id.as_str(), $q.prompt.as_str(), $q.explanation.as_deref())
+            };
+        }
+        match self {
+            Question::Classify(q) => common!(q),
+            Question::Evidence(q) => common!(q),
+            Question::Count(q) => common!(q),
+            Question::Pair(q) => common!(q),
+            Question::Choice(q) => common!(q),
+            Question::Backend(q) => common!(q),
+        }
+    }
+}
+
+/// `type = "classify"`: which call printed the snippet.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Classify {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// The dump excerpt shown.
+    pub snippet: String,
+    /// The kinds offered (`jaxpr`, `stablehlo`, `hlo-unoptimized`,
+    /// `hlo-optimized`); all four when left out. Must include the right one.
+    #[serde(default)]
+    pub choices: Option<Vec<String>>,
+}
+
+/// `type = "evidence"`: select the lines that prove it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Evidence {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// The dump excerpt shown; its annotated evidence lines are the key.
+    pub snippet: String,
+    /// Only evidence lines with these markers count (all when left out).
+    #[serde(default)]
+    pub markers: Option<Vec<String>>,
+}
+
+/// `type = "count"`: a counted fact, computed by the checker.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Count {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// The dump excerpt shown (the fact is computed on the whole dump).
+    pub snippet: String,
+    /// What is counted: `entry_fusions`, `fusions`, `custom_calls`,
+    /// `while_loops`, `conditionals`, `computations` or `equations`.
+    pub fact: String,
+}
+
+/// `type = "pair"`: pick the compiled dump of the same function.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pair {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// The lowered snippet shown.
+    pub snippet: String,
+    /// Two to four snippets from different families; exactly one from the
+    /// snippet's family.
+    pub candidates: Vec<String>,
+}
+
+/// `type = "choice"`: conceptual multiple choice.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// An optional dump excerpt shown above the options.
+    #[serde(default)]
+    pub snippet: Option<String>,
+    /// Two to six options, exactly one with `correct = true`.
+    pub option: Vec<ChoiceOption>,
+}
+
+/// One `[[question.option]]` of a `choice` question.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceOption {
+    /// What the learner picks.
+    pub text: String,
+    /// Whether it is the right one.
+    #[serde(default)]
+    pub correct: bool,
+    /// Why it is right or wrong, shown when picked.
+    pub why: String,
+}
+
+/// `type = "backend"`: CPU, GPU or TPU, from a compiled snippet.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BackendQuestion {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// The compiled dump excerpt shown.
+    pub snippet: String,
+    /// The backends offered (`cpu`, `gpu`, `tpu`); all three when left out.
+    #[serde(default)]
+    pub choices: Option<Vec<String>>,
+}

@@ -1,0 +1,247 @@
+//! Resolution and validation of exercise files against a small library of
+//! real-looking dumps: keys come from annotations and analysis, and every
+//! mistake an instructor can make is reported at its `file:line:column`.
+
+#![allow(clippy::unwrap_used)]
+
+use super::*;
+use crate::grade::{Outcome, grade};
+
+const COMPILED: &str = "HloModule jit_f, is_scheduled=true, entry_computation_layout={(f32[8]{0})->f32[8]{0}}
+
+%fused_computation (param_0: f32[8]) -> f32[8] {
+  %param_0 = f32[8]{0} parameter(0)
+  ROOT %neg.1 = f32[8]{0} negate(%param_0)
+}
+
+ENTRY %main.1 (x.1: f32[8]) -> f32[8] {
+  %x.1 = f32[8]{0} parameter(0)
+  ROOT %neg_fusion = f32[8]{0} fusion(%x.1), kind=kLoop, calls=%fused_computation
+}
+";
+
+const LOWERED: &str = "module @jit_f attributes {mhlo.num_partitions = 1 : i32} {
+  func.func public @main(%arg0: tensor<8xf32>) -> (tensor<8xf32> {jax.result_info = \"result\"}) {
+    %0 = stablehlo.negate %arg0 : tensor<8xf32>
+    return %0 : tensor<8xf32>
+  }
+}
+";
+
+fn library() -> Library {
+    let mut lib = Library::new();
+    let compiled = |note: &str| DumpInfo {
+        text: COMPILED.to_owned(),
+        kind: Some("hlo-optimized".to_owned()),
+        backend: Some("cpu".to_owned()),
+        excerpts: vec![("entry".to_owned(), 8, 11)],
+        evidence: vec![
+            AnnotatedLine { line: 1, marker: "is-scheduled".to_owned(), note: "scheduled: compiled".to_owned() },
+            AnnotatedLine { line: 10, marker: "fusion-kind".to_owned(), note: note.to_owned() },
+            AnnotatedLine { line: 10, marker: "backend-config".to_owned(), note: "second marker, same line".to_owned() },
+        ],
+    };
+    lib.insert(("neg".into(), "compiled.cpu.hlo.txt".into()), compiled("a `fusion` </code><script>alert(1)</script>"));
+    lib.insert(("other".into(), "compiled.cpu.hlo.txt".into()), compiled("other"));
+    lib.insert(
+        ("neg".into(), "lowered.stablehlo.mlir".into()),
+        DumpInfo {
+            text: LOWERED.to_owned(),
+            kind: Some("stablehlo".to_owned()),
+            backend: None,
+            excerpts: vec![("main".to_owned(), 2, 5)],
+            evidence: vec![AnnotatedLine { line: 2, marker: "func-main".to_owned(), note: "entry point".to_owned() }],
+        },
+    );
+    lib
+}
+
+fn resolve(source: &str) -> (Vec<Resolved>, Vec<String>) {
+    let (qs, diags) = resolve_file("exercises/t.toml", source, &library());
+    (qs, diags.iter().map(ToString::to_string).collect())
+}
+
+fn one(source: &str) -> Resolved {
+    let (mut qs, diags) = resolve(source);
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert_eq!(qs.len(), 1);
+    qs.remove(0)
+}
+
+/// Grades `answer` through the sealed key, as the page does.
+fn verdict(q: &Resolved, answer: &str) -> Outcome {
+    grade(&q.id, &q.hash, &q.sealed, answer).unwrap().outcome
+}
+
+#[test]
+fn classify_key_is_the_annotated_kind() {
+    let q = one(r#"
+[[question]]
+id = "c1"
+type = "classify"
+prompt = "Which call?"
+snippet = "neg/compiled.cpu.hlo.txt#entry"
+choices = ["hlo-unoptimized", "hlo-optimized"]
+"#);
+    assert_eq!(q.key.answer, ["hlo-optimized"]);
+    assert_eq!(q.options.iter().map(|(id, _)| id.as_str()).collect::<Vec<_>>(), ["hlo-unoptimized", "hlo-optimized"]);
+    let snippet = q.snippet.as_ref().unwrap();
+    assert_eq!((snippet.first_line, snippet.language, snippet.caption.as_str()), (8, Language::Hlo, "lines 8\u{2013}11"));
+    assert_eq!(q.key.lines.len(), 1, "the excerpt holds line 10 only: {:?}", q.key.lines);
+    assert!(q.key.lines[0].1.contains("second marker"), "notes of one line are merged");
+    assert_eq!(verdict(&q, "hlo-optimized"), Outcome::Correct);
+    assert_eq!(verdict(&q, "hlo-unoptimized"), Outcome::Wrong);
+    assert_eq!(verdict(&q, "jaxpr"), Outcome::Invalid, "not offered");
+    assert!(!q.sealed.contains("optimized"), "sealed keys are not greppable");
+}
+
+#[test]
+fn backend_evidence_count_pair_and_choice_resolve() {
+    let backend = one(r#"
+[[question]]
+id = "b"
+type = "backend"
+prompt = "Which backend?"
+snippet = "neg/compiled.cpu.hlo.txt"
+"#);
+    assert_eq!((backend.key.answer.as_slice(), backend.options.len()), (&["cpu".to_owned()][..], 3));
+    assert_eq!(verdict(&backend, "cpu"), Outcome::Correct);
+
+    let evidence = one(r#"
+[[question]]
+id = "e"
+type = "evidence"
+prompt = "Which lines?"
+snippet = "neg/compiled.cpu.hlo.txt"
+markers = ["is-scheduled", "fusion-kind"]
+"#);
+    assert_eq!(evidence.key.answer, ["1", "10"]);
+    assert_eq!(verdict(&evidence, "1,10"), Outcome::Correct);
+    assert_eq!(verdict(&evidence, "10"), Outcome::Partial);
+    assert_eq!(verdict(&evidence, "2"), Outcome::Wrong);
+
+    let count = one(r#"
+[[question]]
+id = "n"
+type = "count"
+prompt = "How many kernels?"
+snippet = "neg/compiled.cpu.hlo.txt#entry"
+fact = "entry_fusions"
+"#);
+    let counted = analyze(COMPILED).entry_fusions.to_string();
+    assert_eq!(count.key.answer, [counted.clone()], "the key is the checker's count");
+    assert_eq!(verdict(&count, &counted), Outcome::Correct);
+
+    let pair = one(r#"
+[[question]]
+id = "p"
+type = "pair"
+prompt = "Which compiled dump?"
+snippet = "neg/lowered.stablehlo.mlir#main"
+candidates = ["other/compiled.cpu.hlo.txt#entry", "neg/compiled.cpu.hlo.txt#entry"]
+"#);
+    assert_eq!(pair.key.answer, ["b"]);
+    assert_eq!(pair.candidates.iter().map(|c| c.caption.as_str()).collect::<Vec<_>>(), ["Dump A", "Dump B"]);
+    assert_eq!(pair.snippet.as_ref().unwrap().language, Language::Mlir);
+    assert_eq!(verdict(&pair, "b"), Outcome::Correct);
+    assert_eq!(verdict(&pair, "a"), Outcome::Wrong);
+
+    let choice = one(r#"
+[[question]]
+id = "ch"
+type = "choice"
+prompt = "Pick"
+[[question.option]]
+text = "one"
+why = "no"
+[[question.option]]
+text = "two"
+correct = true
+why = "yes"
+"#);
+    assert_eq!((choice.key.answer.as_slice(), choice.key.explanation.as_str()), (&["b".to_owned()][..], "yes"));
+    assert_eq!(verdict(&choice, "b"), Outcome::Correct);
+}
+
+#[test]
+fn editing_a_question_changes_its_hash() {
+    let base = "[[question]]\nid = \"b\"\ntype = \"backend\"\nprompt = \"Which backend?\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n";
+    let a = one(base);
+    let b = one(&base.replace("Which backend?", "Which backend compiled it?"));
+    assert_ne!(a.hash, b.hash);
+    assert_eq!(a.hash, one(base).hash, "stable across builds");
+}
+
+/// (source, expected diagnostics)
+fn check(cases: &[(&str, &[&str])]) {
+    for (source, expected) in cases {
+        let (_, diags) = resolve(source);
+        let firsts: Vec<&str> = diags.iter().map(|d| d.lines().next().unwrap_or_default()).collect();
+        assert_eq!(firsts, *expected, "for:\n{source}");
+        for d in &diags {
+            assert!(d.contains("\n  help: "), "every error has a hint: {d}");
+        }
+    }
+}
+
+#[test]
+fn every_mistake_is_reported_where_it_is() {
+    check(&[
+        (
+            "[[question]]\nid = \"x\"\ntype = \"clasify\"\nprompt = \"p\"\n",
+            &["exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nchoises = [\"cpu\"]\n",
+            &["exercises/t.toml:6:1: error: unknown field `choises`, expected one of `id`, `prompt`, `explanation`, `snippet`, `choices`"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.tpu.hlo.txt\"\n",
+            &["exercises/t.toml:5:1: error: snippet `neg/compiled.tpu.hlo.txt`: no dump `compiled.tpu.hlo.txt` in fixture family `neg`"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt#nope\"\n",
+            &["exercises/t.toml:5:1: error: snippet `neg/compiled.cpu.hlo.txt#nope`: no excerpt `nope`"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt#5-99\"\n",
+            &["exercises/t.toml:5:1: error: snippet `neg/compiled.cpu.hlo.txt#5-99`: lines 5-99 are outside the dump's 11 lines"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n  choices = [\"gpu\", \"tpu\"]\n",
+            &["exercises/t.toml:6:3: error: the right answer, `cpu`, is not among the choices"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"classify\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nchoices = [\"compiled\"]\n",
+            &["exercises/t.toml:6:1: error: `compiled` is not a choice this question type knows"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"count\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nfact = \"kernels\"\n",
+            &["exercises/t.toml:6:1: error: `kernels` is not a fact the checker counts"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt#2-6\"\n",
+            &["exercises/t.toml:5:1: error: no annotated evidence line falls inside this excerpt, so there is nothing to select"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"pair\"\nprompt = \"p\"\nsnippet = \"neg/lowered.stablehlo.mlir\"\ncandidates = [\"other/compiled.cpu.hlo.txt\"]\n",
+            &["exercises/t.toml:6:1: error: a pair question needs 2 to 4 candidates, not 1"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"pair\"\nprompt = \"p\"\nsnippet = \"neg/lowered.stablehlo.mlir\"\ncandidates = [\"other/compiled.cpu.hlo.txt\", \"other/compiled.cpu.hlo.txt#entry\"]\n",
+            &["exercises/t.toml:6:1: error: two candidates come from family `other`"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"choice\"\nprompt = \"p\"\n[[question.option]]\ntext = \"a\"\nwhy = \"w\"\n[[question.option]]\ntext = \"b\"\nwhy = \"w\"\n",
+            &["exercises/t.toml:1:1: error: a choice question needs exactly one option with `correct = true`, not 0"],
+        ),
+        (
+            "[[question]]\nid = \"Bad Id\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n[[question]]\nid = \"b\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n[[question]]\nid = \"b\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n",
+            &[
+                "exercises/t.toml:2:1: error: question id `Bad Id` is not a plain name",
+                "exercises/t.toml:12:1: error: question id `b` is used twice (first on line 6)",
+            ],
+        ),
+        ("[[question]\n", &["exercises/t.toml:1:12: error: unclosed array table, expected `]`"]),
+    ]);
+}

@@ -1,0 +1,129 @@
+//! Fuzzing the analysis with proptest: arbitrary bytes and mutated real
+//! dumps (dropped lines, flipped bytes, truncation, inserted deep nesting)
+//! must never panic, and the answer must stay self-consistent. The default
+//! case count is small for CI; `PROPTEST_CASES=20000` runs it for longer.
+
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use dumplab::analysis::markers::marker_matches;
+use dumplab::{Kind, analyze};
+use proptest::prelude::*;
+use std::sync::OnceLock;
+
+fn dumps() -> &'static [String] {
+    static D: OnceLock<Vec<String>> = OnceLock::new();
+    D.get_or_init(|| {
+        let mut v: Vec<String> = support::corpus().into_iter().map(|d| d.text).collect();
+        v.push(include_str!("data/xla_dump_before_optimizations.txt").to_owned());
+        v.push(include_str!("data/cond.jaxpr.txt").to_owned());
+        v
+    })
+}
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(64)
+}
+
+fn consistent(text: &str) {
+    let a = analyze(text);
+    assert_eq!(a.kind == Kind::Unknown, a.reason.is_some());
+    assert!(a.backend.is_none() || a.kind == Kind::HloOptimized);
+    assert_eq!(a.entry_fusions, a.fusions.iter().filter(|f| f.in_entry).count());
+    for e in &a.evidence {
+        assert!(e.line >= 1 && e.line <= a.lines, "line {} of {}", e.line, a.lines);
+        let line = support::line_of(text, e.line);
+        assert_eq!(marker_matches(e.marker, line), Some(true), "[{}] {line:?}", e.marker);
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Mutation {
+    DropLine(usize),
+    FlipByte(usize, u8),
+    Truncate(usize),
+    Nest(usize, usize, u8),
+    DuplicateLine(usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        any::<usize>().prop_map(Mutation::DropLine),
+        (any::<usize>(), any::<u8>()).prop_map(|(i, b)| Mutation::FlipByte(i, b)),
+        any::<usize>().prop_map(Mutation::Truncate),
+        (any::<usize>(), 1usize..5000, prop::sample::select(b"{([\"%=<".to_vec())).prop_map(|(i, n, c)| Mutation::Nest(i, n, c)),
+        any::<usize>().prop_map(Mutation::DuplicateLine),
+    ]
+}
+
+fn apply(text: &str, muts: &[Mutation]) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for m in muts {
+        match *m {
+            Mutation::DropLine(i) | Mutation::DuplicateLine(i) => {
+                let s = String::from_utf8_lossy(&bytes).into_owned();
+                let mut lines: Vec<&str> = s.lines().collect();
+                if !lines.is_empty() {
+                    let k = i % lines.len();
+                    if matches!(m, Mutation::DropLine(_)) {
+                        lines.remove(k);
+                    } else {
+                        let l = lines[k];
+                        lines.insert(k, l);
+                    }
+                }
+                bytes = lines.join("\n").into_bytes();
+            }
+            Mutation::FlipByte(i, b) => {
+                if !bytes.is_empty() {
+                    let k = i % bytes.len();
+                    bytes[k] ^= b;
+                }
+            }
+            Mutation::Truncate(i) => {
+                let k = i % (bytes.len() + 1);
+                bytes.truncate(k);
+            }
+            Mutation::Nest(i, n, c) => {
+                let k = i % (bytes.len() + 1);
+                let tail = bytes.split_off(k);
+                bytes.extend(std::iter::repeat_n(c, n));
+                bytes.extend(tail);
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..4096)) {
+        consistent(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn arbitrary_dump_like_text(s in "[ %{}()\\[\\]=,:.\\-a-zA-Z0-9_\"<>#@\n]{0,2000}") {
+        consistent(&s);
+    }
+
+    #[test]
+    fn mutated_real_dumps(which in any::<usize>(), muts in prop::collection::vec(mutation(), 1..6)) {
+        let all = dumps();
+        prop_assume!(!all.is_empty());
+        let text = &all[which % all.len()];
+        consistent(&apply(text, &muts));
+    }
+}
+
+#[test]
+fn a_megabyte_of_nesting_does_not_recurse() {
+    for unit in ["{", "(", "[", "{ lambda ", "%a = (", "\"", "f32[", "loc(#loc"] {
+        let s = unit.repeat(1_000_000 / unit.len());
+        consistent(&s);
+        let lines = format!("{}\n", unit).repeat(100_000 / (unit.len() + 1));
+        consistent(&lines);
+    }
+}

@@ -1,0 +1,68 @@
+//! Shared by the analysis tests: the corpus of real dumps under `fixtures/`,
+//! discovered at test time so new families are covered without editing
+//! tests, and the naive substring classifier the excerpt test compares with.
+
+#![allow(dead_code, unreachable_pub)]
+
+use dumplab::{Backend, Kind};
+use std::path::PathBuf;
+
+/// One real dump and what its file name says it is.
+pub struct Dump {
+    pub path: PathBuf,
+    pub text: String,
+    pub kind: Kind,
+    pub backend: Option<Backend>,
+}
+
+/// What the generator's file names mean.
+pub fn expected_from_name(name: &str) -> Option<(Kind, Option<Backend>)> {
+    match name {
+        "jaxpr.txt" => Some((Kind::Jaxpr, None)),
+        "lowered.stablehlo.mlir" => Some((Kind::Stablehlo, None)),
+        "lowered.hlo.txt" => Some((Kind::HloUnoptimized, None)),
+        _ => {
+            let b = name.strip_prefix("compiled.")?.strip_suffix(".hlo.txt")?;
+            Some((Kind::HloOptimized, b.parse().ok()))
+        }
+    }
+}
+
+/// Every real dump under `fixtures/*/`, sorted by path.
+pub fn corpus() -> Vec<Dump> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let mut out = Vec::new();
+    let Ok(families) = std::fs::read_dir(&root) else { return out };
+    for fam in families.flatten() {
+        let Ok(files) = std::fs::read_dir(fam.path()) else { continue };
+        for f in files.flatten() {
+            let name = f.file_name().to_string_lossy().into_owned();
+            let Some((kind, backend)) = expected_from_name(&name) else { continue };
+            let Ok(text) = std::fs::read_to_string(f.path()) else { continue };
+            out.push(Dump { path: f.path(), text, kind, backend });
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out
+}
+
+/// A classifier made of substring tests, the kind of thing the analysis
+/// must beat: the comparison point of the excerpt-window figures.
+pub fn naive(text: &str) -> Kind {
+    if text.contains("{ lambda") || text.contains(" let") {
+        Kind::Jaxpr
+    } else if text.contains("stablehlo.") || text.contains("func.func") {
+        Kind::Stablehlo
+    } else if text.contains("fusion(") || text.contains("is_scheduled=true") {
+        Kind::HloOptimized
+    } else if text.contains("HloModule") || text.contains("ENTRY") {
+        Kind::HloUnoptimized
+    } else {
+        Kind::Unknown
+    }
+}
+
+/// The text of 1-based line `n`.
+pub fn line_of(text: &str, n: usize) -> &str {
+    text.lines().nth(n.saturating_sub(1)).unwrap_or("")
+}

@@ -1,0 +1,22 @@
+//! Glossary tooltips: the one place where the course explains its own words.
+//!
+//! Instructors edit a single TOML file (`glossary/terms.toml`); this module
+//! loads and validates it ([`config`]), finds occurrences of its terms in the
+//! plain prose of every chapter ([`matcher`]), wraps them in tooltip markup
+//! and fills the generated glossary chapter ([`render`]).
+//!
+//! The split matters for one invariant: a definition never becomes part of
+//! the prose. Marked terms carry the definition only in attributes and in a
+//! `<script type="application/json">` block, both of which mdBook's search
+//! indexer, text selection and reader modes ignore; `theme/glossary.js` turns
+//! them into a tooltip at run time.
+
+pub(crate) mod config;
+pub(crate) mod matcher;
+pub(crate) mod render;
+
+pub(crate) use config::{Glossary, load};
+pub(crate) use matcher::{Density, find_marks};
+
+/// The directive that `src/glossary.md` carries; replaced by the term list.
+pub(crate) const DIRECTIVE: &str = "{{#dumplab-glossary}}";

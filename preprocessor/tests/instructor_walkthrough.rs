@@ -1,0 +1,220 @@
+//! Follows the instructor chapter (`src/instructors.md`, "Adding fixtures and
+//! exercises") step by step on a scratch copy of the course, and builds the
+//! book with the pinned mdBook.
+//!
+//! No JAX: step 2's generator output is the checked-in
+//! `tests/walkthrough/relu_scale/` (what `fixtures/generate.py --from ...
+//! --name relu_scale --targets cpu` wrote), and the draft is made with
+//! `fixture draft`, the half of `fixture new` that needs no Python. The
+//! exercise and the directive are taken from the chapter's own code blocks,
+//! so the chapter cannot drift from what works.
+//!
+//! mdBook: `DUMPLAB_MDBOOK`, else `.tools/mdbook-0.5.4/bin/mdbook` (installed
+//! by `cargo xtask`); the test fails, saying so, when neither exists.
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name();
+        if name.to_string_lossy().starts_with('.') || name == "__pycache__" {
+            continue;
+        }
+        let (src, dst) = (entry.path(), to.join(&name));
+        if src.is_dir() {
+            copy_tree(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).unwrap();
+        }
+    }
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn tool(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mdbook-dumplab"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap()
+}
+
+/// The contents of the fenced blocks of `lang` in `markdown`, in order.
+fn fenced(markdown: &str, lang: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        match (&mut current, line.trim_start().strip_prefix("```")) {
+            (None, Some(info)) if info.trim() == lang => current = Some(String::new()),
+            (Some(_), Some("")) => blocks.push(current.take().unwrap()),
+            (Some(block), _) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn the_instructor_chapter_works_as_written() {
+    let repo = repo();
+    let chapter = std::fs::read_to_string(repo.join("src/instructors.md")).unwrap();
+    let steps = chapter
+        .lines()
+        .filter(|l| l.starts_with("**") && l.contains(".** "))
+        .count();
+    assert!(
+        (1..=5).contains(&steps),
+        "the chapter must walk through at most five steps, found {steps}"
+    );
+    let console = fenced(&chapter, "console").join("");
+    for command in [
+        "mdbook-dumplab fixture new relu_scale --from path/to/relu_scale.py",
+        "mdbook-dumplab check",
+        "cargo xtask serve",
+    ] {
+        assert!(
+            console.contains(command),
+            "the chapter no longer shows `{command}`"
+        );
+    }
+    assert!(
+        chapter.contains("mdbook-dumplab fixture draft relu_scale"),
+        "the chapter must name the no-JAX half"
+    );
+
+    // A scratch course: only what a book build reads.
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("instructor-walkthrough");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::copy(repo.join("book.toml"), root.join("book.toml")).unwrap();
+    for dir in ["src", "glossary", "fixtures", "exercises", "theme"] {
+        if repo.join(dir).is_dir() {
+            copy_tree(&repo.join(dir), &root.join(dir));
+        }
+    }
+
+    // Steps 1 and 2: the function and its dumps, as the generator leaves them; then the draft.
+    let family = root.join("fixtures/relu_scale");
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/walkthrough/relu_scale"),
+        &family,
+    );
+    let function = std::fs::read_to_string(family.join("function.py")).unwrap();
+    let shown = fenced(&chapter, "python").join("");
+    assert!(
+        shown.contains("def fn(x):\n    return jnp.maximum(x, 0.0) * 3.0 + 1.0"),
+        "step 1 shows another function"
+    );
+    assert!(
+        function.contains("def fn(x):\n    return jnp.maximum(x, 0.0) * 3.0 + 1.0"),
+        "the walkthrough dumps are of another function"
+    );
+    let draft = tool(&["fixture", "draft", "relu_scale"], &root);
+    assert!(draft.status.success(), "{}", text(&draft));
+
+    // Step 3: review: the chapter's [family] block replaces the placeholder; mark reviewed.
+    let path = family.join("fixture.toml");
+    let drafted = std::fs::read_to_string(&path).unwrap();
+    let family_block = fenced(&chapter, "toml")
+        .into_iter()
+        .find(|b| b.starts_with("[family]"))
+        .expect("step 3 shows a [family] block");
+    let placeholder = drafted.find("[family]\n").unwrap();
+    let after = drafted[placeholder..]
+        .find("\n\n")
+        .map_or(drafted.len(), |i| placeholder + i + 1);
+    let reviewed = format!(
+        "{}{}{}",
+        &drafted[..placeholder],
+        family_block,
+        &drafted[after..]
+    )
+    .replacen("status = \"draft\"", "status = \"reviewed\"", 1);
+    std::fs::write(&path, reviewed).unwrap();
+
+    // Step 4: check passes, and the new family is neither an error nor a warning.
+    let check = tool(&["check", "."], &root);
+    let report = text(&check);
+    assert!(check.status.success(), "{report}");
+    assert!(
+        !report.contains("fixtures/relu_scale/"),
+        "the reviewed family still has problems:\n{report}"
+    );
+
+    // Step 5: the chapter's question and directive, in a chapter of the scratch book.
+    let question = fenced(&chapter, "toml")
+        .into_iter()
+        .find(|b| b.contains("[[question]]"))
+        .expect("step 5 shows a question");
+    std::fs::write(root.join("exercises/walkthrough.toml"), &question).unwrap();
+    let directive = fenced(&chapter, "markdown")
+        .into_iter()
+        .find(|b| b.contains("{{#exercise"))
+        .expect("step 5 shows a directive");
+    let intro = root.join("src/intro.md");
+    let mut page = std::fs::read_to_string(&intro).unwrap();
+    page.push('\n');
+    page.push_str(&directive.replace("FILE", "walkthrough"));
+    std::fs::write(&intro, page).unwrap();
+    let check = tool(&["check", "."], &root);
+    assert!(check.status.success(), "{}", text(&check));
+
+    let mdbook = std::env::var_os("DUMPLAB_MDBOOK").map_or_else(
+        || repo.join(".tools/mdbook-0.5.4/bin/mdbook"),
+        PathBuf::from,
+    );
+    assert!(
+        mdbook.is_file(),
+        "no mdBook at {}: run `cargo xtask` to install the pinned one, or set DUMPLAB_MDBOOK",
+        mdbook.display()
+    );
+    let build = Command::new(&mdbook)
+        .args(["build", "-d", "book"])
+        .env(
+            "MDBOOK_PREPROCESSOR__DUMPLAB__COMMAND",
+            env!("CARGO_BIN_EXE_mdbook-dumplab"),
+        )
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert!(
+        build.status.success(),
+        "mdbook build failed:\n{}",
+        text(&build)
+    );
+    let html = std::fs::read_to_string(root.join("book/intro.html")).unwrap();
+    assert!(
+        html.contains("relu-scale-which-call"),
+        "the question is not on the page"
+    );
+    assert!(
+        html.contains("Which call printed this text?"),
+        "the prompt is not on the page"
+    );
+    let chapter_html = std::fs::read_to_string(root.join("book/instructors.html")).unwrap();
+    assert!(
+        chapter_html.contains("Adding fixtures and exercises"),
+        "the chapter is not in the book"
+    );
+}

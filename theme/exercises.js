@@ -1,0 +1,266 @@
+// DumpLab exercises: questions rendered by `mdbook-dumplab`, graded in the
+// browser by the Rust checker compiled to wasm (theme/dumplab-wasm.js carries
+// the module). Answers stay sealed in the page; the wasm unseals and grades.
+// Progress lives in localStorage per question, keyed by the question's
+// content hash, so an edited question starts fresh. Anything unreadable in
+// storage is ignored.
+(() => {
+  'use strict';
+  const root = document.documentElement;
+  const questions = Array.from(document.querySelectorAll('.dumplab-q'));
+  const PREFIX = 'dumplab:v1:';
+  const OUTCOMES = ['correct', 'partial', 'wrong', 'invalid', 'revealed'];
+  let exportsPromise = null;
+
+  function checker() {
+    if (!exportsPromise) {
+      exportsPromise = Promise.resolve().then(() => {
+        const b64 = window.dumplabWasm;
+        if (typeof b64 !== 'string' || !window.WebAssembly) throw new Error('no checker');
+        const bin = atob(b64);
+        const bytes = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+        return WebAssembly.instantiate(bytes, {}).then((r) => r.instance.exports);
+      });
+    }
+    return exportsPromise;
+  }
+
+  const esc = (s) => String(s).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+  const unesc = (s) => s.replace(/\\(.)/g, (_, c) => ({ t: '\t', n: '\n', r: '\r' })[c] || c);
+
+  // One request record in, verdict records out (see checker/src/grade.rs).
+  function call(ex, fields) {
+    const enc = new TextEncoder().encode(fields.map(esc).join('\t'));
+    const p = ex.dumplab_alloc(enc.length);
+    new Uint8Array(ex.memory.buffer, p, enc.length).set(enc);
+    const r = ex.dumplab_call(p, enc.length);
+    ex.dumplab_free(p, enc.length);
+    const len = new DataView(ex.memory.buffer).getUint32(r, true);
+    const text = new TextDecoder().decode(new Uint8Array(ex.memory.buffer, r + 4, len).slice());
+    ex.dumplab_free(r, len + 4);
+    const v = { notes: [], lines: [], answer: null, explain: '', message: '', outcome: 'invalid' };
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      const f = line.split('\t').map(unesc);
+      if (f[0] === 'outcome') v.outcome = f[1];
+      else if (f[0] === 'message' || f[0] === 'error') v.message = f[1];
+      else if (f[0] === 'note') v.notes.push({ target: f[1], mark: f[2], text: f[3] });
+      else if (f[0] === 'line') v.lines.push({ line: f[1], note: f[2] });
+      else if (f[0] === 'answer') v.answer = { text: f[1], ids: f[2].split(',') };
+      else if (f[0] === 'explain') v.explain = f[1];
+    }
+    return v;
+  }
+
+  function load(q) {
+    try {
+      const s = JSON.parse(localStorage.getItem(PREFIX + q.dataset.dumplabHash));
+      if (s && OUTCOMES.includes(s.o) && typeof s.a === 'string' && s.a.length < 400) return s;
+    } catch (e) {
+      /* unreadable or tampered: start fresh */
+    }
+    return null;
+  }
+  function save(q, o, a) {
+    try {
+      if (o) localStorage.setItem(PREFIX + q.dataset.dumplabHash, JSON.stringify({ o, a }));
+      else localStorage.removeItem(PREFIX + q.dataset.dumplabHash);
+    } catch (e) {
+      /* storage off: progress lasts for this page view */
+    }
+  }
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  }
+  // Inline `code` spans of authored text, built as DOM nodes (never as HTML).
+  function rich(parent, text) {
+    const parts = String(text).split('`');
+    if (parts.length % 2 === 0) return parent.append(text);
+    parts.forEach((p, i) => parent.append(i % 2 ? el('code', '', p) : p));
+  }
+
+  let progress = null;
+  function updateProgress() {
+    if (!progress) return;
+    const done = questions.filter((q) => q.dataset.state === 'correct').length;
+    progress.firstChild.textContent = `Exercises on this page: ${done} of ${questions.length} answered right. `;
+  }
+
+  function setup(q) {
+    const mode = q.dataset.mode;
+    const id = q.dataset.dumplabQuestion;
+    const actions = q.querySelector('.dumplab-actions');
+    const feedback = q.querySelector('.dumplab-feedback');
+    const code = q.querySelector('pre[data-selectable]');
+    const lines = code ? Array.from(code.querySelectorAll('.dl-line')) : [];
+    const check = el('button', 'dumplab-check', 'Check');
+    const show = el('button', 'dumplab-show', 'Show answer');
+    const retry = el('button', 'dumplab-retry', 'Retry');
+    for (const b of [check, show, retry]) b.type = 'button';
+    retry.hidden = true;
+    actions.append(check, show, retry);
+
+    lines.forEach((l) => {
+      l.tabIndex = 0;
+      l.setAttribute('role', 'checkbox');
+      l.setAttribute('aria-checked', 'false');
+      l.setAttribute('aria-label', `line ${l.dataset.line}: ${l.querySelector('.dl-src').textContent.trim()}`);
+      const toggle = () => {
+        if (q.dataset.state === 'correct' || q.dataset.state === 'revealed') return;
+        l.setAttribute('aria-checked', String(l.getAttribute('aria-checked') !== 'true'));
+      };
+      l.addEventListener('click', toggle);
+      l.addEventListener('keydown', (e) => {
+        if (e.key === ' ' || e.key === 'Enter') {
+          e.preventDefault();
+          toggle();
+        }
+      });
+    });
+    const number = q.querySelector('.dumplab-number input');
+    if (number) {
+      number.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          check.click();
+        }
+      });
+    }
+
+    function answer() {
+      if (mode === 'single') {
+        const r = q.querySelector('input[type=radio]:checked');
+        return r ? r.value : '';
+      }
+      if (mode === 'number') return number.value;
+      return lines.filter((l) => l.getAttribute('aria-checked') === 'true').map((l) => l.dataset.line).join(',');
+    }
+    function restoreAnswer(a) {
+      if (mode === 'single') {
+        q.querySelectorAll('input[type=radio]').forEach((r) => (r.checked = r.value === a));
+      } else if (mode === 'number') number.value = a;
+      else {
+        const set = a.split(',');
+        lines.forEach((l) => l.setAttribute('aria-checked', String(set.includes(l.dataset.line))));
+      }
+    }
+    function clear() {
+      feedback.textContent = '';
+      q.querySelectorAll('.dl-note').forEach((n) => n.remove());
+      q.querySelectorAll('.dl-hit, .dl-extra, .dl-lit, .dl-right, .dl-wrong').forEach((n) =>
+        n.classList.remove('dl-hit', 'dl-extra', 'dl-lit', 'dl-right', 'dl-wrong'),
+      );
+      q.querySelectorAll('input').forEach((i) => (i.disabled = false));
+      delete q.dataset.state;
+    }
+    function show_(v, a) {
+      clear();
+      q.dataset.state = v.outcome;
+      const done = v.outcome === 'correct' || v.outcome === 'revealed';
+      const head = el('p', 'dumplab-verdict dl-' + v.outcome);
+      const strong = el('strong');
+      rich(strong, v.message);
+      head.append(strong);
+      feedback.append(head);
+      const list = el('ul', 'dumplab-notes');
+      for (const n of v.notes) {
+        if (mode === 'single') {
+          const opt = q.querySelector(`.dumplab-option[data-option="${CSS.escape(n.target)}"]`);
+          if (opt) opt.classList.add(n.mark === 'hit' ? 'dl-right' : 'dl-wrong');
+        } else if (mode === 'lines') {
+          const l = code.querySelector(`.dl-line[data-line="${CSS.escape(n.target)}"]`);
+          if (l) l.classList.add(n.mark === 'hit' ? 'dl-hit' : 'dl-extra');
+        }
+        if (n.text) {
+          const li = el('li', 'dl-' + n.mark);
+          li.append(el('strong', '', mode === 'lines' ? `Line ${n.target}: ` : n.mark === 'hit' ? 'Your pick: ' : 'Why not: '));
+          rich(li, n.text);
+          list.append(li);
+        }
+      }
+      if (list.childNodes.length) feedback.append(list);
+      const target = code || q.querySelector('pre');
+      for (const { line, note } of v.lines) {
+        const l = target && target.querySelector(`.dl-line[data-line="${CSS.escape(line)}"]`);
+        if (!l) continue;
+        l.classList.add('dl-lit');
+        const n = el('span', 'dl-note');
+        rich(n, note);
+        l.after(n);
+      }
+      if (v.answer && mode === 'single') {
+        for (const idv of v.answer.ids) {
+          const opt = q.querySelector(`.dumplab-option[data-option="${CSS.escape(idv)}"]`);
+          if (opt) opt.classList.add('dl-right');
+        }
+      }
+      if (v.answer && mode === 'number' && v.outcome === 'revealed') number.value = v.answer.ids[0];
+      if (v.answer && mode === 'lines' && v.outcome === 'revealed') restoreAnswer(v.answer.ids.join(','));
+      if (v.explain) {
+        const p = el('p', 'dumplab-explain');
+        rich(p, v.explain);
+        feedback.append(p);
+      }
+      if (done) q.querySelectorAll('input').forEach((i) => (i.disabled = true));
+      retry.hidden = v.outcome === 'invalid';
+      check.hidden = done;
+      show.hidden = done;
+      if (v.outcome !== 'invalid') save(q, v.outcome, a);
+      updateProgress();
+    }
+    function run(op, a) {
+      return checker().then(
+        (ex) => {
+          const fields = [op, id, q.dataset.dumplabHash, q.dataset.dumplabKey];
+          if (op === 'grade') fields.push(a);
+          show_(call(ex, fields), a);
+        },
+        () => {
+          feedback.textContent = 'The checker could not load, so answers cannot be graded here.';
+        },
+      );
+    }
+    check.addEventListener('click', () => run('grade', answer()));
+    show.addEventListener('click', () => run('reveal', ''));
+    retry.addEventListener('click', () => {
+      clear();
+      restoreAnswer('');
+      save(q, null);
+      retry.hidden = true;
+      check.hidden = show.hidden = false;
+      updateProgress();
+      (q.querySelector('input, .dl-line[tabindex]') || check).focus();
+    });
+
+    const saved = load(q);
+    if (!saved) return Promise.resolve();
+    restoreAnswer(saved.a);
+    return saved.o === 'revealed' ? run('reveal', '') : run('grade', saved.a);
+  }
+
+  if (!questions.length) return;
+  progress = el('div', 'dumplab-progress');
+  progress.append(document.createTextNode(''));
+  const reset = el('button', 'dumplab-reset', 'Reset progress');
+  reset.type = 'button';
+  reset.addEventListener('click', () => {
+    questions.forEach((q) => save(q, null));
+    location.reload();
+  });
+  progress.append(reset);
+  questions[0].before(progress);
+  updateProgress();
+  Promise.all(questions.map(setup))
+    .then(() => checker())
+    .then(() => {
+      root.dataset.dumplabReady = 'true';
+    })
+    .catch(() => {
+      root.dataset.dumplabReady = 'failed';
+    });
+})();
