@@ -36,21 +36,32 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// Gzipped size of each asset DumpLab ships to the page.
+/// Gzipped size of each asset DumpLab ships to the page: the files book.toml
+/// adds to every page (`additional-css`, `additional-js`; the wasm checker
+/// travels inside one of them).
 fn page_weight(root: &Path) -> Result<()> {
     println!("page weight (gzip -9), everything DumpLab adds to a page:");
+    let book: toml::Table = std::fs::read_to_string(root.join("book.toml"))?
+        .parse()
+        .context("parsing book.toml")?;
+    let html = book.get("output").and_then(|o| o.get("html"));
+    let mut assets = Vec::new();
+    for key in ["additional-css", "additional-js"] {
+        for item in html
+            .and_then(|h| h.get(key))
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+        {
+            if let Some(path) = item.as_str() {
+                assets.push(root.join(path));
+            }
+        }
+    }
     let mut total_raw = 0;
     let mut total_gz = 0;
-    let mut assets: Vec<_> = std::fs::read_dir(root.join("theme"))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.extension()
-                .is_some_and(|e| e == "js" || e == "css" || e == "wasm")
-        })
-        .collect();
-    assets.sort();
     for path in assets {
-        let bytes = std::fs::read(&path)?;
+        let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
         let gz = gzip_len(&bytes)?;
         total_raw += bytes.len();
         total_gz += gz;

@@ -25,7 +25,9 @@ pub(crate) fn cargo() -> String {
 
 /// Cargo's target directory (respects `CARGO_TARGET_DIR`).
 pub(crate) fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from)
+    // A relative CARGO_TARGET_DIR is relative to where cargo ran: the root.
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root().join("target"), |dir| root().join(dir))
 }
 
 /// A command whose failure messages name the program.
