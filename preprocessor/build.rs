@@ -11,7 +11,8 @@ fn main() {
         panic!("preprocessor/syntaxes: a grammar does not load: {e}");
     }
     let set = builder.build();
-    let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("syntaxes.packdump");
+    let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"))
+        .join("syntaxes.packdump");
     if let Err(e) = syntect::dumps::dump_to_uncompressed_file(&set, &out) {
         panic!("cannot write {}: {e}", out.display());
     }

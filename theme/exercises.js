@@ -119,6 +119,13 @@
         if (e.key === ' ' || e.key === 'Enter') {
           e.preventDefault();
           toggle();
+        } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+          // Arrows move between lines without leaving the dump.
+          const next = lines[lines.indexOf(l) + (e.key === 'ArrowDown' ? 1 : -1)];
+          if (next) {
+            e.preventDefault();
+            next.focus();
+          }
         }
       });
     });
@@ -258,6 +265,9 @@
   Promise.all(questions.map(setup))
     .then(() => checker())
     .then(() => {
+      // Benchmarks and tests wait for these: every question is answerable now.
+      questions.forEach((q) => (q.dataset.ready = 'true'));
+      root.dataset.dumplabReadyMs = String(Math.round(performance.now()));
       root.dataset.dumplabReady = 'true';
     })
     .catch(() => {

@@ -28,8 +28,15 @@ fn workspace() -> PathBuf {
 
 fn largest_compiled_dump() -> Option<PathBuf> {
     let mut best: Option<(u64, PathBuf)> = None;
-    for fam in std::fs::read_dir(workspace().join("fixtures")).ok()?.flatten() {
-        for f in std::fs::read_dir(fam.path()).into_iter().flatten().flatten() {
+    for fam in std::fs::read_dir(workspace().join("fixtures"))
+        .ok()?
+        .flatten()
+    {
+        for f in std::fs::read_dir(fam.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             let name = f.file_name().to_string_lossy().into_owned();
             if name.starts_with("compiled.") && name.ends_with(".hlo.txt") {
                 let len = f.metadata().map(|m| m.len()).unwrap_or(0);
@@ -44,7 +51,13 @@ fn largest_compiled_dump() -> Option<PathBuf> {
 
 /// Renames every `%name` in `line` whose name is in `names` (and, on a
 /// computation header, every signature parameter `name:`) by appending `sfx`.
-fn rename(line: &str, names: &HashSet<String>, keep: &HashSet<String>, sfx: &str, out: &mut String) {
+fn rename(
+    line: &str,
+    names: &HashSet<String>,
+    keep: &HashSet<String>,
+    sfx: &str,
+    out: &mut String,
+) {
     let b = line.as_bytes();
     let mut i = 0;
     let is_name = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'-';
@@ -80,17 +93,29 @@ fn rename(line: &str, names: &HashSet<String>, keep: &HashSet<String>, sfx: &str
 fn scale(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let entry_at = lines.iter().position(|l| l.starts_with("ENTRY ")).unwrap();
-    let first_comp = lines.iter().position(|l| l.starts_with('%') && l.trim_end().ends_with('{')).unwrap_or(entry_at);
-    let entry_end = lines[entry_at..].iter().position(|l| l.trim() == "}").map_or(lines.len(), |p| entry_at + p);
+    let first_comp = lines
+        .iter()
+        .position(|l| l.starts_with('%') && l.trim_end().ends_with('{'))
+        .unwrap_or(entry_at);
+    let entry_end = lines[entry_at..]
+        .iter()
+        .position(|l| l.trim() == "}")
+        .map_or(lines.len(), |p| entry_at + p);
     let prelude = &lines[..first_comp];
     let comps = &lines[first_comp..entry_at];
     let entry_body = &lines[entry_at + 1..entry_end];
     let mut names = HashSet::new();
     let mut params = HashSet::new();
     for l in &lines[first_comp..entry_end] {
-        let t = l.trim_start().trim_start_matches("ROOT ").trim_start_matches("ENTRY ");
+        let t = l
+            .trim_start()
+            .trim_start_matches("ROOT ")
+            .trim_start_matches("ENTRY ");
         if let Some(rest) = t.strip_prefix('%') {
-            let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || "_.-".contains(*c)).collect();
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || "_.-".contains(*c))
+                .collect();
             if l.contains(" parameter(") && entry_body.contains(l) {
                 params.insert(name.clone());
             }
@@ -106,7 +131,12 @@ fn scale(text: &str) -> String {
             }
         }
     }
-    let per_copy: usize = comps.iter().chain(entry_body).map(|l| l.len() + 1).sum::<usize>().max(1);
+    let per_copy: usize = comps
+        .iter()
+        .chain(entry_body)
+        .map(|l| l.len() + 1)
+        .sum::<usize>()
+        .max(1);
     let copies = TARGET_BYTES / per_copy + 1;
     let mut out = String::with_capacity(TARGET_BYTES + text.len() * 2);
     for l in prelude {
@@ -130,7 +160,11 @@ fn scale(text: &str) -> String {
             if is_param && k > 0 {
                 continue;
             }
-            let l2 = if last { (*l).to_owned() } else { l.replacen("ROOT ", "", 1) };
+            let l2 = if last {
+                (*l).to_owned()
+            } else {
+                l.replacen("ROOT ", "", 1)
+            };
             rename(&l2, &names, &params, &sfx, &mut out);
         }
     }
@@ -173,15 +207,27 @@ fn xla_parser(file: &Path, dir: &Path) -> Result<Duration, String> {
     }
     let script = dir.join("xla_parse.py");
     std::fs::write(&script, XLA_SCRIPT).map_err(|e| e.to_string())?;
-    let out = Command::new(&py).arg(&script).arg(file).arg("2").env("JAX_PLATFORMS", "cpu").output().map_err(|e| e.to_string())?;
+    let out = Command::new(&py)
+        .arg(&script)
+        .arg(file)
+        .arg("2")
+        .env("JAX_PLATFORMS", "cpu")
+        .output()
+        .map_err(|e| e.to_string())?;
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let secs = stdout.lines().find_map(|l| l.strip_prefix("SECONDS ")).and_then(|s| s.trim().parse::<f64>().ok());
+    let secs = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("SECONDS "))
+        .and_then(|s| s.trim().parse::<f64>().ok());
     match secs {
         Some(s) => Ok(Duration::from_secs_f64(s)),
         None => {
             let err = String::from_utf8_lossy(&out.stderr);
             let last: Vec<&str> = err.lines().rev().take(3).collect();
-            Err(format!("XLA's parser did not report a time: {}", last.join(" | ")))
+            Err(format!(
+                "XLA's parser did not report a time: {}",
+                last.join(" | ")
+            ))
         }
     }
 }
@@ -195,16 +241,29 @@ fn main() {
     };
     let text = std::fs::read_to_string(&src).unwrap();
     let big = scale(&text);
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace().join("target"), PathBuf::from);
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| workspace().join("target"), PathBuf::from);
     let dir = target.join("bench-data");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("scaled.compiled.hlo.txt");
     std::fs::write(&file, &big).unwrap();
     let bytes = big.len();
-    println!("input: {} scaled to {:.1} MB ({} lines) at {}", src.display(), bytes as f64 / 1e6, big.lines().count(), file.display());
+    println!(
+        "input: {} scaled to {:.1} MB ({} lines) at {}",
+        src.display(),
+        bytes as f64 / 1e6,
+        big.lines().count(),
+        file.display()
+    );
 
     let check = dumplab::analyze(&big);
-    println!("analysis: kind {}, backend {:?}, {} computations, {} fusions", check.kind, check.backend, check.computations.len(), check.fusions.len());
+    println!(
+        "analysis: kind {}, backend {:?}, {} computations, {} fusions",
+        check.kind,
+        check.backend,
+        check.computations.len(),
+        check.fusions.len()
+    );
 
     let t_scan = best_of(5, || {
         let mut n = 0usize;
@@ -218,13 +277,31 @@ fn main() {
     let t_analyze = best_of(3, || {
         black_box(dumplab::analyze(black_box(&big)));
     });
-    println!("line scan (floor):      {:>9.1} MB/s  ({:.3} s)", mbps(bytes, t_scan), t_scan.as_secs_f64());
-    println!("dumplab::analyze:       {:>9.1} MB/s  ({:.3} s)", mbps(bytes, t_analyze), t_analyze.as_secs_f64());
-    println!("analyze is {:.1}x slower than the line scan (goal: within 10x)", t_analyze.as_secs_f64() / t_scan.as_secs_f64());
+    println!(
+        "line scan (floor):      {:>9.1} MB/s  ({:.3} s)",
+        mbps(bytes, t_scan),
+        t_scan.as_secs_f64()
+    );
+    println!(
+        "dumplab::analyze:       {:>9.1} MB/s  ({:.3} s)",
+        mbps(bytes, t_analyze),
+        t_analyze.as_secs_f64()
+    );
+    println!(
+        "analyze is {:.1}x slower than the line scan (goal: within 10x)",
+        t_analyze.as_secs_f64() / t_scan.as_secs_f64()
+    );
     match xla_parser(&file, &dir) {
         Ok(t_xla) => {
-            println!("XLA hlo_module_from_text: {:>7.1} MB/s  ({:.3} s)", mbps(bytes, t_xla), t_xla.as_secs_f64());
-            println!("analyze is {:.1}x faster than XLA's parser (goal: at least 10x)", t_xla.as_secs_f64() / t_analyze.as_secs_f64());
+            println!(
+                "XLA hlo_module_from_text: {:>7.1} MB/s  ({:.3} s)",
+                mbps(bytes, t_xla),
+                t_xla.as_secs_f64()
+            );
+            println!(
+                "analyze is {:.1}x faster than XLA's parser (goal: at least 10x)",
+                t_xla.as_secs_f64() / t_analyze.as_secs_f64()
+            );
         }
         Err(e) => println!("XLA's parser: skipped ({e})"),
     }

@@ -120,7 +120,14 @@ impl Verdict {
     pub fn encode(&self) -> String {
         let mut out = String::new();
         push_record(&mut out, &["outcome", self.outcome.as_str()]);
-        push_record(&mut out, &["score", &num(self.score as usize), &num(self.out_of as usize)]);
+        push_record(
+            &mut out,
+            &[
+                "score",
+                &num(self.score as usize),
+                &num(self.out_of as usize),
+            ],
+        );
         push_record(&mut out, &["message", &self.message]);
         for n in &self.notes {
             push_record(&mut out, &["note", &n.target, n.mark.as_str(), &n.text]);
@@ -129,7 +136,10 @@ impl Verdict {
             push_record(&mut out, &["line", &num(*line), note]);
         }
         if !self.answer_ids.is_empty() {
-            push_record(&mut out, &["answer", &self.answer, &self.answer_ids.join(",")]);
+            push_record(
+                &mut out,
+                &["answer", &self.answer, &self.answer_ids.join(",")],
+            );
         }
         if !self.explanation.is_empty() {
             push_record(&mut out, &["explain", &self.explanation]);
@@ -144,7 +154,8 @@ pub struct BadKey;
 
 impl BadKey {
     /// What went wrong, for the learner.
-    pub const MESSAGE: &'static str = "the question's key does not unseal: the page is damaged or stale; rebuild the book";
+    pub const MESSAGE: &'static str =
+        "the question's key does not unseal: the page is damaged or stale; rebuild the book";
 }
 
 impl std::fmt::Display for BadKey {
@@ -157,7 +168,9 @@ impl std::error::Error for BadKey {}
 
 /// Unseals a key sealed for question `id` with content hash `salt`.
 pub fn open_key(id: &str, salt: &str, sealed: &str) -> Result<Key, BadKey> {
-    unseal(id, salt, sealed).and_then(|plain| Key::decode(&plain)).ok_or(BadKey)
+    unseal(id, salt, sealed)
+        .and_then(|plain| Key::decode(&plain))
+        .ok_or(BadKey)
 }
 
 /// Grades `answer` to question `id` whose page carries `sealed` and content hash `salt`.
@@ -169,7 +182,13 @@ pub fn grade(id: &str, salt: &str, sealed: &str, answer: &str) -> Result<Verdict
 pub fn reveal(id: &str, salt: &str, sealed: &str) -> Result<Verdict, BadKey> {
     let key = open_key(id, salt, sealed)?;
     let out_of = key_points(&key);
-    Ok(Verdict::new(Outcome::Revealed, 0, out_of, cat(&["The answer: ", &sentence(&key.answer_text)])).with_solution(&key))
+    Ok(Verdict::new(
+        Outcome::Revealed,
+        0,
+        out_of,
+        cat(&["The answer: ", &sentence(&key.answer_text)]),
+    )
+    .with_solution(&key))
 }
 
 fn key_points(key: &Key) -> u32 {
@@ -193,7 +212,11 @@ pub fn grade_key(key: &Key, answer: &str) -> Verdict {
 }
 
 fn option_note(key: &Key, id: &str) -> String {
-    key.options.iter().find(|(o, _)| o == id).map(|(_, why)| why.clone()).unwrap_or_default()
+    key.options
+        .iter()
+        .find(|(o, _)| o == id)
+        .map(|(_, why)| why.clone())
+        .unwrap_or_default()
 }
 
 fn grade_single(key: &Key, answer: &str) -> Verdict {
@@ -201,16 +224,36 @@ fn grade_single(key: &Key, answer: &str) -> Verdict {
         return Verdict::new(Outcome::Invalid, 0, 1, "Pick one of the options first.");
     }
     if !key.options.iter().any(|(id, _)| id == answer) && !key.answer.iter().any(|a| a == answer) {
-        return Verdict::new(Outcome::Invalid, 0, 1, cat(&["`", answer, "` is not one of this question's options."]));
+        return Verdict::new(
+            Outcome::Invalid,
+            0,
+            1,
+            cat(&["`", answer, "` is not one of this question's options."]),
+        );
     }
     let right = key.answer.iter().any(|a| a == answer);
-    let note = Note { target: answer.to_owned(), mark: if right { Mark::Hit } else { Mark::Extra }, text: option_note(key, answer) };
+    let note = Note {
+        target: answer.to_owned(),
+        mark: if right { Mark::Hit } else { Mark::Extra },
+        text: option_note(key, answer),
+    };
     if right {
-        let mut v = Verdict::new(Outcome::Correct, 1, 1, cat(&["Correct: ", &sentence(&key.answer_text)])).with_solution(key);
+        let mut v = Verdict::new(
+            Outcome::Correct,
+            1,
+            1,
+            cat(&["Correct: ", &sentence(&key.answer_text)]),
+        )
+        .with_solution(key);
         v.notes.push(note);
         v
     } else {
-        let mut v = Verdict::new(Outcome::Wrong, 0, 1, "Not this one. Read the note, then try again.");
+        let mut v = Verdict::new(
+            Outcome::Wrong,
+            0,
+            1,
+            "Not this one. Read the note, then try again.",
+        );
         v.notes.push(note);
         v
     }
@@ -219,7 +262,10 @@ fn grade_single(key: &Key, answer: &str) -> Verdict {
 fn grade_lines(key: &Key, answer: &str) -> Verdict {
     let out_of = key_points(key);
     let mut chosen: Vec<usize> = Vec::new();
-    for part in answer.split([',', ' ', '\n', '\t']).filter(|p| !p.is_empty()) {
+    for part in answer
+        .split([',', ' ', '\n', '\t'])
+        .filter(|p| !p.is_empty())
+    {
         match part.parse::<usize>() {
             Ok(n) if n > 0 => {
                 // Keep `chosen` sorted and unique; a library sort would add
@@ -228,20 +274,42 @@ fn grade_lines(key: &Key, answer: &str) -> Verdict {
                     chosen.insert(at, n);
                 }
             }
-            _ => return Verdict::new(Outcome::Invalid, 0, out_of, cat(&["`", part, "` is not a line number."])),
+            _ => {
+                return Verdict::new(
+                    Outcome::Invalid,
+                    0,
+                    out_of,
+                    cat(&["`", part, "` is not a line number."]),
+                );
+            }
         }
     }
     if chosen.is_empty() {
-        return Verdict::new(Outcome::Invalid, 0, out_of, "Select at least one line first.");
+        return Verdict::new(
+            Outcome::Invalid,
+            0,
+            out_of,
+            "Select at least one line first.",
+        );
     }
     let right: Vec<usize> = key.answer.iter().filter_map(|a| a.parse().ok()).collect();
-    let note_of = |n: usize| key.lines.iter().find(|(l, _)| *l == n).map(|(_, t)| t.clone()).unwrap_or_default();
+    let note_of = |n: usize| {
+        key.lines
+            .iter()
+            .find(|(l, _)| *l == n)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default()
+    };
     let mut notes = Vec::new();
     let (mut hits, mut extras) = (0u32, 0u32);
     for &n in &chosen {
         if right.contains(&n) {
             hits += 1;
-            notes.push(Note { target: num(n), mark: Mark::Hit, text: note_of(n) });
+            notes.push(Note {
+                target: num(n),
+                mark: Mark::Hit,
+                text: note_of(n),
+            });
         } else {
             extras += 1;
             notes.push(Note {
@@ -254,16 +322,51 @@ fn grade_lines(key: &Key, answer: &str) -> Verdict {
     let missed = out_of.saturating_sub(hits);
     let score = hits.saturating_sub(extras);
     if missed == 0 && extras == 0 {
-        return Verdict { notes, ..Verdict::new(Outcome::Correct, score, out_of, cat(&["Correct: all ", &num(out_of as usize), " lines."])).with_solution(key) };
+        return Verdict {
+            notes,
+            ..Verdict::new(
+                Outcome::Correct,
+                score,
+                out_of,
+                cat(&["Correct: all ", &num(out_of as usize), " lines."]),
+            )
+            .with_solution(key)
+        };
     }
-    let mut message = cat(&[if hits > 0 { "Partly right: " } else { "Not yet: " }, &num(hits as usize), " of ", &num(out_of as usize), " right lines"]);
+    let mut message = cat(&[
+        if hits > 0 {
+            "Partly right: "
+        } else {
+            "Not yet: "
+        },
+        &num(hits as usize),
+        " of ",
+        &num(out_of as usize),
+        " right lines",
+    ]);
     if extras > 0 {
-        let what = if extras == 1 { " line that proves nothing here" } else { " lines that prove nothing here" };
+        let what = if extras == 1 {
+            " line that proves nothing here"
+        } else {
+            " lines that prove nothing here"
+        };
         message = cat(&[&message, ", ", &num(extras as usize), what]);
     }
-    let outcome = if hits > 0 { Outcome::Partial } else { Outcome::Wrong };
-    let message = cat(&[&message, "; ", &num(missed as usize), " missed. Try again, or show the answer."]);
-    Verdict { notes, ..Verdict::new(outcome, score, out_of, message) }
+    let outcome = if hits > 0 {
+        Outcome::Partial
+    } else {
+        Outcome::Wrong
+    };
+    let message = cat(&[
+        &message,
+        "; ",
+        &num(missed as usize),
+        " missed. Try again, or show the answer.",
+    ]);
+    Verdict {
+        notes,
+        ..Verdict::new(outcome, score, out_of, message)
+    }
 }
 
 /// Joins pieces; `format!` would pull Rust's formatting machinery into the
@@ -288,7 +391,11 @@ fn num(mut n: usize) -> String {
 
 /// `text` ending in a full stop, unless it already ends in punctuation.
 fn sentence(text: &str) -> String {
-    if text.ends_with(['.', '!', '?']) { text.to_owned() } else { cat(&[text, "."]) }
+    if text.ends_with(['.', '!', '?']) {
+        text.to_owned()
+    } else {
+        cat(&[text, "."])
+    }
 }
 
 fn answer_of(key: &Key) -> String {
@@ -297,15 +404,35 @@ fn answer_of(key: &Key) -> String {
 
 fn grade_number(key: &Key, answer: &str) -> Verdict {
     let Ok(given) = answer.parse::<i64>() else {
-        return Verdict::new(Outcome::Invalid, 0, 1, "Type a whole number, for example 3.");
+        return Verdict::new(
+            Outcome::Invalid,
+            0,
+            1,
+            "Type a whole number, for example 3.",
+        );
     };
-    let right: i64 = key.answer.first().and_then(|a| a.parse().ok()).unwrap_or(i64::MIN);
+    let right: i64 = key
+        .answer
+        .first()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(i64::MIN);
     let answer = answer.trim_start_matches('+');
     if given == right {
-        Verdict::new(Outcome::Correct, 1, 1, cat(&["Correct: ", &answer_of(key), "."])).with_solution(key)
+        Verdict::new(
+            Outcome::Correct,
+            1,
+            1,
+            cat(&["Correct: ", &answer_of(key), "."]),
+        )
+        .with_solution(key)
     } else {
         let dir = if given > right { "Too many" } else { "Too few" };
-        Verdict::new(Outcome::Wrong, 0, 1, cat(&[dir, ": ", answer, " is not it. Count again."]))
+        Verdict::new(
+            Outcome::Wrong,
+            0,
+            1,
+            cat(&[dir, ": ", answer, " is not it. Count again."]),
+        )
     }
 }
 
@@ -321,7 +448,13 @@ pub fn respond(request: &str) -> String {
         [op, id, salt, sealed] if op == "reveal" => reveal(id, salt, sealed),
         _ => {
             let mut out = String::new();
-            push_record(&mut out, &["error", "malformed request: expected `grade` or `reveal` and its fields"]);
+            push_record(
+                &mut out,
+                &[
+                    "error",
+                    "malformed request: expected `grade` or `reveal` and its fields",
+                ],
+            );
             return out;
         }
     };
@@ -345,7 +478,11 @@ mod tests {
             mode,
             answer: answer.iter().map(|s| s.to_string()).collect(),
             answer_text: "the answer".into(),
-            options: vec![("a".into(), "why a".into()), ("b".into(), "why b".into()), ("c".into(), "why c".into())],
+            options: vec![
+                ("a".into(), "why a".into()),
+                ("b".into(), "why b".into()),
+                ("c".into(), "why c".into()),
+            ],
             lines: vec![(3, "note 3".into()), (5, "note 5".into())],
             explanation: "because".into(),
         }
@@ -355,11 +492,27 @@ mod tests {
     fn check(key: &Key, cases: &[(&str, Outcome, u32, &str)]) {
         for (answer, outcome, score, message) in cases {
             let v = grade_key(key, answer);
-            assert_eq!((v.outcome, v.score), (*outcome, *score), "answer {answer:?}: {v:?}");
-            assert!(v.message.starts_with(message), "answer {answer:?}: message {:?}", v.message);
+            assert_eq!(
+                (v.outcome, v.score),
+                (*outcome, *score),
+                "answer {answer:?}: {v:?}"
+            );
+            assert!(
+                v.message.starts_with(message),
+                "answer {answer:?}: message {:?}",
+                v.message
+            );
             let solved = matches!(v.outcome, Outcome::Correct);
-            assert_eq!(!v.explanation.is_empty(), solved, "explanation only once solved: {v:?}");
-            assert_eq!(!v.lines.is_empty(), solved, "lines light up only once solved: {v:?}");
+            assert_eq!(
+                !v.explanation.is_empty(),
+                solved,
+                "explanation only once solved: {v:?}"
+            );
+            assert_eq!(
+                !v.lines.is_empty(),
+                solved,
+                "lines light up only once solved: {v:?}"
+            );
         }
     }
 
@@ -377,8 +530,18 @@ mod tests {
             ],
         );
         let wrong = grade_key(&k, "a");
-        assert_eq!(wrong.notes, vec![Note { target: "a".into(), mark: Mark::Extra, text: "why a".into() }]);
-        assert!(wrong.answer_ids.is_empty(), "a wrong answer must not reveal the key");
+        assert_eq!(
+            wrong.notes,
+            vec![Note {
+                target: "a".into(),
+                mark: Mark::Extra,
+                text: "why a".into()
+            }]
+        );
+        assert!(
+            wrong.answer_ids.is_empty(),
+            "a wrong answer must not reveal the key"
+        );
     }
 
     #[test]
@@ -389,8 +552,18 @@ mod tests {
             &[
                 ("3,5", Outcome::Correct, 2, "Correct: all 2 lines."),
                 ("5 3 3", Outcome::Correct, 2, "Correct"),
-                ("3", Outcome::Partial, 1, "Partly right: 1 of 2 right lines; 1 missed"),
-                ("3,4", Outcome::Partial, 0, "Partly right: 1 of 2 right lines, 1 line that proves nothing here; 1 missed"),
+                (
+                    "3",
+                    Outcome::Partial,
+                    1,
+                    "Partly right: 1 of 2 right lines; 1 missed",
+                ),
+                (
+                    "3,4",
+                    Outcome::Partial,
+                    0,
+                    "Partly right: 1 of 2 right lines, 1 line that proves nothing here; 1 missed",
+                ),
                 ("3,5,9", Outcome::Partial, 1, "Partly right"),
                 ("1,2", Outcome::Wrong, 0, "Not yet: 0 of 2"),
                 ("", Outcome::Invalid, 0, "Select at least one line"),
@@ -399,7 +572,14 @@ mod tests {
             ],
         );
         let v = grade_key(&k, "3,4");
-        assert_eq!(v.notes[0], Note { target: "3".into(), mark: Mark::Hit, text: "note 3".into() });
+        assert_eq!(
+            v.notes[0],
+            Note {
+                target: "3".into(),
+                mark: Mark::Hit,
+                text: "note 3".into()
+            }
+        );
         assert_eq!(v.notes[1].mark, Mark::Extra);
     }
 
@@ -423,9 +603,15 @@ mod tests {
     fn sealed_keys_grade_and_reveal_and_reject_tampering() {
         let k = key(Mode::Single, &["c"]);
         let sealed = seal("q", "salt", &k.encode());
-        assert_eq!(grade("q", "salt", &sealed, "c").map(|v| v.outcome), Ok(Outcome::Correct));
+        assert_eq!(
+            grade("q", "salt", &sealed, "c").map(|v| v.outcome),
+            Ok(Outcome::Correct)
+        );
         let shown = reveal("q", "salt", &sealed).expect("reveals");
-        assert_eq!((shown.outcome, shown.answer_ids.clone()), (Outcome::Revealed, vec!["c".to_string()]));
+        assert_eq!(
+            (shown.outcome, shown.answer_ids.clone()),
+            (Outcome::Revealed, vec!["c".to_string()])
+        );
         assert!(shown.encode().contains("answer\tthe answer\tc\n"));
         assert_eq!(grade("other", "salt", &sealed, "c"), Err(BadKey));
         assert_eq!(grade("q", "salt", "%%%", "c"), Err(BadKey));
@@ -436,10 +622,16 @@ mod tests {
         let k = key(Mode::Number, &["2"]);
         let sealed = seal("q", "s", &k.encode());
         let reply = respond(&format!("grade\tq\ts\t{sealed}\t2\n"));
-        assert!(reply.starts_with("outcome\tcorrect\nscore\t1\t1\n"), "{reply}");
+        assert!(
+            reply.starts_with("outcome\tcorrect\nscore\t1\t1\n"),
+            "{reply}"
+        );
         assert!(respond(&format!("reveal\tq\ts\t{sealed}")).starts_with("outcome\trevealed\n"));
         assert!(respond("grade\tq").starts_with("error\tmalformed request"));
         assert!(respond("").starts_with("error\t"));
-        assert!(respond("grade\tq\ts\tAAAA\t1").starts_with("error\tthe question's key does not unseal"));
+        assert!(
+            respond("grade\tq\ts\tAAAA\t1")
+                .starts_with("error\tthe question's key does not unseal")
+        );
     }
 }

@@ -48,4 +48,3 @@ pub unsafe extern "C" fn dumplab_call(ptr: *const u8, len: usize) -> *mut u8 {
     std::mem::forget(out);
     ptr
 }
-

@@ -13,7 +13,12 @@ use support::{corpus, line_of};
 fn the_corpus_is_there() {
     let c = corpus();
     assert!(!c.is_empty(), "no real dumps found under fixtures/*/");
-    for k in [Kind::Jaxpr, Kind::Stablehlo, Kind::HloUnoptimized, Kind::HloOptimized] {
+    for k in [
+        Kind::Jaxpr,
+        Kind::Stablehlo,
+        Kind::HloUnoptimized,
+        Kind::HloOptimized,
+    ] {
         assert!(c.iter().any(|d| d.kind == k), "no {k} dump in the corpus");
     }
 }
@@ -26,37 +31,78 @@ fn every_real_dump_gets_its_kind_and_never_a_wrong_backend() {
     for d in corpus() {
         let a = analyze(&d.text);
         if a.kind != d.kind {
-            failures.push(format!("{}: {} instead of {} ({:?})", d.path.display(), a.kind, d.kind, a.reason));
+            failures.push(format!(
+                "{}: {} instead of {} ({:?})",
+                d.path.display(),
+                a.kind,
+                d.kind,
+                a.reason
+            ));
         }
         if d.kind == Kind::HloOptimized {
             compiled += 1;
             match (a.backend, d.backend) {
                 (Some(got), Some(want)) if got != want => {
-                    failures.push(format!("{}: backend {got} instead of {want}", d.path.display()));
+                    failures.push(format!(
+                        "{}: backend {got} instead of {want}",
+                        d.path.display()
+                    ));
                 }
                 (Some(_), _) => backends_found += 1,
                 _ => {}
             }
         } else if a.backend.is_some() {
-            failures.push(format!("{}: a backend for a {} dump", d.path.display(), d.kind));
+            failures.push(format!(
+                "{}: a backend for a {} dump",
+                d.path.display(),
+                d.kind
+            ));
         }
         assert_eq!(a.lines, d.text.lines().count(), "{}", d.path.display());
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    println!("backend named for {backends_found} of {compiled} compiled dumps (the rest show no backend clue)");
-    assert!(backends_found * 10 >= compiled * 8, "backend found for only {backends_found} of {compiled}");
+    println!(
+        "backend named for {backends_found} of {compiled} compiled dumps (the rest show no backend clue)"
+    );
+    assert!(
+        backends_found * 10 >= compiled * 8,
+        "backend found for only {backends_found} of {compiled}"
+    );
 }
 
 #[test]
 fn every_evidence_line_shows_its_marker() {
     for d in corpus() {
         let a = analyze(&d.text);
-        assert!(!a.evidence.is_empty() || a.kind == Kind::Unknown, "{}", d.path.display());
+        assert!(
+            !a.evidence.is_empty() || a.kind == Kind::Unknown,
+            "{}",
+            d.path.display()
+        );
         for e in &a.evidence {
             let line = line_of(&d.text, e.line);
-            assert_eq!(marker_matches(e.marker, line), Some(true), "{}:{} [{}] {line}", d.path.display(), e.line, e.marker);
-            assert!(e.columns.start >= 1 && e.columns.start < e.columns.end, "{}:{} {:?}", d.path.display(), e.line, e.columns);
-            assert!(e.columns.end <= line.chars().count() + 1, "{}:{} {:?}", d.path.display(), e.line, e.columns);
+            assert_eq!(
+                marker_matches(e.marker, line),
+                Some(true),
+                "{}:{} [{}] {line}",
+                d.path.display(),
+                e.line,
+                e.marker
+            );
+            assert!(
+                e.columns.start >= 1 && e.columns.start < e.columns.end,
+                "{}:{} {:?}",
+                d.path.display(),
+                e.line,
+                e.columns
+            );
+            assert!(
+                e.columns.end <= line.chars().count() + 1,
+                "{}:{} {:?}",
+                d.path.display(),
+                e.line,
+                e.columns
+            );
             assert!(!e.note.is_empty());
         }
     }
@@ -67,23 +113,66 @@ fn hlo_inventory_is_consistent() {
     for d in corpus().into_iter().filter(|d| d.kind.is_hlo()) {
         let a = analyze(&d.text);
         let p = d.path.display();
-        assert_eq!(a.entry_fusions, a.fusions.iter().filter(|f| f.in_entry).count(), "{p}");
-        assert_eq!(a.computations.iter().filter(|c| c.is_entry).count(), 1, "{p}");
-        assert_eq!(a.entry_computation.as_deref(), a.computations.iter().find(|c| c.is_entry).map(|c| c.name.as_str()), "{p}");
-        assert!(!a.entry_params.is_empty() || d.text.contains("() ->") || d.kind == Kind::HloUnoptimized, "{p}");
+        assert_eq!(
+            a.entry_fusions,
+            a.fusions.iter().filter(|f| f.in_entry).count(),
+            "{p}"
+        );
+        assert_eq!(
+            a.computations.iter().filter(|c| c.is_entry).count(),
+            1,
+            "{p}"
+        );
+        assert_eq!(
+            a.entry_computation.as_deref(),
+            a.computations
+                .iter()
+                .find(|c| c.is_entry)
+                .map(|c| c.name.as_str()),
+            "{p}"
+        );
+        assert!(
+            !a.entry_params.is_empty()
+                || d.text.contains("() ->")
+                || d.kind == Kind::HloUnoptimized,
+            "{p}"
+        );
         let total: usize = a.computations.iter().map(|c| c.instructions).sum();
         assert_eq!(total, a.op_histogram.values().sum::<usize>(), "{p}");
         for f in &a.fusions {
-            assert!(a.computations.iter().any(|c| c.name == f.computation), "{p}: {} calls unknown {}", f.name, f.computation);
-            assert!(!f.kind.is_empty() && f.kind.starts_with('k'), "{p}: {}", f.name);
-            assert!(!f.ops.is_empty() && !f.ops.iter().any(|o| o == "parameter"), "{p}: {} {:?}", f.name, f.ops);
+            assert!(
+                a.computations.iter().any(|c| c.name == f.computation),
+                "{p}: {} calls unknown {}",
+                f.name,
+                f.computation
+            );
+            assert!(
+                !f.kind.is_empty() && f.kind.starts_with('k'),
+                "{p}: {}",
+                f.name
+            );
+            assert!(
+                !f.ops.is_empty() && !f.ops.iter().any(|o| o == "parameter"),
+                "{p}: {} {:?}",
+                f.name,
+                f.ops
+            );
         }
         let mut params: Vec<_> = a.entry_params.iter().map(|p| p.number).collect();
         params.sort_unstable();
-        assert!(params.iter().enumerate().all(|(i, n)| i == *n), "{p}: {params:?}");
+        assert!(
+            params.iter().enumerate().all(|(i, n)| i == *n),
+            "{p}: {params:?}"
+        );
         if d.kind == Kind::HloOptimized {
             assert!(!a.provenance.is_empty(), "{p}");
-            assert!(a.provenance.iter().any(|p| p.source_file.as_deref().is_some_and(|f| f.ends_with("function.py"))), "{p}");
+            assert!(
+                a.provenance.iter().any(|p| p
+                    .source_file
+                    .as_deref()
+                    .is_some_and(|f| f.ends_with("function.py"))),
+                "{p}"
+            );
         }
     }
 }
@@ -95,15 +184,39 @@ fn stablehlo_and_jaxpr_inventories() {
         let p = d.path.display();
         match d.kind {
             Kind::Stablehlo => {
-                assert!(a.functions.iter().any(|f| f.name == "main" && f.visibility == "public"), "{p}");
-                assert!(a.op_histogram.keys().any(|k| k.starts_with("stablehlo.")), "{p}");
-                assert!(a.module_name.as_deref().is_some_and(|m| m.starts_with("jit_")), "{p}");
+                assert!(
+                    a.functions
+                        .iter()
+                        .any(|f| f.name == "main" && f.visibility == "public"),
+                    "{p}"
+                );
+                assert!(
+                    a.op_histogram.keys().any(|k| k.starts_with("stablehlo.")),
+                    "{p}"
+                );
+                assert!(
+                    a.module_name
+                        .as_deref()
+                        .is_some_and(|m| m.starts_with("jit_")),
+                    "{p}"
+                );
                 let locs = d.text.contains("#loc");
-                assert!(!locs || a.provenance.iter().all(|p| p.op_name.contains('/')), "{p}");
+                assert!(
+                    !locs || a.provenance.iter().all(|p| p.op_name.contains('/')),
+                    "{p}"
+                );
             }
             Kind::Jaxpr => {
-                let eq_lines = d.text.lines().filter(|l| starts_with_binder(l.trim_start())).count();
-                assert!(a.equations.len() >= eq_lines, "{p}: {} equations for {eq_lines} lines", a.equations.len());
+                let eq_lines = d
+                    .text
+                    .lines()
+                    .filter(|l| starts_with_binder(l.trim_start()))
+                    .count();
+                assert!(
+                    a.equations.len() >= eq_lines,
+                    "{p}: {} equations for {eq_lines} lines",
+                    a.equations.len()
+                );
                 let nested = d.text.matches("{ lambda").count() > 1;
                 assert_eq!(nested, a.equations.iter().any(|e| e.depth > 0), "{p}");
             }
@@ -139,17 +252,36 @@ fn check(name: &str, input: &str, e: Expect) {
     }
     for (line, marker) in e.evidence {
         assert!(
-            a.evidence.iter().any(|ev| ev.line == *line && ev.marker == *marker),
+            a.evidence
+                .iter()
+                .any(|ev| ev.line == *line && ev.marker == *marker),
             "{name}: no `{marker}` evidence on line {line}; got {:?}",
-            a.evidence.iter().map(|ev| (ev.line, ev.marker)).collect::<Vec<_>>()
+            a.evidence
+                .iter()
+                .map(|ev| (ev.line, ev.marker))
+                .collect::<Vec<_>>()
         );
     }
     if let Some(m) = e.reason_mentions {
-        assert!(a.reason.as_deref().is_some_and(|r| r.contains(m)), "{name}: reason {:?} lacks {m:?}", a.reason);
+        assert!(
+            a.reason.as_deref().is_some_and(|r| r.contains(m)),
+            "{name}: reason {:?} lacks {m:?}",
+            a.reason
+        );
     }
-    assert_eq!(a.kind == Kind::Unknown, a.reason.is_some(), "{name}: a reason exactly when unknown");
+    assert_eq!(
+        a.kind == Kind::Unknown,
+        a.reason.is_some(),
+        "{name}: a reason exactly when unknown"
+    );
     for ev in &a.evidence {
-        assert_eq!(marker_matches(ev.marker, line_of(input, ev.line)), Some(true), "{name}: {} on {}", ev.marker, ev.line);
+        assert_eq!(
+            marker_matches(ev.marker, line_of(input, ev.line)),
+            Some(true),
+            "{name}: {} on {}",
+            ev.marker,
+            ev.line
+        );
     }
 }
 
@@ -170,17 +302,30 @@ fn look_alikes_and_xla_dumps() {
     check(
         "XLA's before-optimizations dump: % names and signatures, still not scheduled",
         include_str!("data/xla_dump_before_optimizations.txt"),
-        Expect { kind: Some(Kind::HloUnoptimized), fusions: Some(0), evidence: &[(1, "not-scheduled"), (3, "stack-frames")], ..Expect::default() },
+        Expect {
+            kind: Some(Kind::HloUnoptimized),
+            fusions: Some(0),
+            evidence: &[(1, "not-scheduled"), (3, "stack-frames")],
+            ..Expect::default()
+        },
     );
     check(
         "XLA's after-optimizations dump for CPU",
         include_str!("data/xla_dump_cpu_after_optimizations.txt"),
-        Expect { kind: Some(Kind::HloOptimized), evidence: &[(1, "is-scheduled")], ..Expect::default() },
+        Expect {
+            kind: Some(Kind::HloOptimized),
+            evidence: &[(1, "is-scheduled")],
+            ..Expect::default()
+        },
     );
     check(
         "a jaxpr with cond branches",
         include_str!("data/cond.jaxpr.txt"),
-        Expect { kind: Some(Kind::Jaxpr), evidence: &[(1, "jaxpr-lambda"), (1, "jaxpr-let"), (6, "jaxpr-subjaxpr")], ..Expect::default() },
+        Expect {
+            kind: Some(Kind::Jaxpr),
+            evidence: &[(1, "jaxpr-lambda"), (1, "jaxpr-let"), (6, "jaxpr-subjaxpr")],
+            ..Expect::default()
+        },
     );
 }
 
@@ -189,27 +334,48 @@ fn excerpts() {
     check(
         "jaxpr equations without the header",
         "      f:f32[4] = sin e\n      g:f32[] = reduce_sum[axes=(0,) out_sharding=None] f\n",
-        Expect { kind: Some(Kind::Jaxpr), evidence: &[(1, "jaxpr-equation")], ..Expect::default() },
+        Expect {
+            kind: Some(Kind::Jaxpr),
+            evidence: &[(1, "jaxpr-equation")],
+            ..Expect::default()
+        },
     );
     check(
         "jaxpr tail",
         "      unroll=1\n    ] 0.0:f32[] a\n  in (b, c) }\n",
-        Expect { kind: Some(Kind::Jaxpr), evidence: &[(3, "jaxpr-in")], ..Expect::default() },
+        Expect {
+            kind: Some(Kind::Jaxpr),
+            evidence: &[(3, "jaxpr-in")],
+            ..Expect::default()
+        },
     );
     check(
         "StableHLO ops without module or func",
         "    %5 = stablehlo.subtract %arg0, %4 : tensor<512x1024xf32> loc(#loc8)\n    %6 = stablehlo.exponential %5 : tensor<512x1024xf32> loc(#loc9)\n",
-        Expect { kind: Some(Kind::Stablehlo), evidence: &[(1, "stablehlo-op"), (2, "mlir-tensor-type")], ..Expect::default() },
+        Expect {
+            kind: Some(Kind::Stablehlo),
+            evidence: &[(1, "stablehlo-op"), (2, "mlir-tensor-type")],
+            ..Expect::default()
+        },
     );
     check(
         "StableHLO location aliases only",
         "#loc8 = loc(\"jit(fn)/sub\"(#loc4))\n#loc9 = loc(\"jit(fn)/exp\"(#loc4))\n",
-        Expect { kind: Some(Kind::Stablehlo), evidence: &[(1, "mlir-loc")], ..Expect::default() },
+        Expect {
+            kind: Some(Kind::Stablehlo),
+            evidence: &[(1, "mlir-loc")],
+            ..Expect::default()
+        },
     );
     check(
         "compiled HLO instructions with layouts only: no proof either way",
         "  %x.1 = f32[256,1024]{1,0} parameter(0), metadata={op_name=\"x\"}\n  %constant.5 = f32[] constant(0)\n  ROOT %add.3 = f32[256,1024]{1,0} add(%x.1, %x.1)\n",
-        Expect { kind: Some(Kind::Unknown), reason_mentions: Some("Layouts alone"), evidence: &[(1, "layout")], ..Expect::default() },
+        Expect {
+            kind: Some(Kind::Unknown),
+            reason_mentions: Some("Layouts alone"),
+            evidence: &[(1, "layout")],
+            ..Expect::default()
+        },
     );
     check(
         "one TPU line",
@@ -227,43 +393,86 @@ fn excerpts() {
         Expect {
             kind: Some(Kind::HloOptimized),
             backend: Some(Some(Backend::Gpu)),
-            evidence: &[(1, "custom-call"), (1, "gpu-custom-call"), (1, "gpu-backend-config")],
+            evidence: &[
+                (1, "custom-call"),
+                (1, "gpu-custom-call"),
+                (1, "gpu-backend-config"),
+            ],
             ..Expect::default()
         },
     );
     check(
         "a fusion in an entry computation",
         "ENTRY %main.3 (x.1: f32[8]) -> f32[8] {\n  %x.1 = f32[8]{0} parameter(0)\n  ROOT %f = f32[8]{0} fusion(%x.1), kind=kLoop, calls=%fused_computation\n}\n",
-        Expect { kind: Some(Kind::HloOptimized), entry_fusions: Some(1), fusions: Some(1), evidence: &[(3, "fusion-kind")], ..Expect::default() },
+        Expect {
+            kind: Some(Kind::HloOptimized),
+            entry_fusions: Some(1),
+            fusions: Some(1),
+            evidence: &[(3, "fusion-kind")],
+            ..Expect::default()
+        },
     );
     check(
         "bare names from as_text(dialect=\"hlo\")",
         "  sub.12 = f32[256,1]{1,0} broadcast(div.2), dimensions={0,1}\n  sub.13 = f32[256]{0} reshape(sub.12)\n",
-        Expect { kind: Some(Kind::HloUnoptimized), evidence: &[(1, "bare-names")], ..Expect::default() },
+        Expect {
+            kind: Some(Kind::HloUnoptimized),
+            evidence: &[(1, "bare-names")],
+            ..Expect::default()
+        },
     );
     check(
         "jaxpr next to HLO contradicts",
         "    b:f32[8] = sin a\n  %x.1 = f32[8]{0} parameter(0)\n",
-        Expect { kind: Some(Kind::Unknown), reason_mentions: Some("contradict"), ..Expect::default() },
+        Expect {
+            kind: Some(Kind::Unknown),
+            reason_mentions: Some("contradict"),
+            ..Expect::default()
+        },
     );
     check(
         "compiled and uncompiled HLO clues together contradict",
         "HloModule m, entry_computation_layout={()->f32[]}\n  %f = f32[8]{0} fusion(%x), kind=kLoop, calls=%c\n",
-        Expect { kind: Some(Kind::Unknown), reason_mentions: Some("contradict"), ..Expect::default() },
+        Expect {
+            kind: Some(Kind::Unknown),
+            reason_mentions: Some("contradict"),
+            ..Expect::default()
+        },
     );
-    check("prose", "The compiler fused these ops.\n", Expect { kind: Some(Kind::Unknown), ..Expect::default() });
-    check("empty", "", Expect { kind: Some(Kind::Unknown), ..Expect::default() });
+    check(
+        "prose",
+        "The compiler fused these ops.\n",
+        Expect {
+            kind: Some(Kind::Unknown),
+            ..Expect::default()
+        },
+    );
+    check(
+        "empty",
+        "",
+        Expect {
+            kind: Some(Kind::Unknown),
+            ..Expect::default()
+        },
+    );
     check(
         "MLIR region `cond {` is not an HLO computation",
         "    cond {\n      %c_4 = stablehlo.constant dense<16> : tensor<i32>\n",
-        Expect { kind: Some(Kind::Stablehlo), ..Expect::default() },
+        Expect {
+            kind: Some(Kind::Stablehlo),
+            ..Expect::default()
+        },
     );
 }
 
 #[test]
 fn provenance_from_metadata_and_stack_frames() {
     let a = analyze(include_str!("data/xla_dump_cpu_after_optimizations.txt"));
-    let p = a.provenance.iter().find(|p| p.op_name.ends_with("/dot_general")).expect("dot_general provenance");
+    let p = a
+        .provenance
+        .iter()
+        .find(|p| p.op_name.ends_with("/dot_general"))
+        .expect("dot_general provenance");
     assert_eq!(p.source_file.as_deref(), Some("<string>"));
     assert_eq!(p.source_line, Some(3));
 }
@@ -275,9 +484,21 @@ fn markers_are_all_defined_and_unknown_names_say_so() {
         assert_eq!(dumplab::analysis::markers::canonical(m), Some(*m));
     }
     assert_eq!(marker_matches("no-such-marker", "x"), None);
-    assert_eq!(marker_matches("tpu-tiled-layout", "  %p = f32[8,128]{1,0:T(8,128)} parameter(0)"), Some(true));
-    assert_eq!(marker_matches("tpu-tiled-layout", "  %p = f32[8,128]{1,0} parameter(0)"), Some(false));
-    assert_eq!(marker_matches("layout", "  %p = f32[8,128]{1,0} parameter(0)"), Some(true));
+    assert_eq!(
+        marker_matches(
+            "tpu-tiled-layout",
+            "  %p = f32[8,128]{1,0:T(8,128)} parameter(0)"
+        ),
+        Some(true)
+    );
+    assert_eq!(
+        marker_matches("tpu-tiled-layout", "  %p = f32[8,128]{1,0} parameter(0)"),
+        Some(false)
+    );
+    assert_eq!(
+        marker_matches("layout", "  %p = f32[8,128]{1,0} parameter(0)"),
+        Some(true)
+    );
 }
 
 #[test]
@@ -294,6 +515,8 @@ fn kind_and_backend_names_round_trip() {
 
 /// `a:f32[8]`-like start of a line: an equation's first output variable.
 fn starts_with_binder(l: &str) -> bool {
-    let name_end = l.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(0);
+    let name_end = l
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(0);
     name_end > 0 && l[name_end..].starts_with(':') && l.contains(" = ")
 }

@@ -23,18 +23,34 @@ fn dumps() -> &'static [String] {
 }
 
 fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(64)
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(64)
 }
 
 fn consistent(text: &str) {
     let a = analyze(text);
     assert_eq!(a.kind == Kind::Unknown, a.reason.is_some());
     assert!(a.backend.is_none() || a.kind == Kind::HloOptimized);
-    assert_eq!(a.entry_fusions, a.fusions.iter().filter(|f| f.in_entry).count());
+    assert_eq!(
+        a.entry_fusions,
+        a.fusions.iter().filter(|f| f.in_entry).count()
+    );
     for e in &a.evidence {
-        assert!(e.line >= 1 && e.line <= a.lines, "line {} of {}", e.line, a.lines);
+        assert!(
+            e.line >= 1 && e.line <= a.lines,
+            "line {} of {}",
+            e.line,
+            a.lines
+        );
         let line = support::line_of(text, e.line);
-        assert_eq!(marker_matches(e.marker, line), Some(true), "[{}] {line:?}", e.marker);
+        assert_eq!(
+            marker_matches(e.marker, line),
+            Some(true),
+            "[{}] {line:?}",
+            e.marker
+        );
     }
 }
 
@@ -52,7 +68,12 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         any::<usize>().prop_map(Mutation::DropLine),
         (any::<usize>(), any::<u8>()).prop_map(|(i, b)| Mutation::FlipByte(i, b)),
         any::<usize>().prop_map(Mutation::Truncate),
-        (any::<usize>(), 1usize..5000, prop::sample::select(b"{([\"%=<".to_vec())).prop_map(|(i, n, c)| Mutation::Nest(i, n, c)),
+        (
+            any::<usize>(),
+            1usize..5000,
+            prop::sample::select(b"{([\"%=<".to_vec())
+        )
+            .prop_map(|(i, n, c)| Mutation::Nest(i, n, c)),
         any::<usize>().prop_map(Mutation::DuplicateLine),
     ]
 }
@@ -120,7 +141,16 @@ proptest! {
 
 #[test]
 fn a_megabyte_of_nesting_does_not_recurse() {
-    for unit in ["{", "(", "[", "{ lambda ", "%a = (", "\"", "f32[", "loc(#loc"] {
+    for unit in [
+        "{",
+        "(",
+        "[",
+        "{ lambda ",
+        "%a = (",
+        "\"",
+        "f32[",
+        "loc(#loc",
+    ] {
         let s = unit.repeat(1_000_000 / unit.len());
         consistent(&s);
         let lines = format!("{}\n", unit).repeat(100_000 / (unit.len() + 1));

@@ -53,7 +53,14 @@ fn windows_are_right_or_unknown_never_wrong() {
                 let window = lines[start..start + size].join("\n");
                 let a = analyze(&window);
                 if a.kind != d.kind && a.kind != Kind::Unknown {
-                    wrong.push(format!("{} lines {}..{}: {} instead of {}", d.path.display(), start + 1, start + size, a.kind, d.kind));
+                    wrong.push(format!(
+                        "{} lines {}..{}: {} instead of {}",
+                        d.path.display(),
+                        start + 1,
+                        start + size,
+                        a.kind,
+                        d.kind
+                    ));
                 }
                 if size == 15 {
                     ours15.add(a.kind, d.kind);
@@ -70,8 +77,15 @@ fn windows_are_right_or_unknown_never_wrong() {
             }
         }
     }
-    println!("15-line windows over {} real dumps: {} windows", dumps.len(), ours15.total());
-    for (name, t) in [("analysis", ours15), ("naive substring classifier", naive15)] {
+    println!(
+        "15-line windows over {} real dumps: {} windows",
+        dumps.len(),
+        ours15.total()
+    );
+    for (name, t) in [
+        ("analysis", ours15),
+        ("naive substring classifier", naive15),
+    ] {
         println!(
             "  {name}: right {:.1}%, unknown {:.1}%, wrong {:.1}% ({}/{}/{})",
             t.pct(t.right),
@@ -83,10 +97,27 @@ fn windows_are_right_or_unknown_never_wrong() {
         );
     }
     for (k, t) in &per_kind {
-        println!("  analysis on {k}: right {:.1}%, unknown {:.1}%", t.pct(t.right), t.pct(t.unknown));
+        println!(
+            "  analysis on {k}: right {:.1}%, unknown {:.1}%",
+            t.pct(t.right),
+            t.pct(t.unknown)
+        );
     }
-    assert!(wrong.is_empty(), "{} wrong windows, first ones:\n{}", wrong.len(), wrong.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
-    assert!(ours15.unknown <= naive15.unknown, "more unknown windows than the naive classifier: {ours15:?} vs {naive15:?}");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong windows, first ones:\n{}",
+        wrong.len(),
+        wrong
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(
+        ours15.unknown <= naive15.unknown,
+        "more unknown windows than the naive classifier: {ours15:?} vs {naive15:?}"
+    );
 }
 
 /// A window that is unknown must hold no line that, on its own, proves the
@@ -95,8 +126,20 @@ fn windows_are_right_or_unknown_never_wrong() {
 fn unknown_windows_hold_no_decisive_line() {
     let decisive: &[(Kind, &[&str])] = &[
         (Kind::Jaxpr, &["{ lambda", "in ("]),
-        (Kind::Stablehlo, &["stablehlo.", "tensor<", "#loc", "func.func"]),
-        (Kind::HloOptimized, &["is_scheduled=true", " fusion(", ":T(", "-start(", "backend_config={\"operation_queue_id\""]),
+        (
+            Kind::Stablehlo,
+            &["stablehlo.", "tensor<", "#loc", "func.func"],
+        ),
+        (
+            Kind::HloOptimized,
+            &[
+                "is_scheduled=true",
+                " fusion(",
+                ":T(",
+                "-start(",
+                "backend_config={\"operation_queue_id\"",
+            ],
+        ),
         (Kind::HloUnoptimized, &["HloModule"]),
     ];
     for d in corpus() {
@@ -105,13 +148,24 @@ fn unknown_windows_hold_no_decisive_line() {
         if lines.len() <= size {
             continue;
         }
-        let tokens = decisive.iter().find(|(k, _)| *k == d.kind).map(|(_, t)| *t).unwrap_or(&[]);
+        let tokens = decisive
+            .iter()
+            .find(|(k, _)| *k == d.kind)
+            .map(|(_, t)| *t)
+            .unwrap_or(&[]);
         for start in 0..=lines.len() - size {
             let window = lines[start..start + size].join("\n");
             let a = analyze(&window);
             if a.kind == Kind::Unknown {
                 let hit = tokens.iter().find(|t| window.contains(**t));
-                assert!(hit.is_none(), "{} lines {}..: unknown although it shows {:?}: {:?}", d.path.display(), start + 1, hit, a.reason);
+                assert!(
+                    hit.is_none(),
+                    "{} lines {}..: unknown although it shows {:?}: {:?}",
+                    d.path.display(),
+                    start + 1,
+                    hit,
+                    a.reason
+                );
             }
         }
     }

@@ -18,11 +18,15 @@ const SHOWN_EVIDENCE: usize = 12;
 fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
     if path == Path::new("-") {
         let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).context("cannot read standard input as UTF-8 text")?;
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .context("cannot read standard input as UTF-8 text")?;
         return Ok(("-".to_owned(), s));
     }
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).with_context(|| format!("{name}: cannot read this file; check that the path exists and is readable"))?;
+    let bytes = std::fs::read(path).with_context(|| {
+        format!("{name}: cannot read this file; check that the path exists and is readable")
+    })?;
     let text = String::from_utf8(bytes).map_err(|e| {
         anyhow::anyhow!("{name}: not UTF-8 text (invalid byte at offset {}); pass a text dump (jaxpr, StableHLO or HLO)", e.utf8_error().valid_up_to())
     })?;
@@ -53,25 +57,33 @@ pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// One JSON object: `file` first, then the analysis (schema in the `dumplab`
 /// crate docs, module `analysis`).
 fn json_line(name: &str, a: &Analysis) -> anyhow::Result<String> {
-    let mut v = serde_json::to_value(a)?;
-    let mut obj = serde_json::Map::new();
-    obj.insert("file".to_owned(), serde_json::Value::String(name.to_owned()));
-    if let serde_json::Value::Object(m) = &mut v {
-        obj.append(m);
-    }
-    Ok(serde_json::to_string(&serde_json::Value::Object(obj))?)
+    // Splice `file` in front, keeping the analysis' field order.
+    let body = serde_json::to_string(a)?;
+    let rest = body.strip_prefix('{').unwrap_or(&body);
+    let sep = if rest.starts_with('}') { "" } else { "," };
+    Ok(format!("{{\"file\":{}{sep}{rest}", serde_json::to_string(name)?))
 }
 
 fn human(name: &str, a: &Analysis) -> String {
     let mut s = String::new();
-    let backend = a.backend.map(|b| format!(" for {}", b.as_str().to_uppercase())).unwrap_or_default();
-    s.push_str(&format!("{name}: {}{backend} ({} lines)\n", a.kind, a.lines));
+    let backend = a
+        .backend
+        .map(|b| format!(" for {}", b.as_str().to_uppercase()))
+        .unwrap_or_default();
+    s.push_str(&format!(
+        "{name}: {}{backend} ({} lines)\n",
+        a.kind, a.lines
+    ));
     if let Some(r) = &a.reason {
         s.push_str(&format!("  why unknown: {r}\n"));
     }
@@ -87,7 +99,12 @@ fn human(name: &str, a: &Analysis) -> String {
             a.conditionals.len()
         ));
         for f in a.fusions.iter().take(SHOWN_EVIDENCE) {
-            s.push_str(&format!("    fusion {} ({}): {}\n", f.name, f.kind, f.ops.join(", ")));
+            s.push_str(&format!(
+                "    fusion {} ({}): {}\n",
+                f.name,
+                f.kind,
+                f.ops.join(", ")
+            ));
         }
     }
     if a.kind == Kind::Stablehlo {
@@ -96,22 +113,32 @@ fn human(name: &str, a: &Analysis) -> String {
     }
     if a.kind == Kind::Jaxpr {
         let nested = a.equations.iter().filter(|e| e.depth > 0).count();
-        s.push_str(&format!("  {} equations ({} inside sub-jaxprs)\n", a.equations.len(), nested));
+        s.push_str(&format!(
+            "  {} equations ({} inside sub-jaxprs)\n",
+            a.equations.len(),
+            nested
+        ));
     }
     if !a.op_histogram.is_empty() {
         let mut ops: Vec<_> = a.op_histogram.iter().collect();
         ops.sort_by(|x, y| y.1.cmp(x.1).then(x.0.cmp(y.0)));
-        let top: Vec<_> = ops.iter().take(8).map(|(k, v)| format!("{k} {v}")).collect();
+        let top: Vec<_> = ops
+            .iter()
+            .take(8)
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
         s.push_str(&format!("  most used ops: {}\n", top.join(", ")));
     }
-    if !a.evidence.is_empty() {
-        s.push_str("  evidence:\n");
-        for e in a.evidence.iter().take(SHOWN_EVIDENCE) {
+    let deciding: Vec<_> = a.deciding_evidence().collect();
+    if !deciding.is_empty() {
+        s.push_str("  why:\n");
+        for e in deciding.iter().take(SHOWN_EVIDENCE) {
             s.push_str(&format!("    {name}:{}:{}: [{}] {}\n", e.line, e.columns.start, e.marker, e.note));
         }
-        if a.evidence.len() > SHOWN_EVIDENCE {
-            s.push_str(&format!("    ... and {} more (use --json for all)\n", a.evidence.len() - SHOWN_EVIDENCE));
-        }
+    }
+    let rest = a.evidence.len() - deciding.len().min(SHOWN_EVIDENCE);
+    if rest > 0 {
+        s.push_str(&format!("  {rest} more clues (use --json to see all)\n"));
     }
     s
 }

@@ -48,28 +48,56 @@ pub(crate) fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     }
     let Some(questions) = exercises.files().get(&args.exercise) else {
         let known: Vec<&str> = exercises.files().keys().map(String::as_str).collect();
-        anyhow::bail!("no exercise file `{}` under {} (known: {})", args.exercise, args.root.display(), known.join(", "));
+        anyhow::bail!(
+            "no exercise file `{}` under {} (known: {})",
+            args.exercise,
+            args.root.display(),
+            known.join(", ")
+        );
     };
     let Some(q) = questions.iter().find(|q| q.id == args.question) else {
         let ids: Vec<&str> = questions.iter().map(|q| q.id.as_str()).collect();
-        anyhow::bail!("`{}` has no question `{}` (its questions: {})", args.exercise, args.question, ids.join(", "));
+        anyhow::bail!(
+            "`{}` has no question `{}` (its questions: {})",
+            args.exercise,
+            args.question,
+            ids.join(", ")
+        );
     };
     let verdict = if args.reveal {
         reveal(&q.id, &q.hash, &q.sealed)?
     } else {
-        grade(&q.id, &q.hash, &q.sealed, args.answer.as_deref().unwrap_or_default())?
+        grade(
+            &q.id,
+            &q.hash,
+            &q.sealed,
+            args.answer.as_deref().unwrap_or_default(),
+        )?
     };
     if args.json {
         println!("{}", to_json(&q.id, q.type_name, &verdict));
     } else {
         print!("{}", human(&verdict));
     }
-    let ok = matches!(verdict.outcome, dumplab::grade::Outcome::Correct | dumplab::grade::Outcome::Revealed);
-    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    let ok = matches!(
+        verdict.outcome,
+        dumplab::grade::Outcome::Correct | dumplab::grade::Outcome::Revealed
+    );
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 fn human(v: &Verdict) -> String {
-    let mut out = format!("{}: {} ({}/{})\n", v.outcome.as_str(), v.message, v.score, v.out_of);
+    let mut out = format!(
+        "{}: {} ({}/{})\n",
+        v.outcome.as_str(),
+        v.message,
+        v.score,
+        v.out_of
+    );
     for n in &v.notes {
         if !n.text.is_empty() {
             out.push_str(&format!("  {} {}: {}\n", n.mark.as_str(), n.target, n.text));

@@ -21,6 +21,9 @@ pub(crate) struct CourseConfig {
     pub(crate) fixtures: PathBuf,
     /// The exercises folder (`exercises`).
     pub(crate) exercises: PathBuf,
+    /// Whether book.toml names the fixtures folder: then it must exist.
+    /// The default folder may be absent (a book without fixtures).
+    pub(crate) fixtures_named: bool,
 }
 
 impl Default for CourseConfig {
@@ -28,6 +31,7 @@ impl Default for CourseConfig {
         Self {
             fixtures: PathBuf::from("fixtures"),
             exercises: PathBuf::from("exercises"),
+            fixtures_named: false,
         }
     }
 }
@@ -40,6 +44,7 @@ impl CourseConfig {
         let mut config = Self::default();
         if let Some(v) = table.get("fixtures").and_then(toml::Value::as_str) {
             config.fixtures = PathBuf::from(v);
+            config.fixtures_named = true;
         }
         if let Some(v) = table.get("exercises").and_then(toml::Value::as_str) {
             config.exercises = PathBuf::from(v);
@@ -126,6 +131,9 @@ fn load_fixtures(
     out: &mut Vec<Diagnostic>,
 ) {
     let dir = root.join(&config.fixtures);
+    if !config.fixtures_named && !dir.exists() {
+        return;
+    }
     let entries = match sorted_entries(&dir) {
         Ok(e) => e,
         Err(err) => {

@@ -131,7 +131,7 @@ pub(crate) fn process(
     book.for_each_chapter_mut(|ch| {
         ch.content = expand_exercises(&exercises, ch, &mut diags);
         let Some(path) = chapter_path(ch) else { return };
-        if ch.content.contains(glossary::DIRECTIVE) {
+        if glossary::directive_range(&ch.content).is_some() {
             return; // the glossary chapter explains the terms itself
         }
         let marks = find_marks(&ch.content, &glossary, settings.density);
@@ -153,10 +153,10 @@ pub(crate) fn process(
         })
         .collect();
     book.for_each_chapter_mut(|ch| {
-        if ch.content.contains(glossary::DIRECTIVE) {
+        if let Some(range) = glossary::directive_range(&ch.content) {
             let at = chapter_path(ch).unwrap_or_default();
             let list = glossary::render::glossary_chapter(&at, &glossary, &usage, &titles);
-            ch.content = ch.content.replacen(glossary::DIRECTIVE, &list, 1);
+            ch.content.replace_range(range, &list);
         }
     });
 

@@ -12,12 +12,18 @@ fn bin() -> Command {
 }
 
 fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../checker/tests/data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../checker/tests/data")
+        .join(name)
 }
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = bin();
-    cmd.arg("analyze").args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.arg("analyze")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("spawn mdbook-dumplab");
     if let Some(s) = stdin {
         child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
@@ -28,17 +34,24 @@ fn run(args: &[&str], stdin: Option<&str>) -> Output {
 }
 
 fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
 }
 
 #[test]
 fn human_report_names_kind_and_evidence() {
     let f = data("xla_dump_cpu_after_optimizations.txt");
     let out = run(&[f.to_str().unwrap()], None);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let s = String::from_utf8_lossy(&out.stdout);
     assert!(s.contains(": hlo-optimized"), "{s}");
-    assert!(s.contains("[is-scheduled]"), "{s}");
+    assert!(s.contains("[is-scheduled]") && s.contains("why:"), "{s}");
     assert!(s.contains("fusion"), "{s}");
 }
 
@@ -52,24 +65,48 @@ fn json_has_the_documented_fields_one_object_per_input() {
     assert_eq!(v.len(), 2);
     for (obj, kind) in v.iter().zip(["hlo-optimized", "hlo-unoptimized"]) {
         assert_eq!(obj["kind"], kind);
-        for key in ["file", "kind", "backend", "lines", "entry_fusions", "fusions", "evidence", "reason"] {
+        for key in [
+            "file",
+            "kind",
+            "backend",
+            "lines",
+            "entry_fusions",
+            "fusions",
+            "evidence",
+            "reason",
+        ] {
             assert!(obj.get(key).is_some(), "missing {key} in {obj}");
         }
         assert!(obj["lines"].as_u64().unwrap() > 0);
         let ev = obj["evidence"].as_array().unwrap();
-        assert!(ev.iter().all(|e| e["line"].is_u64() && e["marker"].is_string() && e["note"].is_string()));
+        assert!(
+            ev.iter()
+                .all(|e| e["line"].is_u64() && e["marker"].is_string() && e["note"].is_string())
+        );
     }
     assert!(v[0]["entry_fusions"].as_u64().unwrap() >= 1);
     let f = &v[0]["fusions"][0];
-    assert!(f["name"].is_string() && f["kind"].as_str().unwrap().starts_with('k') && f["ops"].is_array());
+    assert!(
+        f["name"].is_string()
+            && f["kind"].as_str().unwrap().starts_with('k')
+            && f["ops"].is_array()
+    );
     assert_eq!(v[1]["entry_fusions"], 0);
     assert!(v[1]["backend"].is_null());
-    assert!(v[0]["file"].as_str().unwrap().ends_with("xla_dump_cpu_after_optimizations.txt"));
+    assert!(
+        v[0]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("xla_dump_cpu_after_optimizations.txt")
+    );
 }
 
 #[test]
 fn stdin_is_read_for_dash() {
-    let out = run(&["--json", "-"], Some(include_str!("../../checker/tests/data/cond.jaxpr.txt")));
+    let out = run(
+        &["--json", "-"],
+        Some(include_str!("../../checker/tests/data/cond.jaxpr.txt")),
+    );
     assert!(out.status.success());
     let v = json_lines(&out);
     assert_eq!(v.len(), 1);
@@ -90,10 +127,16 @@ fn unknown_input_is_still_success_with_a_reason() {
 #[test]
 fn unreadable_file_fails_naming_it_and_the_rest_is_analysed() {
     let good = data("cond.jaxpr.txt");
-    let out = run(&["--json", "/nonexistent/dump.txt", good.to_str().unwrap()], None);
+    let out = run(
+        &["--json", "/nonexistent/dump.txt", good.to_str().unwrap()],
+        None,
+    );
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("/nonexistent/dump.txt") && err.contains("cannot read"), "{err}");
+    assert!(
+        err.contains("/nonexistent/dump.txt") && err.contains("cannot read"),
+        "{err}"
+    );
     let v = json_lines(&out);
     assert_eq!(v.len(), 1);
     assert_eq!(v[0]["kind"], "jaxpr");

@@ -18,7 +18,9 @@ fn repo() -> PathBuf {
 }
 
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
@@ -35,7 +37,15 @@ fn source_hash(root: &Path) -> String {
     files_under(&root.join("checker/src"), &mut files);
     let mut named: Vec<(String, PathBuf)> = files
         .into_iter()
-        .map(|p| (p.strip_prefix(root).map_or_else(|_| p.display().to_string(), |r| r.to_string_lossy().replace('\\', "/")), p))
+        .map(|p| {
+            (
+                p.strip_prefix(root).map_or_else(
+                    |_| p.display().to_string(),
+                    |r| r.to_string_lossy().replace('\\', "/"),
+                ),
+                p,
+            )
+        })
         .collect();
     named.sort();
     let mut h = FNV_OFFSET;
@@ -59,8 +69,13 @@ fn script_for(wasm: &[u8]) -> String {
 fn committed_wasm_is_built_from_the_current_checker_source() {
     let root = repo();
     let theme = root.join("theme");
-    let wasm = fs::read(theme.join("dumplab.wasm")).expect("theme/dumplab.wasm is committed; build it with `cargo xtask wasm`");
-    let stamp = format!("source {}\nwasm {:016x}\n", source_hash(&root), fnv1a(FNV_OFFSET, &wasm));
+    let wasm = fs::read(theme.join("dumplab.wasm"))
+        .expect("theme/dumplab.wasm is committed; build it with `cargo xtask wasm`");
+    let stamp = format!(
+        "source {}\nwasm {:016x}\n",
+        source_hash(&root),
+        fnv1a(FNV_OFFSET, &wasm)
+    );
     let script = script_for(&wasm);
     if std::env::var_os("DUMPLAB_WASM_STAMP").is_some() {
         fs::write(theme.join("dumplab.wasm.source-hash"), &stamp).expect("write the stamp");
@@ -73,7 +88,10 @@ fn committed_wasm_is_built_from_the_current_checker_source() {
         "theme/dumplab.wasm is stale: the checker source or the module changed since it was stamped\n recorded: {recorded:?}\n now:      {stamp:?}\nrun `cargo xtask wasm` and commit theme/dumplab.wasm, theme/dumplab.wasm.source-hash and theme/dumplab-wasm.js"
     );
     let shipped = fs::read_to_string(theme.join("dumplab-wasm.js")).unwrap_or_default();
-    assert!(shipped == script, "theme/dumplab-wasm.js does not carry theme/dumplab.wasm; run `cargo xtask wasm`");
+    assert!(
+        shipped == script,
+        "theme/dumplab-wasm.js does not carry theme/dumplab.wasm; run `cargo xtask wasm`"
+    );
 }
 
 #[test]
@@ -82,5 +100,9 @@ fn the_source_hash_sees_every_checker_file() {
     let a = source_hash(&root);
     assert_eq!(a.len(), 16);
     assert_eq!(a, source_hash(&root), "stable");
-    assert_ne!(a, source_hash(&root.join("no-such-dir")), "depends on the files");
+    assert_ne!(
+        a,
+        source_hash(&root.join("no-such-dir")),
+        "depends on the files"
+    );
 }

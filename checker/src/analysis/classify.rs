@@ -11,8 +11,21 @@
 use super::markers::M;
 use super::{Analysis, Backend, Kind, Sink};
 
-const JAXPR: &[M] = &[M::JaxprLambda, M::JaxprEquation, M::JaxprIn, M::JaxprLet, M::JaxprSubjaxpr];
-const MLIR: &[M] = &[M::StablehloOp, M::MlirTensorType, M::MlirLoc, M::FuncFunc, M::FuncMain, M::MlirModule];
+const JAXPR: &[M] = &[
+    M::JaxprLambda,
+    M::JaxprEquation,
+    M::JaxprIn,
+    M::JaxprLet,
+    M::JaxprSubjaxpr,
+];
+const MLIR: &[M] = &[
+    M::StablehloOp,
+    M::MlirTensorType,
+    M::MlirLoc,
+    M::FuncFunc,
+    M::FuncMain,
+    M::MlirModule,
+];
 const HLO: &[M] = &[
     M::HloModuleHeader,
     M::HloInstruction,
@@ -34,7 +47,12 @@ const OPTIMIZED: &[M] = &[
     M::TpuBackendConfig,
     M::SchedulingName,
 ];
-const UNOPTIMIZED: &[M] = &[M::NotScheduled, M::UnsignedComputation, M::BareNames, M::ShardingCustomCall];
+const UNOPTIMIZED: &[M] = &[
+    M::NotScheduled,
+    M::UnsignedComputation,
+    M::BareNames,
+    M::ShardingCustomCall,
+];
 
 fn total(sink: &Sink, ms: &[M]) -> usize {
     ms.iter().map(|m| sink.count(*m)).sum()
@@ -51,9 +69,24 @@ fn first(sink: &Sink, ms: &[M]) -> (usize, &'static str) {
 
 pub(crate) fn decide(a: &mut Analysis, sink: &Sink) {
     let families = [
-        ("a jaxpr", Kind::Jaxpr, total(sink, JAXPR), first(sink, JAXPR)),
-        ("StableHLO (MLIR)", Kind::Stablehlo, total(sink, MLIR), first(sink, MLIR)),
-        ("HLO", Kind::HloOptimized, total(sink, HLO), first(sink, HLO)),
+        (
+            "a jaxpr",
+            Kind::Jaxpr,
+            total(sink, JAXPR),
+            first(sink, JAXPR),
+        ),
+        (
+            "StableHLO (MLIR)",
+            Kind::Stablehlo,
+            total(sink, MLIR),
+            first(sink, MLIR),
+        ),
+        (
+            "HLO",
+            Kind::HloOptimized,
+            total(sink, HLO),
+            first(sink, HLO),
+        ),
     ];
     let present: Vec<_> = families.iter().filter(|f| f.2 > 0).collect();
     let fam = match present.as_slice() {
@@ -102,9 +135,22 @@ pub(crate) fn decide(a: &mut Analysis, sink: &Sink) {
     };
     if a.kind == Kind::HloOptimized {
         let votes = [
-            (Backend::Cpu, sink.count(M::CpuBackendConfig) + sink.count(M::CpuCustomCall)),
-            (Backend::Gpu, sink.count(M::GpuBackendConfig) + sink.count(M::GpuCustomCall) + sink.count(M::SchedulingName)),
-            (Backend::Tpu, sink.count(M::TpuBackendConfig) + sink.count(M::TpuCustomCall) + sink.count(M::TpuTiledLayout)),
+            (
+                Backend::Cpu,
+                sink.count(M::CpuBackendConfig) + sink.count(M::CpuCustomCall),
+            ),
+            (
+                Backend::Gpu,
+                sink.count(M::GpuBackendConfig)
+                    + sink.count(M::GpuCustomCall)
+                    + sink.count(M::SchedulingName),
+            ),
+            (
+                Backend::Tpu,
+                sink.count(M::TpuBackendConfig)
+                    + sink.count(M::TpuCustomCall)
+                    + sink.count(M::TpuTiledLayout),
+            ),
         ];
         let mut with = votes.iter().filter(|v| v.1 > 0);
         if let (Some(b), None) = (with.next(), with.next()) {
@@ -112,3 +158,32 @@ pub(crate) fn decide(a: &mut Analysis, sink: &Sink) {
         }
     }
 }
+
+/// The markers whose evidence decides `kind` (and, for compiled HLO, the
+/// backend): what a report should show first.
+pub(crate) fn deciding(kind: Kind) -> &'static [M] {
+    match kind {
+        Kind::Jaxpr => JAXPR,
+        Kind::Stablehlo => MLIR,
+        Kind::HloUnoptimized => UNOPTIMIZED,
+        Kind::HloOptimized => OPTIMIZED_AND_BACKEND,
+        Kind::Unknown => &[],
+    }
+}
+
+const OPTIMIZED_AND_BACKEND: &[M] = &[
+    M::IsScheduled,
+    M::FusionKind,
+    M::FusedParameter,
+    M::TpuTiledLayout,
+    M::MemorySpace,
+    M::AsyncOp,
+    M::LayoutOp,
+    M::GpuBackendConfig,
+    M::CpuBackendConfig,
+    M::TpuBackendConfig,
+    M::SchedulingName,
+    M::GpuCustomCall,
+    M::CpuCustomCall,
+    M::TpuCustomCall,
+];

@@ -9,9 +9,11 @@
 //! signatures, tuple shapes, layouts with tiles and memory spaces, and nested
 //! attribute braces. A line it does not understand is skipped, never an error.
 
-use super::markers::{M, has_layout, has_memory_space, has_param_name, has_tiling};
-use super::scan::{for_each_attr, skip_balanced, skip_ws, strip_pct, take_while};
-use super::{Analysis, Computation, Conditional, CustomCall, Fusion, Param, Provenance, Sink, WhileLoop};
+use super::markers::{M, has_layout, has_param_name};
+use super::scan::{Fnv, find, for_each_attr, skip_balanced, skip_ws, strip_pct, take_while};
+use super::{
+    Analysis, Computation, Conditional, CustomCall, Fusion, Param, Provenance, Sink, WhileLoop,
+};
 use std::collections::HashMap;
 
 /// One instruction line, split into its parts (byte offsets into the line).
@@ -55,15 +57,33 @@ pub(crate) fn parse_instruction(l: &str) -> Option<Instr<'_>> {
     let shape = l.get(shape_at..shape_end)?;
     i = skip_ws(b, shape_end);
     let opcode_at = i;
-    let op_end = take_while(b, i, |c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'_');
-    if op_end == opcode_at || b.get(op_end) != Some(&b'(') || !b.get(opcode_at).is_some_and(|c| c.is_ascii_lowercase()) {
+    let op_end = take_while(b, i, |c| {
+        c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'_'
+    });
+    if op_end == opcode_at
+        || b.get(op_end) != Some(&b'(')
+        || !b.get(opcode_at).is_some_and(|c| c.is_ascii_lowercase())
+    {
         return None;
     }
     let opcode = l.get(opcode_at..op_end)?;
     let ops_end = skip_balanced(b, op_end).unwrap_or(b.len());
-    let operands = l.get(op_end + 1..ops_end.saturating_sub(1).max(op_end + 1)).unwrap_or("");
+    let operands = l
+        .get(op_end + 1..ops_end.saturating_sub(1).max(op_end + 1))
+        .unwrap_or("");
     let attrs = l.get(ops_end..).unwrap_or("");
-    Some(Instr { name, name_at, percent, shape, shape_at, opcode, opcode_at, operands, attrs, attrs_at: ops_end })
+    Some(Instr {
+        name,
+        name_at,
+        percent,
+        shape,
+        shape_at,
+        opcode,
+        opcode_at,
+        operands,
+        attrs,
+        attrs_at: ops_end,
+    })
 }
 
 /// Skips an HLO shape (`f32[8,128]{1,0:T(8,128)}`, `f32[]`, `token[]`, a
@@ -117,7 +137,11 @@ pub(crate) fn parse_computation_header(l: &str) -> Option<Header<'_>> {
     let name_at = i;
     let name_end = take_while(b, i, super::scan::is_name_byte);
     let name = t.get(name_at..name_end)?;
-    if name.is_empty() || !b.get(name_at).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
+    if name.is_empty()
+        || !b
+            .get(name_at)
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+    {
         return None;
     }
     let j = skip_ws(b, name_end);
@@ -125,15 +149,29 @@ pub(crate) fn parse_computation_header(l: &str) -> Option<Header<'_>> {
         b'{' if j + 1 == b.len() => {
             // Bare style: require the `.N` suffix XLA gives computation names
             // (or ENTRY), so MLIR regions like `cond {` do not count.
-            let suffixed = name.rsplit_once('.').is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()));
-            (entry || suffixed).then_some(Header { entry, name, name_at, signed: false, params: "" })
+            let suffixed = name
+                .rsplit_once('.')
+                .is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()));
+            (entry || suffixed).then_some(Header {
+                entry,
+                name,
+                name_at,
+                signed: false,
+                params: "",
+            })
         }
         b'(' => {
             let close = skip_balanced(b, j)?;
             let k = skip_ws(b, close);
             if t.get(k..).is_some_and(|r| r.starts_with("->")) {
                 let params = t.get(j + 1..close - 1).unwrap_or("");
-                Some(Header { entry, name, name_at, signed: true, params })
+                Some(Header {
+                    entry,
+                    name,
+                    name_at,
+                    signed: true,
+                    params,
+                })
             } else {
                 None
             }
@@ -152,9 +190,27 @@ fn target_with(l: &str, prefixes: &[&'static str]) -> Option<&'static str> {
     prefixes.iter().copied().find(|p| t.starts_with(p))
 }
 
-const GPU_TARGETS: &[&str] =
-    &["__cublas", "__cudnn", "__gpu$", "__triton", "__nvshmem", "cusolver", "cublas", "cu_", "hipsolver", "hipblas", "hip_"];
-const CPU_TARGETS: &[&str] = &["__onednn", "lapack_", "__xla_cpu", "xla_cpu", "ducc_", "xla.cpu"];
+const GPU_TARGETS: &[&str] = &[
+    "__cublas",
+    "__cudnn",
+    "__gpu$",
+    "__triton",
+    "__nvshmem",
+    "cusolver",
+    "cublas",
+    "cu_",
+    "hipsolver",
+    "hipblas",
+    "hip_",
+];
+const CPU_TARGETS: &[&str] = &[
+    "__onednn",
+    "lapack_",
+    "__xla_cpu",
+    "xla_cpu",
+    "ducc_",
+    "xla.cpu",
+];
 const TPU_TARGETS: &[&str] = &["tpu_custom_call", "__tpu", "tpu_"];
 const SHARDING_TARGETS: &[&str] = &["Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"];
 
@@ -176,38 +232,93 @@ pub(crate) fn sharding_custom_call_target(l: &str) -> Option<&'static str> {
     SHARDING_TARGETS.iter().copied().find(|p| t == *p)
 }
 
+/// Backend-config JSON strings (keys, or `kind` values) only one backend writes.
 const GPU_KEYS: &[&str] = &[
-    "\"operation_queue_id\"",
-    "\"fusion_backend_config\"",
-    "\"__triton",
-    "\"cudnn_conv_backend_config\"",
-    "\"gemm_backend_config\"",
-    "\"block_level_fusion_config\"",
-    "\"force_earliest_schedule\"",
+    "operation_queue_id",
+    "fusion_backend_config",
+    "cudnn_conv_backend_config",
+    "gemm_backend_config",
+    "block_level_fusion_config",
+    "force_earliest_schedule",
 ];
-const CPU_KEYS: &[&str] =
-    &["\"outer_dimension_partitions\"", "\"__ynn_fusion\"", "\"fusion_config\"", "\"onednn_matmul_config\"", "\"onednn_conv_config\""];
-const TPU_KEYS: &[&str] =
-    &["\"flag_configs\"", "\"window_config\"", "\"scoped_memory_configs\"", "\"used_scoped_memory_configs\"", "\"estimated_cycles\""];
+const GPU_PREFIXES: &[&str] = &["__triton", "__cudnn", "__cublas"];
+const CPU_KEYS: &[&str] = &[
+    "outer_dimension_partitions",
+    "__ynn_fusion",
+    "fusion_config",
+    "onednn_matmul_config",
+    "onednn_conv_config",
+];
+const TPU_KEYS: &[&str] = &[
+    "flag_configs",
+    "window_config",
+    "scoped_memory_configs",
+    "used_scoped_memory_configs",
+    "estimated_cycles",
+];
 
-fn key_in(l: &str, keys: &[&'static str]) -> Option<(&'static str, usize)> {
-    if !l.contains("backend_config") {
-        return None;
+/// Which backend a backend-config JSON string belongs to.
+fn vendor_of(s: &str) -> Option<usize> {
+    if GPU_KEYS.contains(&s) || GPU_PREFIXES.iter().any(|p| s.starts_with(p)) {
+        Some(0)
+    } else if CPU_KEYS.contains(&s) {
+        Some(1)
+    } else if TPU_KEYS.contains(&s) {
+        Some(2)
+    } else {
+        None
     }
-    keys.iter().copied().find_map(|k| l.find(k).map(|at| (k, at)))
 }
 
-/// A backend-config key only XLA:GPU writes.
-pub(crate) fn gpu_config_key(l: &str) -> Option<(&'static str, usize)> {
-    key_in(l, GPU_KEYS)
+/// One pass over the double-quoted strings of `json`: for GPU, CPU and TPU,
+/// the first backend-specific string and its byte offset (of the opening quote).
+fn vendor_strings(json: &str) -> [Option<(&str, usize)>; 3] {
+    let mut found: [Option<(&str, usize)>; 3] = [None, None, None];
+    let b = json.as_bytes();
+    let mut i = 0usize;
+    while let Some(q) = b.get(i..).and_then(|r| r.iter().position(|&c| c == b'"')) {
+        let start = i + q;
+        let Some(len) = b
+            .get(start + 1..)
+            .and_then(|r| r.iter().position(|&c| c == b'"'))
+        else {
+            break;
+        };
+        if let (Some(tok), true) = (json.get(start + 1..start + 1 + len), len < 48) {
+            if let Some(v) = vendor_of(tok) {
+                if let Some(slot) = found.get_mut(v) {
+                    if slot.is_none() {
+                        *slot = Some((tok, start));
+                    }
+                }
+            }
+        }
+        i = start + len + 2;
+    }
+    found
 }
-/// A backend-config key only XLA:CPU writes.
-pub(crate) fn cpu_config_key(l: &str) -> Option<(&'static str, usize)> {
-    key_in(l, CPU_KEYS)
+
+fn key_in(l: &str, vendor: usize) -> Option<(&str, usize)> {
+    let at = l.find("backend_config")?;
+    let r = l.get(at..)?;
+    vendor_strings(r)
+        .get(vendor)
+        .copied()
+        .flatten()
+        .map(|(k, p)| (k, at + p))
 }
-/// A backend-config key only XLA:TPU writes.
-pub(crate) fn tpu_config_key(l: &str) -> Option<(&'static str, usize)> {
-    key_in(l, TPU_KEYS)
+
+/// A backend-config string only XLA:GPU writes.
+pub(crate) fn gpu_config_key(l: &str) -> Option<(&str, usize)> {
+    key_in(l, 0)
+}
+/// A backend-config string only XLA:CPU writes.
+pub(crate) fn cpu_config_key(l: &str) -> Option<(&str, usize)> {
+    key_in(l, 1)
+}
+/// A backend-config string only XLA:TPU writes.
+pub(crate) fn tpu_config_key(l: &str) -> Option<(&str, usize)> {
+    key_in(l, 2)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -234,9 +345,9 @@ pub(crate) struct HloState<'a> {
     comps: Vec<Comp<'a>>,
     current: Option<usize>,
     section: Section,
-    file_names: HashMap<u32, &'a str>,
-    file_locations: HashMap<u32, (u32, u32)>,
-    stack_frames: HashMap<u32, u32>,
+    file_names: HashMap<u32, &'a str, Fnv>,
+    file_locations: HashMap<u32, (u32, u32), Fnv>,
+    stack_frames: HashMap<u32, u32, Fnv>,
     /// Provenance entries waiting for a stack frame lookup: (index, frame id).
     pending_frames: Vec<(usize, u32)>,
     /// Fusion index → called computation.
@@ -249,16 +360,22 @@ impl<'a> HloState<'a> {
             comps: Vec::new(),
             current: None,
             section: Section::None,
-            file_names: HashMap::new(),
-            file_locations: HashMap::new(),
-            stack_frames: HashMap::new(),
+            file_names: HashMap::default(),
+            file_locations: HashMap::default(),
+            stack_frames: HashMap::default(),
             pending_frames: Vec::new(),
             saw_hlo: false,
         }
     }
 
     /// Reads one line; `true` when it was HLO.
-    pub(crate) fn line(&mut self, n: usize, l: &'a str, a: &mut Analysis, sink: &mut Sink) -> bool {
+    pub(crate) fn line(
+        &mut self,
+        n: usize,
+        l: &'a str,
+        a: &mut Analysis,
+        sink: &mut Sink<'a>,
+    ) -> bool {
         let t = l.trim_start();
         let first = t.as_bytes().first().copied().unwrap_or(b' ');
         // Instructions: the common case.
@@ -297,7 +414,8 @@ impl<'a> HloState<'a> {
             self.saw_hlo = true;
             let at = l.len() - t.len();
             sink.add(M::StackFrames, n, l, at, t.trim_end().len(), || {
-                "A source-location table that HLO instructions point into with `stack_frame_id`.".to_owned()
+                "A source-location table that HLO instructions point into with `stack_frame_id`."
+                    .to_owned()
             });
             return true;
         }
@@ -314,7 +432,9 @@ impl<'a> HloState<'a> {
         if id_end == 0 {
             return false;
         }
-        let Some(id) = t.get(..id_end).and_then(|s| s.parse::<u32>().ok()) else { return false };
+        let Some(id) = t.get(..id_end).and_then(|s| s.parse::<u32>().ok()) else {
+            return false;
+        };
         let rest = t.get(id_end..).unwrap_or("").trim();
         let num = |k: &str| super::scan::field(rest, k).and_then(|v| v.parse::<u32>().ok());
         match self.section {
@@ -337,7 +457,7 @@ impl<'a> HloState<'a> {
         true
     }
 
-    fn module_header(&mut self, n: usize, l: &'a str, a: &mut Analysis, sink: &mut Sink) {
+    fn module_header(&mut self, n: usize, l: &'a str, a: &mut Analysis, sink: &mut Sink<'a>) {
         self.saw_hlo = true;
         let t = l.trim_start();
         let at = l.len() - t.len();
@@ -361,18 +481,31 @@ impl<'a> HloState<'a> {
         self.shape_clues(n, l, 0, l.len(), sink);
     }
 
-    fn computation(&mut self, n: usize, l: &'a str, h: &Header<'a>, a: &mut Analysis, sink: &mut Sink) {
+    fn computation(
+        &mut self,
+        n: usize,
+        l: &'a str,
+        h: &Header<'a>,
+        a: &mut Analysis,
+        sink: &mut Sink<'a>,
+    ) {
         self.saw_hlo = true;
         if h.entry {
             a.entry_computation = Some(h.name.to_owned());
             let at = l.find("ENTRY").unwrap_or(0);
             sink.add(M::EntryComputation, n, l, at, 5, || {
-                format!("`ENTRY` marks `{}` as the computation that runs when the module is called.", h.name)
+                format!(
+                    "`ENTRY` marks `{}` as the computation that runs when the module is called.",
+                    h.name
+                )
             });
         }
         if h.signed {
             sink.add(M::ComputationHeader, n, l, h.name_at, h.name.len(), || {
-                format!("The header of HLO computation `{}`, with its parameters and result shape.", h.name)
+                format!(
+                    "The header of HLO computation `{}`, with its parameters and result shape.",
+                    h.name
+                )
             });
             if has_param_name(h.params) {
                 let p = l.find("param_").unwrap_or(0);
@@ -400,40 +533,74 @@ impl<'a> HloState<'a> {
         });
     }
 
-    fn shape_clues(&mut self, n: usize, l: &str, from: usize, to: usize, sink: &mut Sink) {
+    fn shape_clues(&mut self, n: usize, l: &str, from: usize, to: usize, sink: &mut Sink<'a>) {
         let Some(s) = l.get(from..to) else { return };
-        if s.contains("T(") && has_tiling(s) {
-            let p = from + s.find("T(").unwrap_or(0);
+        // One pass for both `T(` and `S(` after `:` or `)`, as in `{1,0:T(8,128)S(1)}`.
+        let b = s.as_bytes();
+        let (mut tile, mut space) = (None, None);
+        let mut i = 0usize;
+        while let Some(p) = b.get(i..).and_then(|r| r.iter().position(|&c| c == b'(')) {
+            let at = i + p;
+            if at >= 2 {
+                let prev = b.get(at - 2).copied().unwrap_or(0);
+                let digit = b.get(at + 1).is_some_and(|c| c.is_ascii_digit());
+                if digit && (prev == b':' || prev == b')') {
+                    match b.get(at - 1) {
+                        Some(b'T') if tile.is_none() => tile = Some(at - 1),
+                        Some(b'S') if space.is_none() => space = Some(at - 1),
+                        _ => {}
+                    }
+                }
+            }
+            i = at + 1;
+        }
+        if let Some(q) = tile {
+            let p = from + q;
             sink.add(M::TpuTiledLayout, n, l, p, tile_len(l, p), || {
                 "A tiled layout `T(...)`: XLA:TPU stores this array in tiles (for example 8x128) that match its vector units.".to_owned()
             });
         }
-        if s.contains("S(") && has_memory_space(s) {
-            let p = from + s.find("S(").unwrap_or(0);
+        if let Some(q) = space {
+            let p = from + q;
             sink.add(M::MemorySpace, n, l, p, tile_len(l, p), || {
                 "A memory-space annotation `S(n)`: the compiler placed this buffer outside the default device memory.".to_owned()
             });
         }
     }
 
-    fn instruction(&mut self, n: usize, l: &'a str, ins: &Instr<'a>, a: &mut Analysis, sink: &mut Sink) {
+    fn instruction(
+        &mut self,
+        n: usize,
+        l: &'a str,
+        ins: &Instr<'a>,
+        a: &mut Analysis,
+        sink: &mut Sink<'a>,
+    ) {
         self.saw_hlo = true;
-        let in_entry = self.current.and_then(|c| self.comps.get(c)).is_some_and(|c| c.is_entry);
+        let in_entry = self
+            .current
+            .and_then(|c| self.comps.get(c))
+            .is_some_and(|c| c.is_entry);
         if let Some(c) = self.current.and_then(|c| self.comps.get_mut(c)) {
             c.instructions += 1;
             if ins.opcode != "parameter" && !c.ops.contains(&ins.opcode) {
                 c.ops.push(ins.opcode);
             }
         }
-        match a.op_histogram.get_mut(ins.opcode) {
-            Some(v) => *v += 1,
-            None => {
-                a.op_histogram.insert(ins.opcode.to_owned(), 1);
-            }
-        }
-        sink.add(M::HloInstruction, n, l, ins.opcode_at, ins.opcode.len(), || {
-            format!("An HLO instruction: `{}` is computed by the `{}` op.", ins.name, ins.opcode)
-        });
+        sink.op(ins.opcode);
+        sink.add(
+            M::HloInstruction,
+            n,
+            l,
+            ins.opcode_at,
+            ins.opcode.len(),
+            || {
+                format!(
+                    "An HLO instruction: `{}` is computed by the `{}` op.",
+                    ins.name, ins.opcode
+                )
+            },
+        );
         if !ins.percent {
             sink.add(M::BareNames, n, l, ins.name_at, ins.name.len(), || {
                 format!(
@@ -483,7 +650,11 @@ impl<'a> HloState<'a> {
         }
         let mut fusion_kind: Option<(&str, usize)> = None;
         let mut calls: Option<&str> = None;
-        let target = if ins.opcode == "custom-call" { custom_call_target(l) } else { None };
+        let target = if ins.opcode == "custom-call" {
+            custom_call_target(l)
+        } else {
+            None
+        };
         let mut cond: Option<&str> = None;
         let mut body: Option<&str> = None;
         let mut branches: Vec<String> = Vec::new();
@@ -498,7 +669,12 @@ impl<'a> HloState<'a> {
             "true_computation" | "false_computation" => branches.push(strip_pct(v).to_owned()),
             "branch_computations" => {
                 let inner = v.trim_start_matches('{').trim_end_matches('}');
-                branches.extend(inner.split(',').map(|s| strip_pct(s.trim()).to_owned()).filter(|s| !s.is_empty()));
+                branches.extend(
+                    inner
+                        .split(',')
+                        .map(|s| strip_pct(s.trim()).to_owned())
+                        .filter(|s| !s.is_empty()),
+                );
             }
             "metadata" => metadata = Some((v, base + at)),
             "backend_config" => backend = Some(base + at),
@@ -523,7 +699,7 @@ impl<'a> HloState<'a> {
                 });
             }
             if let Some(c) = calls {
-                if let Some(p) = l.find("calls=") {
+                if let Some(p) = find(l, "calls=") {
                     sink.add(M::FusedComputation, n, l, p, 6 + c.len() + 1, || {
                         format!("`calls=` names `{c}`, the computation holding the ops fused into `{name}`.")
                     });
@@ -533,13 +709,24 @@ impl<'a> HloState<'a> {
         if let Some(t) = target {
             let at = l.find("custom_call_target").unwrap_or(0);
             let len = "custom_call_target=".len() + t.len() + 2;
-            a.custom_calls.push(CustomCall { name: name.to_owned(), target: t.to_owned(), line: n, in_entry });
-            sink.add(M::CustomCall, n, l, at, len, || format!("`{name}` calls out of XLA into `{t}`."));
+            a.custom_calls.push(CustomCall {
+                name: name.to_owned(),
+                target: t.to_owned(),
+                line: n,
+                in_entry,
+            });
+            sink.add(M::CustomCall, n, l, at, len, || {
+                format!("`{name}` calls out of XLA into `{t}`.")
+            });
             if gpu_custom_call_target(l).is_some() {
-                sink.add(M::GpuCustomCall, n, l, at, len, || format!("`{t}` is a GPU library routine (cuBLAS, cuDNN, Triton, ...)."));
+                sink.add(M::GpuCustomCall, n, l, at, len, || {
+                    format!("`{t}` is a GPU library routine (cuBLAS, cuDNN, Triton, ...).")
+                });
             }
             if cpu_custom_call_target(l).is_some() {
-                sink.add(M::CpuCustomCall, n, l, at, len, || format!("`{t}` is a CPU library routine (oneDNN, LAPACK, ...)."));
+                sink.add(M::CpuCustomCall, n, l, at, len, || {
+                    format!("`{t}` is a CPU library routine (oneDNN, LAPACK, ...).")
+                });
             }
             if tpu_custom_call_target(l).is_some() {
                 sink.add(M::TpuCustomCall, n, l, at, len, || format!("`{t}` is a kernel only XLA:TPU can run (for example a Pallas/Mosaic kernel)."));
@@ -558,49 +745,86 @@ impl<'a> HloState<'a> {
                 body: body.map(str::to_owned),
             });
             sink.add(M::While, n, l, ins.opcode_at, 5, || {
-                format!("`{name}` is a `while` loop: it runs `{}` as long as `{}` is true.", body.unwrap_or("?"), cond.unwrap_or("?"))
+                format!(
+                    "`{name}` is a `while` loop: it runs `{}` as long as `{}` is true.",
+                    body.unwrap_or("?"),
+                    cond.unwrap_or("?")
+                )
             });
         }
         if ins.opcode == "conditional" {
             sink.add(M::Conditional, n, l, ins.opcode_at, 11, || {
-                format!("`{name}` is a `conditional`: it runs one of {} branch computations.", branches.len())
+                format!(
+                    "`{name}` is a `conditional`: it runs one of {} branch computations.",
+                    branches.len()
+                )
             });
-            a.conditionals.push(Conditional { name: name.to_owned(), line: n, branches });
+            a.conditionals.push(Conditional {
+                name: name.to_owned(),
+                line: n,
+                branches,
+            });
         }
         if let Some(at) = backend {
             let p = at.saturating_sub("backend_config=".len());
             sink.add(M::BackendConfig, n, l, p, "backend_config".len(), || {
-                "`backend_config`: settings the compiler backend attached to this instruction.".to_owned()
+                "`backend_config`: settings the compiler backend attached to this instruction."
+                    .to_owned()
             });
-            for (m, keys, what) in [
-                (M::GpuBackendConfig, GPU_KEYS, "XLA:GPU"),
-                (M::CpuBackendConfig, CPU_KEYS, "XLA:CPU"),
-                (M::TpuBackendConfig, TPU_KEYS, "XLA:TPU"),
-            ] {
-                if let Some((k, kp)) = l.get(at..).and_then(|r| keys.iter().copied().find_map(|k| r.find(k).map(|p| (k, p)))) {
-                    sink.add(m, n, l, at + kp, k.len(), || format!("The backend config key {k} is one only {what} writes."));
+            if let Some(r) = l.get(at..) {
+                let found = vendor_strings(r);
+                for ((m, what), hit) in [
+                    (M::GpuBackendConfig, "XLA:GPU"),
+                    (M::CpuBackendConfig, "XLA:CPU"),
+                    (M::TpuBackendConfig, "XLA:TPU"),
+                ]
+                .into_iter()
+                .zip(found)
+                {
+                    if let Some((k, kp)) = hit {
+                        sink.add(m, n, l, at + kp, k.len() + 2, || {
+                            format!("The backend config entry \"{k}\" is one only {what} writes.")
+                        });
+                    }
                 }
             }
         }
         if let Some((md, mat)) = metadata {
-            sink.add(M::Metadata, n, l, mat.saturating_sub("metadata=".len()), "metadata".len(), || {
-                "`metadata`: the JAX op (and source line) this instruction came from.".to_owned()
+            sink.add(
+                M::Metadata,
+                n,
+                l,
+                mat.saturating_sub("metadata=".len()),
+                "metadata".len(),
+                || {
+                    "`metadata`: the JAX op (and source line) this instruction came from."
+                        .to_owned()
+                },
+            );
+            let (mut op, mut file, mut line, mut frame, mut sched) = (None, None, None, None, None);
+            super::scan::for_each_field(md, |k, v, kat| match k {
+                "op_name" => op = Some(v),
+                "source_file" => file = Some(v),
+                "source_line" => line = v.parse::<u32>().ok(),
+                "stack_frame_id" => frame = v.parse::<u32>().ok(),
+                "scheduling_name" => sched = Some(kat),
+                _ => {}
             });
-            if let Some(p) = md.find("scheduling_name=") {
+            if let Some(p) = sched {
                 sink.add(M::SchedulingName, n, l, mat + p, "scheduling_name".len(), || {
                     "`scheduling_name` in the metadata: XLA:GPU's scheduling passes name instructions while compiling.".to_owned()
                 });
             }
-            if let Some(op) = super::scan::field(md, "op_name") {
+            if let Some(op) = op {
                 let idx = a.provenance.len();
                 a.provenance.push(Provenance {
                     line: n,
                     instruction: name.to_owned(),
                     op_name: op.to_owned(),
-                    source_file: super::scan::field(md, "source_file").map(str::to_owned),
-                    source_line: super::scan::field(md, "source_line").and_then(|v| v.parse().ok()),
+                    source_file: file.map(str::to_owned),
+                    source_line: line,
                 });
-                if let Some(fid) = super::scan::field(md, "stack_frame_id").and_then(|v| v.parse::<u32>().ok()) {
+                if let Some(fid) = frame {
                     self.pending_frames.push((idx, fid));
                 }
             }
@@ -609,10 +833,18 @@ impl<'a> HloState<'a> {
 
     /// Resolves what needs the whole text: fusion ops, fused computation
     /// headers, stack frames, the computation list.
-    pub(crate) fn finish(self, a: &mut Analysis, sink: &mut Sink) {
-        let by_name: HashMap<&str, usize> = self.comps.iter().enumerate().map(|(i, c)| (c.name, i)).collect();
+    pub(crate) fn finish(self, a: &mut Analysis, sink: &mut Sink<'a>) {
+        let by_name: HashMap<&str, usize, Fnv> = self
+            .comps
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name, i))
+            .collect();
         for f in &mut a.fusions {
-            if let Some(c) = by_name.get(f.computation.as_str()).and_then(|&i| self.comps.get(i)) {
+            if let Some(c) = by_name
+                .get(f.computation.as_str())
+                .and_then(|&i| self.comps.get(i))
+            {
                 f.ops = c.ops.iter().map(|s| (*s).to_owned()).collect();
                 let name = f.name.clone();
                 sink.add(M::FusedComputation, c.line, c.header, c.header_name_at, c.name.len(), || {
@@ -620,11 +852,18 @@ impl<'a> HloState<'a> {
                 });
             }
         }
+        let mut resolved: HashMap<u32, Option<(&str, u32)>, Fnv> = HashMap::default();
         for (idx, fid) in self.pending_frames {
-            let loc = self.stack_frames.get(&fid).and_then(|l| self.file_locations.get(l));
-            if let (Some(&(file, line)), Some(p)) = (loc, a.provenance.get_mut(idx)) {
+            let hit = *resolved.entry(fid).or_insert_with(|| {
+                let &(file, line) = self
+                    .stack_frames
+                    .get(&fid)
+                    .and_then(|l| self.file_locations.get(l))?;
+                Some((self.file_names.get(&file).copied()?, line))
+            });
+            if let (Some((file, line)), Some(p)) = (hit, a.provenance.get_mut(idx)) {
                 if p.source_file.is_none() {
-                    p.source_file = self.file_names.get(&file).map(|s| (*s).to_owned());
+                    p.source_file = Some(file.to_owned());
                     p.source_line = Some(line);
                 }
             }
@@ -632,7 +871,12 @@ impl<'a> HloState<'a> {
         a.computations = self
             .comps
             .iter()
-            .map(|c| Computation { name: c.name.to_owned(), line: c.line, is_entry: c.is_entry, instructions: c.instructions })
+            .map(|c| Computation {
+                name: c.name.to_owned(),
+                line: c.line,
+                is_entry: c.is_entry,
+                instructions: c.instructions,
+            })
             .collect();
     }
 }

@@ -35,13 +35,19 @@ fn parse_equation_from(l: &str, start: usize) -> Option<Eqn<'_>> {
             break;
         }
         let d0 = v1 + 1;
-        let d1 = take_while(b, d0, |c| c.is_ascii_alphanumeric() || c == b'<' || c == b'>' || c == b'_');
+        let d1 = take_while(b, d0, |c| {
+            c.is_ascii_alphanumeric() || c == b'<' || c == b'>' || c == b'_'
+        });
         if d1 == d0 || b.get(d1) != Some(&b'[') {
             return None;
         }
         let e = super::scan::skip_balanced(b, d1)?;
         // Sharded or weak types print suffixes like `{...}`; skip a brace group.
-        let e = if b.get(e) == Some(&b'{') { super::scan::skip_balanced(b, e)? } else { e };
+        let e = if b.get(e) == Some(&b'{') {
+            super::scan::skip_balanced(b, e)?
+        } else {
+            e
+        };
         outputs.push(l.get(v0..e)?);
         i = skip_ws(b, e);
     }
@@ -50,14 +56,22 @@ fn parse_equation_from(l: &str, start: usize) -> Option<Eqn<'_>> {
     }
     let p0 = skip_ws(b, i + 1);
     let p1 = take_while(b, p0, |c| c.is_ascii_alphanumeric() || c == b'_');
-    if p1 == p0 || !b.get(p0).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
+    if p1 == p0
+        || !b
+            .get(p0)
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+    {
         return None;
     }
     match b.get(p1) {
         None | Some(b' ') | Some(b'[') | Some(b'\r') => {}
         _ => return None,
     }
-    Some(Eqn { outputs, primitive: l.get(p0..p1)?, primitive_at: p0 })
+    Some(Eqn {
+        outputs,
+        primitive: l.get(p0..p1)?,
+        primitive_at: p0,
+    })
 }
 
 /// Per-text jaxpr state.
@@ -71,7 +85,13 @@ impl JaxprState {
     }
 
     /// Reads one line; `true` when it was jaxpr.
-    pub(crate) fn line(&mut self, n: usize, l: &str, a: &mut Analysis, sink: &mut Sink) -> bool {
+    pub(crate) fn line<'a>(
+        &mut self,
+        n: usize,
+        l: &'a str,
+        a: &mut Analysis,
+        sink: &mut Sink<'a>,
+    ) -> bool {
         let t = l.trim_start();
         let at = l.len() - t.len();
         let mut hit = false;
@@ -101,7 +121,9 @@ impl JaxprState {
         if te == "let" || te.ends_with(". let") {
             hit = true;
             let p = at + te.len() - 3;
-            sink.add(M::JaxprLet, n, l, p, 3, || "`let` opens the equations of a jaxpr.".to_owned());
+            sink.add(M::JaxprLet, n, l, p, 3, || {
+                "`let` opens the equations of a jaxpr.".to_owned()
+            });
         }
         let eqn = match eq_from {
             Some(from) => parse_equation_from(l, from),
@@ -111,12 +133,7 @@ impl JaxprState {
         if let Some(e) = eqn {
             hit = true;
             let depth = self.open.saturating_sub(1);
-            match a.op_histogram.get_mut(e.primitive) {
-                Some(v) => *v += 1,
-                None => {
-                    a.op_histogram.insert(e.primitive.to_owned(), 1);
-                }
-            }
+            sink.op(e.primitive);
             sink.add(M::JaxprEquation, n, l, e.primitive_at, e.primitive.len(), || {
                 format!("A jaxpr equation: `{}` binds typed variables to the result of the primitive `{}`.", e.outputs.join(" "), e.primitive)
             });
@@ -127,10 +144,18 @@ impl JaxprState {
                 depth,
             });
         }
-        let in_at = if t.starts_with("in ") { Some(at) } else if eq_from.is_some() { l.find(" in (").map(|p| p + 1) } else { None };
+        let in_at = if t.starts_with("in ") {
+            Some(at)
+        } else if eq_from.is_some() {
+            l.find(" in (").map(|p| p + 1)
+        } else {
+            None
+        };
         if let Some(p) = in_at {
             hit = true;
-            sink.add(M::JaxprIn, n, l, p, 2, || "`in (...)` names the values a jaxpr returns.".to_owned());
+            sink.add(M::JaxprIn, n, l, p, 2, || {
+                "`in (...)` names the values a jaxpr returns.".to_owned()
+            });
             if te.contains('}') {
                 let shared_end = te.ends_with("} in");
                 self.open = self.open.saturating_sub(1 + usize::from(shared_end));

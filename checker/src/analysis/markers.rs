@@ -209,12 +209,19 @@ impl M {
             M::MlirLoc => l.contains("loc(") || l.trim_start().starts_with("#loc"),
             M::HloModuleHeader => l.trim_start().starts_with("HloModule"),
             M::IsScheduled => l.contains("is_scheduled=true"),
-            M::NotScheduled => l.trim_start().starts_with("HloModule") && !l.contains("is_scheduled=true"),
+            M::NotScheduled => {
+                l.trim_start().starts_with("HloModule") && !l.contains("is_scheduled=true")
+            }
             M::EntryComputation => l.trim_start().starts_with("ENTRY"),
             M::HloInstruction => super::hlo::parse_instruction(l).is_some(),
             M::Layout => has_layout(l),
-            M::FusionKind => super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "fusion") && l.contains("kind"),
-            M::FusedComputation => l.contains("calls=") || super::hlo::parse_computation_header(l).is_some(),
+            M::FusionKind => {
+                super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "fusion")
+                    && l.contains("kind")
+            }
+            M::FusedComputation => {
+                l.contains("calls=") || super::hlo::parse_computation_header(l).is_some()
+            }
             M::FusedParameter => has_param_name(l),
             M::TpuTiledLayout => has_tiling(l),
             M::MemorySpace => has_memory_space(l),
@@ -226,17 +233,28 @@ impl M {
             M::CpuCustomCall => super::hlo::cpu_custom_call_target(l).is_some(),
             M::TpuCustomCall => super::hlo::tpu_custom_call_target(l).is_some(),
             M::ShardingCustomCall => super::hlo::sharding_custom_call_target(l).is_some(),
-            M::AsyncOp => super::hlo::parse_instruction(l).is_some_and(|i| i.opcode.ends_with("-start") || i.opcode.ends_with("-done")),
-            M::LayoutOp => super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "bitcast" || i.opcode == "copy"),
+            M::AsyncOp => super::hlo::parse_instruction(l)
+                .is_some_and(|i| i.opcode.ends_with("-start") || i.opcode.ends_with("-done")),
+            M::LayoutOp => super::hlo::parse_instruction(l)
+                .is_some_and(|i| i.opcode == "bitcast" || i.opcode == "copy"),
             M::While => super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "while"),
-            M::Conditional => super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "conditional"),
+            M::Conditional => {
+                super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "conditional")
+            }
             M::Metadata => l.contains("metadata"),
-            M::ComputationHeader => super::hlo::parse_computation_header(l).is_some_and(|h| h.signed),
-            M::UnsignedComputation => super::hlo::parse_computation_header(l).is_some_and(|h| !h.signed),
+            M::ComputationHeader => {
+                super::hlo::parse_computation_header(l).is_some_and(|h| h.signed)
+            }
+            M::UnsignedComputation => {
+                super::hlo::parse_computation_header(l).is_some_and(|h| !h.signed)
+            }
             M::BareNames => super::hlo::parse_instruction(l).is_some_and(|i| !i.percent),
             M::TpuBackendConfig => super::hlo::tpu_config_key(l).is_some(),
             M::SchedulingName => l.contains("scheduling_name="),
-            M::StackFrames => matches!(l.trim(), "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"),
+            M::StackFrames => matches!(
+                l.trim(),
+                "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"
+            ),
         }
     }
 }
@@ -250,7 +268,9 @@ pub fn marker_names() -> &'static [&'static str] {
 ///
 /// `None` when `marker` is not a marker name (see [`marker_names`]).
 pub fn marker_matches(marker: &str, line: &str) -> Option<bool> {
-    ALL.iter().find(|m| m.name() == marker).map(|m| m.matches(line))
+    ALL.iter()
+        .find(|m| m.name() == marker)
+        .map(|m| m.matches(line))
 }
 
 /// The `&'static` form of a marker name, when it is one.
@@ -265,7 +285,8 @@ fn has_lambda(l: &str) -> bool {
 /// `]{` followed by a digit or `}`: a layout printed after a shape.
 pub(crate) fn has_layout(l: &str) -> bool {
     let b = l.as_bytes();
-    b.windows(3).any(|w| w[0] == b']' && w[1] == b'{' && (w[2].is_ascii_digit() || w[2] == b'}'))
+    b.windows(3)
+        .any(|w| w[0] == b']' && w[1] == b'{' && (w[2].is_ascii_digit() || w[2] == b'}'))
 }
 
 /// `param_` followed by a digit, starting a name.
@@ -279,16 +300,26 @@ pub(crate) fn has_param_name(l: &str) -> bool {
 /// A tile `T(` digits inside a layout (`:T(8,128)` or `)T(` chained tiles).
 pub(crate) fn has_tiling(l: &str) -> bool {
     find_all(l, "T(").any(|i| {
-        let prev = if i == 0 { b' ' } else { l.as_bytes().get(i - 1).copied().unwrap_or(b' ') };
-        (prev == b':' || prev == b')') && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
+        let prev = if i == 0 {
+            b' '
+        } else {
+            l.as_bytes().get(i - 1).copied().unwrap_or(b' ')
+        };
+        (prev == b':' || prev == b')')
+            && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
     })
 }
 
 /// `S(` digits `)` inside a layout, after `:` or `)`.
 pub(crate) fn has_memory_space(l: &str) -> bool {
     find_all(l, "S(").any(|i| {
-        let prev = if i == 0 { b' ' } else { l.as_bytes().get(i - 1).copied().unwrap_or(b' ') };
-        (prev == b':' || prev == b')') && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
+        let prev = if i == 0 {
+            b' '
+        } else {
+            l.as_bytes().get(i - 1).copied().unwrap_or(b' ')
+        };
+        (prev == b':' || prev == b')')
+            && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
     })
 }
 
@@ -296,7 +327,4 @@ pub(crate) fn is_ident_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'-'
 }
 
-/// Byte offsets of every occurrence of `needle` in `hay`.
-pub(crate) fn find_all<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
-    hay.match_indices(needle).map(|(i, _)| i)
-}
+use super::scan::find_all;

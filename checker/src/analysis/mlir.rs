@@ -28,7 +28,9 @@ fn op_of(l: &str) -> Option<(&str, usize, &str)> {
     let mut result = "";
     let mut j = i;
     if b.get(i) == Some(&b'%') {
-        let e = take_while(b, i + 1, |c| c.is_ascii_alphanumeric() || c == b'_' || c == b':' || c == b'#');
+        let e = take_while(b, i + 1, |c| {
+            c.is_ascii_alphanumeric() || c == b'_' || c == b':' || c == b'#'
+        });
         result = l.get(i..e).unwrap_or("");
         let k = skip_ws(b, e);
         // Several results: `%a, %b = ...`.
@@ -45,9 +47,15 @@ fn op_of(l: &str) -> Option<(&str, usize, &str)> {
     }
     let quoted = b.get(j) == Some(&b'"');
     let s = if quoted { j + 1 } else { j };
-    let e = take_while(b, s, |c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.');
+    let e = take_while(b, s, |c| {
+        c.is_ascii_alphanumeric() || c == b'_' || c == b'.'
+    });
     let name = l.get(s..e)?;
-    let dotted = name.contains('.') && name.as_bytes().first().is_some_and(|c| c.is_ascii_lowercase());
+    let dotted = name.contains('.')
+        && name
+            .as_bytes()
+            .first()
+            .is_some_and(|c| c.is_ascii_lowercase());
     if dotted || (result.is_empty() && name == "return") {
         Some((name, s, result))
     } else {
@@ -57,11 +65,21 @@ fn op_of(l: &str) -> Option<(&str, usize, &str)> {
 
 impl<'a> MlirState<'a> {
     pub(crate) fn new() -> Self {
-        MlirState { locs: HashMap::new(), pending: Vec::new(), current: None }
+        MlirState {
+            locs: HashMap::new(),
+            pending: Vec::new(),
+            current: None,
+        }
     }
 
     /// Reads one line; `true` when it was MLIR.
-    pub(crate) fn line(&mut self, n: usize, l: &'a str, a: &mut Analysis, sink: &mut Sink) -> bool {
+    pub(crate) fn line(
+        &mut self,
+        n: usize,
+        l: &'a str,
+        a: &mut Analysis,
+        sink: &mut Sink<'a>,
+    ) -> bool {
         let t = l.trim_start();
         let at = l.len() - t.len();
         let mut hit = false;
@@ -70,47 +88,78 @@ impl<'a> MlirState<'a> {
                 self.locs.insert(name.trim(), rest);
                 hit = true;
                 sink.add(M::MlirLoc, n, l, at, name.trim().len(), || {
-                    "`#loc` lines name source locations that ops point to with `loc(#locN)`.".to_owned()
+                    "`#loc` lines name source locations that ops point to with `loc(#locN)`."
+                        .to_owned()
                 });
             }
-        } else if t.starts_with("module") && (t.starts_with("module @") || t.starts_with("module {") || t.starts_with("module attributes")) {
+        } else if t.starts_with("module")
+            && (t.starts_with("module @")
+                || t.starts_with("module {")
+                || t.starts_with("module attributes"))
+        {
             hit = true;
-            let name = t.strip_prefix("module @").and_then(|r| r.split([' ', '{']).next()).unwrap_or("");
+            let name = t
+                .strip_prefix("module @")
+                .and_then(|r| r.split([' ', '{']).next())
+                .unwrap_or("");
             if !name.is_empty() && a.module_name.is_none() {
                 a.module_name = Some(name.to_owned());
             }
-            sink.add(M::MlirModule, n, l, at, 6, || "An MLIR `module`: the container JAX lowers a jitted function into.".to_owned());
+            sink.add(M::MlirModule, n, l, at, 6, || {
+                "An MLIR `module`: the container JAX lowers a jitted function into.".to_owned()
+            });
         } else if let Some(p) = t.find("func.func") {
             hit = true;
             let rest = t.get(p + 9..).unwrap_or("");
-            let vis = rest.split_whitespace().next().filter(|w| *w == "public" || *w == "private").unwrap_or("");
+            let vis = rest
+                .split_whitespace()
+                .next()
+                .filter(|w| *w == "public" || *w == "private")
+                .unwrap_or("");
             let name = rest.find('@').and_then(|q| rest.get(q + 1..)).map(|r| {
-                let e = r.bytes().position(|c| !(c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$')).unwrap_or(r.len());
+                let e = r
+                    .bytes()
+                    .position(|c| {
+                        !(c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$')
+                    })
+                    .unwrap_or(r.len());
                 r.get(..e).unwrap_or("")
             });
             let name = name.unwrap_or("");
             self.current = Some(a.functions.len());
-            a.functions.push(Function { name: name.to_owned(), visibility: vis.to_owned(), line: n, ops: 0 });
+            a.functions.push(Function {
+                name: name.to_owned(),
+                visibility: vis.to_owned(),
+                line: n,
+                ops: 0,
+            });
             if name == "main" {
-                sink.add(M::FuncMain, n, l, at + p, t.len().min(p + 9 + rest.find('(').unwrap_or(rest.len())) - p, || {
-                    "`func.func public @main`: the entry point of a module that JAX lowered.".to_owned()
-                });
+                sink.add(
+                    M::FuncMain,
+                    n,
+                    l,
+                    at + p,
+                    t.len().min(p + 9 + rest.find('(').unwrap_or(rest.len())) - p,
+                    || {
+                        "`func.func public @main`: the entry point of a module that JAX lowered."
+                            .to_owned()
+                    },
+                );
             } else {
-                sink.add(M::FuncFunc, n, l, at + p, 9, || format!("`func.func` defines the MLIR function `@{name}`."));
+                sink.add(M::FuncFunc, n, l, at + p, 9, || {
+                    format!("`func.func` defines the MLIR function `@{name}`.")
+                });
             }
         } else if let Some((op, op_at, result)) = op_of(l) {
             hit = true;
-            match a.op_histogram.get_mut(op) {
-                Some(v) => *v += 1,
-                None => {
-                    a.op_histogram.insert(op.to_owned(), 1);
-                }
-            }
+            sink.op(op);
             if let Some(f) = self.current.and_then(|i| a.functions.get_mut(i)) {
                 f.ops += 1;
             }
             if op.starts_with("stablehlo.") || op.starts_with("chlo.") {
-                sink.add(M::StablehloOp, n, l, op_at, op.len(), || format!("`{op}` is an operation of the StableHLO dialect."));
+                sink.add(M::StablehloOp, n, l, op_at, op.len(), || {
+                    format!("`{op}` is an operation of the StableHLO dialect.")
+                });
             }
             if !result.is_empty() {
                 if let Some(p) = l.rfind("loc(") {
@@ -122,12 +171,17 @@ impl<'a> MlirState<'a> {
         }
         if let Some(p) = l.find("tensor<") {
             hit = true;
-            sink.add(M::MlirTensorType, n, l, p, 6, || "`tensor<...>` is an MLIR tensor type; jaxprs and HLO print shapes differently.".to_owned());
+            sink.add(M::MlirTensorType, n, l, p, 6, || {
+                "`tensor<...>` is an MLIR tensor type; jaxprs and HLO print shapes differently."
+                    .to_owned()
+            });
         }
         if !t.starts_with("#loc") {
             if let Some(p) = l.find("loc(") {
                 hit = true;
-                sink.add(M::MlirLoc, n, l, p, 3, || "`loc(...)`: the source location MLIR keeps for this op.".to_owned());
+                sink.add(M::MlirLoc, n, l, p, 3, || {
+                    "`loc(...)`: the source location MLIR keeps for this op.".to_owned()
+                });
             }
         }
         hit
@@ -142,7 +196,10 @@ impl<'a> MlirState<'a> {
             for _ in 0..16 {
                 let c = cur.trim_start();
                 if let Some(alias) = c.strip_prefix('#') {
-                    let e = alias.bytes().position(|ch| !(ch.is_ascii_alphanumeric() || ch == b'_')).unwrap_or(alias.len());
+                    let e = alias
+                        .bytes()
+                        .position(|ch| !(ch.is_ascii_alphanumeric() || ch == b'_'))
+                        .unwrap_or(alias.len());
                     let key = c.get(..e + 1).unwrap_or("");
                     match self.locs.get(key) {
                         Some(next) => {
@@ -152,12 +209,17 @@ impl<'a> MlirState<'a> {
                         None => break,
                     }
                 }
-                let Some(body) = c.strip_prefix('"') else { break };
+                let Some(body) = c.strip_prefix('"') else {
+                    break;
+                };
                 let Some(q) = body.find('"') else { break };
                 let s = body.get(..q).unwrap_or("");
                 let after = body.get(q + 1..).unwrap_or("");
                 if let Some(pos) = after.strip_prefix(':') {
-                    let line = pos.split(|ch: char| !ch.is_ascii_digit()).next().and_then(|d| d.parse().ok());
+                    let line = pos
+                        .split(|ch: char| !ch.is_ascii_digit())
+                        .next()
+                        .and_then(|d| d.parse().ok());
                     file = Some((s, line));
                     break;
                 }

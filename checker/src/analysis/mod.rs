@@ -33,7 +33,7 @@
 //! | `lines` | integer | lines in the input |
 //! | `entry_fusions` | integer | `fusion` instructions in the entry computation (0 when not HLO) |
 //! | `fusions` | list of `{name, kind, ops, in_entry, line, computation}` | every `fusion` instruction; `kind` is `kLoop`, `kInput`, `kOutput`, `kCustom`, ...; `ops` the distinct opcodes of the fused computation in order (no `parameter`) |
-//! | `evidence` | list of `{line, columns, marker, note}` | every clue; `line` 1-based, `columns` `[start, end)` 1-based character columns, `marker` one of [`markers::marker_names`] |
+//! | `evidence` | list of `{line, columns: {start, end}, marker, note}` | clues in line order (at most 64 per marker, 3 for markers found on nearly every line); `line` 1-based, `columns` 1-based character columns, end exclusive; `marker` one of [`markers::marker_names`] |
 //! | `module_name` | string or null | the `HloModule` or MLIR `module @name` |
 //! | `computations` | list of `{name, line, is_entry, instructions}` | HLO computations |
 //! | `entry_computation` | string or null | name of the HLO entry computation |
@@ -46,7 +46,7 @@
 //! | `equations` | list of `{line, primitive, outputs, depth}` | jaxpr equations; `depth` 0 for the top jaxpr, more inside sub-jaxprs |
 //! | `provenance` | list of `{line, instruction, op_name, source_file, source_line}` | source op of each instruction that names one (`metadata={op_name=...}` in HLO, `loc(...)` in StableHLO) |
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::ops::Range;
 use std::str::FromStr;
@@ -81,7 +81,13 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in a stable order.
-    pub const ALL: [Kind; 5] = [Kind::Jaxpr, Kind::Stablehlo, Kind::HloUnoptimized, Kind::HloOptimized, Kind::Unknown];
+    pub const ALL: [Kind; 5] = [
+        Kind::Jaxpr,
+        Kind::Stablehlo,
+        Kind::HloUnoptimized,
+        Kind::HloOptimized,
+        Kind::Unknown,
+    ];
 
     /// The name used in JSON, fixture annotations and the CLI.
     pub fn as_str(self) -> &'static str {
@@ -117,7 +123,12 @@ pub struct UnknownName {
 
 impl fmt::Display for UnknownName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not one of: {}", self.name, self.expected.join(", "))
+        write!(
+            f,
+            "`{}` is not one of: {}",
+            self.name,
+            self.expected.join(", ")
+        )
     }
 }
 
@@ -126,10 +137,19 @@ impl std::error::Error for UnknownName {}
 impl FromStr for Kind {
     type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Kind::ALL.into_iter().find(|k| k.as_str() == s).ok_or_else(|| UnknownName {
-            name: s.to_owned(),
-            expected: &["jaxpr", "stablehlo", "hlo-unoptimized", "hlo-optimized", "unknown"],
-        })
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| UnknownName {
+                name: s.to_owned(),
+                expected: &[
+                    "jaxpr",
+                    "stablehlo",
+                    "hlo-unoptimized",
+                    "hlo-optimized",
+                    "unknown",
+                ],
+            })
     }
 }
 
@@ -172,7 +192,10 @@ impl FromStr for Backend {
         Backend::ALL
             .into_iter()
             .find(|b| b.as_str() == s)
-            .ok_or_else(|| UnknownName { name: s.to_owned(), expected: &["cpu", "gpu", "tpu"] })
+            .ok_or_else(|| UnknownName {
+                name: s.to_owned(),
+                expected: &["cpu", "gpu", "tpu"],
+            })
     }
 }
 
@@ -388,6 +411,13 @@ impl Analysis {
         }
     }
 
+    /// The evidence that decided [`Analysis::kind`] (and the backend), in
+    /// line order: what a short report shows first. Empty when unknown.
+    pub fn deciding_evidence(&self) -> impl Iterator<Item = &Evidence> + '_ {
+        let markers = classify::deciding(self.kind);
+        self.evidence.iter().filter(move |e| markers.iter().any(|m| m.name() == e.marker))
+    }
+
     /// The evidence with this marker name.
     pub fn evidence_for<'a>(&'a self, marker: &'a str) -> impl Iterator<Item = &'a Evidence> + 'a {
         self.evidence.iter().filter(move |e| e.marker == marker)
@@ -401,22 +431,38 @@ const CAP: usize = 64;
 const CAP_COMMON: usize = 3;
 
 /// Collects evidence and counts every clue (also those past the cap).
-pub(crate) struct Sink {
+pub(crate) struct Sink<'a> {
     evidence: Vec<Evidence>,
+    hist: HashMap<&'a str, usize, scan::Fnv>,
     counts: [usize; COUNT],
     first_line: [usize; COUNT],
 }
 
-impl Sink {
+impl<'a> Sink<'a> {
     fn new() -> Self {
-        Sink { evidence: Vec::new(), counts: [0; COUNT], first_line: [0; COUNT] }
+        Sink {
+            evidence: Vec::new(),
+            hist: HashMap::default(),
+            counts: [0; COUNT],
+            first_line: [0; COUNT],
+        }
     }
 
     /// Records a clue of marker `m` on line `n` (text `l`) at byte `at`,
     /// `len` bytes long.
-    pub(crate) fn add(&mut self, m: M, n: usize, l: &str, at: usize, len: usize, note: impl FnOnce() -> String) {
+    pub(crate) fn add(
+        &mut self,
+        m: M,
+        n: usize,
+        l: &str,
+        at: usize,
+        len: usize,
+        note: impl FnOnce() -> String,
+    ) {
         let i = m as usize;
-        let Some(count) = self.counts.get_mut(i) else { return };
+        let Some(count) = self.counts.get_mut(i) else {
+            return;
+        };
         *count += 1;
         let count = *count;
         if count == 1 {
@@ -425,14 +471,31 @@ impl Sink {
             }
         }
         let cap = match m {
-            M::HloInstruction | M::Layout | M::Metadata | M::StablehloOp | M::MlirTensorType | M::MlirLoc | M::JaxprEquation | M::BareNames => CAP_COMMON,
+            M::HloInstruction
+            | M::Layout
+            | M::Metadata
+            | M::StablehloOp
+            | M::MlirTensorType
+            | M::MlirLoc
+            | M::JaxprEquation
+            | M::BareNames => CAP_COMMON,
             _ => CAP,
         };
         if count <= cap {
             let start = scan::char_col(l, at);
             let end = scan::char_col(l, at.saturating_add(len)).max(start + 1);
-            self.evidence.push(Evidence { line: n, columns: start..end, marker: m.name(), note: note() });
+            self.evidence.push(Evidence {
+                line: n,
+                columns: start..end,
+                marker: m.name(),
+                note: note(),
+            });
         }
+    }
+
+    /// Counts one use of an op (HLO opcode, MLIR op name, jaxpr primitive).
+    pub(crate) fn op(&mut self, op: &'a str) {
+        *self.hist.entry(op).or_insert(0) += 1;
     }
 
     /// How many clues of marker `m` were seen.
@@ -474,8 +537,13 @@ pub fn analyze(text: &str) -> Analysis {
     hlo.finish(&mut a, &mut sink);
     mlir.finish(&mut a);
     classify::decide(&mut a, &sink);
+    a.op_histogram = sink
+        .hist
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), *v))
+        .collect();
     let mut ev = sink.evidence;
-    ev.sort_by(|x, y| (x.line, x.columns.start).cmp(&(y.line, y.columns.start)));
+    ev.sort_by_key(|e| (e.line, e.columns.start));
     a.evidence = ev;
     a
 }

@@ -27,7 +27,9 @@ impl Mode {
     }
 
     fn from_name(name: &str) -> Option<Self> {
-        [Mode::Single, Mode::Lines, Mode::Number].into_iter().find(|m| m.as_str() == name)
+        [Mode::Single, Mode::Lines, Mode::Number]
+            .into_iter()
+            .find(|m| m.as_str() == name)
     }
 }
 
@@ -97,7 +99,9 @@ pub fn push_record(out: &mut String, fields: &[&str]) {
 
 /// Splits text into records of unescaped fields; blank lines are skipped.
 pub fn records(text: &str) -> impl Iterator<Item = Vec<String>> + '_ {
-    text.lines().filter(|l| !l.is_empty()).map(|l| l.split('\t').map(unescape).collect())
+    text.lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| l.split('\t').map(unescape).collect())
 }
 
 impl Key {
@@ -139,7 +143,9 @@ impl Key {
                 [tag, a] if tag == "answer" => key.answer.push(a.clone()),
                 [tag, t] if tag == "answer-text" => key.answer_text = t.clone(),
                 [tag, id, why] if tag == "option" => key.options.push((id.clone(), why.clone())),
-                [tag, line, note] if tag == "line" => key.lines.push((line.parse().ok()?, note.clone())),
+                [tag, line, note] if tag == "line" => {
+                    key.lines.push((line.parse().ok()?, note.clone()))
+                }
                 [tag, e] if tag == "explain" => key.explanation = e.clone(),
                 _ => return None,
             }
@@ -154,7 +160,14 @@ mod tests {
 
     #[test]
     fn escapes_round_trip() {
-        for s in ["", "plain", "tab\there", "new\nline", "back\\slash\\t", "cr\r"] {
+        for s in [
+            "",
+            "plain",
+            "tab\there",
+            "new\nline",
+            "back\\slash\\t",
+            "cr\r",
+        ] {
             assert_eq!(unescape(&escape(s)), s);
             assert!(!escape(s).contains(['\t', '\n']));
         }

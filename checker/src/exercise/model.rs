@@ -68,7 +68,11 @@ impl Question {
     pub fn common(&self) -> (&str, &str, Option<&str>) {
         macro_rules! common {
             ($q:expr) => {
-                ($q.id.as_str(), $q.prompt.as_str(), $q.explanation.as_deref())
+                (
+                    $q.id.as_str(),
+                    $q.prompt.as_str(),
+                    $q.explanation.as_deref(),
+                )
             };
         }
         match self {

@@ -140,18 +140,33 @@ pub const BACKENDS: [(&str, &str, &str); 3] = [
 ];
 
 /// The facts a `count` question can ask about.
-pub const FACTS: [&str; 7] = ["entry_fusions", "fusions", "custom_calls", "while_loops", "conditionals", "computations", "equations"];
+pub const FACTS: [&str; 7] = [
+    "entry_fusions",
+    "fusions",
+    "custom_calls",
+    "while_loops",
+    "conditionals",
+    "computations",
+    "equations",
+];
 
 /// Parses and validates exercise file `file` (text `source`) against
 /// `library`; returns the questions that resolved and every problem found.
-pub fn resolve_file(file: &str, source: &str, library: &Library) -> (Vec<Resolved>, Vec<Diagnostic>) {
+pub fn resolve_file(
+    file: &str,
+    source: &str,
+    library: &Library,
+) -> (Vec<Resolved>, Vec<Diagnostic>) {
     let parsed: ExerciseFile = match toml::from_str(source) {
         Ok(p) => p,
         Err(e) => {
             let mut offset = e.span().map_or(0, |s| s.start);
             let message = e.message().trim().to_owned();
             // serde reports an unknown field at its table; point at the field.
-            if let Some(field) = message.strip_prefix("unknown field `").and_then(|m| m.split('`').next()) {
+            if let Some(field) = message
+                .strip_prefix("unknown field `")
+                .and_then(|m| m.split('`').next())
+            {
                 offset = key_offset(source, offset.min(source.len()), field).unwrap_or(offset);
             }
             return (
@@ -168,13 +183,26 @@ pub fn resolve_file(file: &str, source: &str, library: &Library) -> (Vec<Resolve
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for q in &parsed.question {
         let span = q.span();
-        let mut cx = Cx { file, source, span: span.clone(), diags: &mut diags };
+        let mut cx = Cx {
+            file,
+            source,
+            span: span.clone(),
+            diags: &mut diags,
+        };
         let (id, _, _) = q.get_ref().common();
         if !valid_id(id) {
-            cx.error("id", format!("question id `{id}` is not a plain name"), "use lowercase letters, digits, `-` and `_`, starting with a letter or digit");
+            cx.error(
+                "id",
+                format!("question id `{id}` is not a plain name"),
+                "use lowercase letters, digits, `-` and `_`, starting with a letter or digit",
+            );
         } else if let Some(first) = seen.get(id) {
             let (line, _) = crate::diagnostic::line_column(source, *first);
-            cx.error("id", format!("question id `{id}` is used twice (first on line {line})"), "give every question its own id");
+            cx.error(
+                "id",
+                format!("question id `{id}` is used twice (first on line {line})"),
+                "give every question its own id",
+            );
         } else {
             seen.insert(id.to_owned(), span.start);
         }
@@ -206,7 +234,9 @@ fn key_offset(source: &str, start: usize, key: &str) -> Option<usize> {
 
 fn valid_id(id: &str) -> bool {
     !id.is_empty()
-        && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
         && id.as_bytes()[0].is_ascii_alphanumeric()
 }
 
@@ -226,13 +256,15 @@ impl Cx<'_> {
     }
 
     fn error(&mut self, key: &str, message: impl Into<String>, hint: &str) {
-        let d = Diagnostic::error_at(self.file, self.source, self.offset_of(key), message).with_hint(hint);
+        let d = Diagnostic::error_at(self.file, self.source, self.offset_of(key), message)
+            .with_hint(hint);
         self.diags.push(d);
     }
 
     fn warning(&mut self, key: &str, message: impl Into<String>, hint: &str) {
         let (line, column) = crate::diagnostic::line_column(self.source, self.offset_of(key));
-        self.diags.push(Diagnostic::warning(self.file, line, column, message).with_hint(hint));
+        self.diags
+            .push(Diagnostic::warning(self.file, line, column, message).with_hint(hint));
     }
 }
 
@@ -244,24 +276,44 @@ struct Ref<'a> {
     lines: (usize, usize),
 }
 
-fn lookup<'a>(reference: &'a str, library: &'a Library, key: &str, cx: &mut Cx<'_>) -> Option<Ref<'a>> {
+fn lookup<'a>(
+    reference: &'a str,
+    library: &'a Library,
+    key: &str,
+    cx: &mut Cx<'_>,
+) -> Option<Ref<'a>> {
     let (path, part) = match reference.split_once('#') {
         Some((p, part)) => (p, Some(part)),
         None => (reference, None),
     };
     let Some((family, file)) = path.split_once('/') else {
-        cx.error(key, format!("snippet `{reference}` is not `family/file#excerpt`"), "write it like `elementwise_chain/compiled.cpu.hlo.txt#entry`");
+        cx.error(
+            key,
+            format!("snippet `{reference}` is not `family/file#excerpt`"),
+            "write it like `elementwise_chain/compiled.cpu.hlo.txt#entry`",
+        );
         return None;
     };
     let Some(dump) = library.get(&(family.to_owned(), file.to_owned())) else {
         let families: BTreeSet<&str> = library.keys().map(|(f, _)| f.as_str()).collect();
         let hint = if families.contains(family) {
-            let files: Vec<&str> = library.keys().filter(|(f, _)| f == family).map(|(_, d)| d.as_str()).collect();
+            let files: Vec<&str> = library
+                .keys()
+                .filter(|(f, _)| f == family)
+                .map(|(_, d)| d.as_str())
+                .collect();
             format!("family `{family}` has: {}", files.join(", "))
         } else {
-            format!("known families: {}", families.into_iter().collect::<Vec<_>>().join(", "))
+            format!(
+                "known families: {}",
+                families.into_iter().collect::<Vec<_>>().join(", ")
+            )
         };
-        cx.error(key, format!("snippet `{reference}`: no dump `{file}` in fixture family `{family}`"), &hint);
+        cx.error(
+            key,
+            format!("snippet `{reference}`: no dump `{file}` in fixture family `{family}`"),
+            &hint,
+        );
         return None;
     };
     let total = dump.text.lines().count().max(1);
@@ -270,16 +322,26 @@ fn lookup<'a>(reference: &'a str, library: &'a Library, key: &str, cx: &mut Cx<'
         Some(part) => {
             if let Some(&(_, a, b)) = dump.excerpts.iter().find(|(n, _, _)| n == part) {
                 (a, b)
-            } else if let Some((a, b)) = part.split_once('-').and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?))) {
+            } else if let Some((a, b)) = part
+                .split_once('-')
+                .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+            {
                 (a, b)
             } else {
                 let names: Vec<&str> = dump.excerpts.iter().map(|(n, _, _)| n.as_str()).collect();
                 let hint = if names.is_empty() {
                     "this dump has no named excerpts yet; use a line range like `#12-30`".to_owned()
                 } else {
-                    format!("named excerpts of this dump: {}; or a line range like `#12-30`", names.join(", "))
+                    format!(
+                        "named excerpts of this dump: {}; or a line range like `#12-30`",
+                        names.join(", ")
+                    )
                 };
-                cx.error(key, format!("snippet `{reference}`: no excerpt `{part}`"), &hint);
+                cx.error(
+                    key,
+                    format!("snippet `{reference}`: no excerpt `{part}`"),
+                    &hint,
+                );
                 return None;
             }
         }
@@ -287,12 +349,20 @@ fn lookup<'a>(reference: &'a str, library: &'a Library, key: &str, cx: &mut Cx<'
     if lines.0 == 0 || lines.0 > lines.1 || lines.1 > total {
         cx.error(
             key,
-            format!("snippet `{reference}`: lines {}-{} are outside the dump's {total} lines", lines.0, lines.1),
+            format!(
+                "snippet `{reference}`: lines {}-{} are outside the dump's {total} lines",
+                lines.0, lines.1
+            ),
             "pick a range inside the file",
         );
         return None;
     }
-    Some(Ref { family, file, dump, lines })
+    Some(Ref {
+        family,
+        file,
+        dump,
+        lines,
+    })
 }
 
 fn language_of(file: &str) -> Language {
@@ -305,13 +375,27 @@ fn language_of(file: &str) -> Language {
     }
 }
 
-fn snippet_of(r: &Ref<'_>, caption: String) -> Snippet {
-    let text: Vec<&str> = r.dump.text.lines().skip(r.lines.0 - 1).take(r.lines.1 - r.lines.0 + 1).collect();
-    Snippet { language: language_of(r.file), first_line: r.lines.0, text: text.join("\n"), caption }
-}
-
-fn lines_caption(r: &Ref<'_>) -> String {
-    format!("lines {}\u{2013}{}", r.lines.0, r.lines.1)
+/// The lines of `r` (trailing blank lines dropped); `caption` of `None`
+/// says which lines they are, which gives nothing away.
+fn snippet_of(r: &Ref<'_>, caption: Option<String>) -> Snippet {
+    let mut lines: Vec<&str> = r
+        .dump
+        .text
+        .lines()
+        .skip(r.lines.0 - 1)
+        .take(r.lines.1 - r.lines.0 + 1)
+        .collect();
+    while lines.len() > 1 && lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    let last = r.lines.0 + lines.len() - 1;
+    let caption = caption.unwrap_or_else(|| format!("lines {}\u{2013}{last}", r.lines.0));
+    Snippet {
+        language: language_of(r.file),
+        first_line: r.lines.0,
+        text: lines.join("\n"),
+        caption,
+    }
 }
 
 /// Annotated evidence inside the reference's range (or, without
@@ -327,7 +411,12 @@ fn evidence_in(r: &Ref<'_>, markers: Option<&[String]>) -> Vec<(usize, String)> 
             .map(|e| (e.line, e.note))
             .collect()
     } else {
-        r.dump.evidence.iter().filter(|e| inside(e.line) && keep(&e.marker)).map(|e| (e.line, e.note.clone())).collect()
+        r.dump
+            .evidence
+            .iter()
+            .filter(|e| inside(e.line) && keep(&e.marker))
+            .map(|e| (e.line, e.note.clone()))
+            .collect()
     };
     merge_lines(out)
 }
@@ -359,7 +448,9 @@ fn kind_of(dump: &DumpInfo) -> Option<String> {
 }
 
 fn backend_of(dump: &DumpInfo) -> Option<String> {
-    dump.backend.clone().or_else(|| analyze(&dump.text).backend.map(|b| b.as_str().to_owned()))
+    dump.backend
+        .clone()
+        .or_else(|| analyze(&dump.text).backend.map(|b| b.as_str().to_owned()))
 }
 
 /// `(id, text)` pairs: option labels or option notes.
@@ -379,28 +470,51 @@ fn offered(
     let mut ok = true;
     for n in &names {
         if !all.contains(&n.as_str()) {
-            cx.error("choices", format!("`{n}` is not a choice this question type knows"), &format!("use some of: {}", all.join(", ")));
+            cx.error(
+                "choices",
+                format!("`{n}` is not a choice this question type knows"),
+                &format!("use some of: {}", all.join(", ")),
+            );
             ok = false;
         }
     }
     if ok && names.len() < 2 {
-        cx.error("choices", "a question needs at least two choices", "add another choice or leave `choices` out for all of them");
+        cx.error(
+            "choices",
+            "a question needs at least two choices",
+            "add another choice or leave `choices` out for all of them",
+        );
         ok = false;
     }
     if ok && !names.iter().any(|n| n == right) {
-        cx.error("choices", format!("the right answer, `{right}`, is not among the choices"), "add it to `choices`");
+        cx.error(
+            "choices",
+            format!("the right answer, `{right}`, is not among the choices"),
+            "add it to `choices`",
+        );
         ok = false;
     }
     if !ok {
         return None;
     }
-    let options = table.iter().filter(|(n, _, _)| names.iter().any(|x| x == n)).map(|(n, l, _)| ((*n).to_owned(), (*l).to_owned())).collect();
-    let notes = table.iter().filter(|(n, _, _)| names.iter().any(|x| x == n)).map(|(n, _, why)| ((*n).to_owned(), (*why).to_owned())).collect();
+    let options = table
+        .iter()
+        .filter(|(n, _, _)| names.iter().any(|x| x == n))
+        .map(|(n, l, _)| ((*n).to_owned(), (*l).to_owned()))
+        .collect();
+    let notes = table
+        .iter()
+        .filter(|(n, _, _)| names.iter().any(|x| x == n))
+        .map(|(n, _, why)| ((*n).to_owned(), (*why).to_owned()))
+        .collect();
     Some((options, notes))
 }
 
 fn label_of(table: &[(&str, &str, &str)], name: &str) -> String {
-    table.iter().find(|(n, _, _)| *n == name).map_or_else(|| name.to_owned(), |(_, l, _)| (*l).to_owned())
+    table
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map_or_else(|| name.to_owned(), |(_, l, _)| (*l).to_owned())
 }
 
 fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<Resolved> {
@@ -414,32 +528,64 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
         Question::Classify(c) => {
             let r = lookup(&c.snippet, library, "snippet", cx)?;
             let Some(kind) = kind_of(r.dump) else {
-                cx.error("snippet", format!("the kind of `{}/{}` is neither annotated nor recognised by the checker", r.family, r.file), "annotate its `kind` in the family's fixture.toml");
+                cx.error(
+                    "snippet",
+                    format!(
+                        "the kind of `{}/{}` is neither annotated nor recognised by the checker",
+                        r.family, r.file
+                    ),
+                    "annotate its `kind` in the family's fixture.toml",
+                );
                 return None;
             };
-            let shown = snippet_of(&r, lines_caption(&r));
+            let shown = snippet_of(&r, None);
             let alone = analyze(&shown.text).kind;
             if alone != Kind::Unknown && alone.as_str() != kind {
-                cx.error("snippet", format!("this excerpt reads as `{alone}` on its own, but the dump is `{kind}`"), "pick an excerpt whose lines show what the dump is");
+                cx.error(
+                    "snippet",
+                    format!("this excerpt reads as `{alone}` on its own, but the dump is `{kind}`"),
+                    "pick an excerpt whose lines show what the dump is",
+                );
             }
             (options, option_notes) = offered(c.choices.as_ref(), &KINDS, &kind, cx)?;
             let lines = evidence_in(&r, None);
             if lines.is_empty() {
-                cx.warning("snippet", "no evidence line falls inside this excerpt", "choose an excerpt that holds a clue, or annotate one");
+                cx.warning(
+                    "snippet",
+                    "no evidence line falls inside this excerpt",
+                    "choose an excerpt that holds a clue, or annotate one",
+                );
             }
             snippet = Some(shown);
-            (Mode::Single, vec![kind.clone()], label_of(&KINDS, &kind), lines)
+            (
+                Mode::Single,
+                vec![kind.clone()],
+                label_of(&KINDS, &kind),
+                lines,
+            )
         }
         Question::Backend(b) => {
             let r = lookup(&b.snippet, library, "snippet", cx)?;
             let Some(backend) = backend_of(r.dump) else {
-                cx.error("snippet", format!("the backend of `{}/{}` is neither annotated nor recognised by the checker", r.family, r.file), "pick a compiled dump, or annotate its `backend`");
+                cx.error(
+                    "snippet",
+                    format!(
+                        "the backend of `{}/{}` is neither annotated nor recognised by the checker",
+                        r.family, r.file
+                    ),
+                    "pick a compiled dump, or annotate its `backend`",
+                );
                 return None;
             };
             (options, option_notes) = offered(b.choices.as_ref(), &BACKENDS, &backend, cx)?;
             let lines = evidence_in(&r, None);
-            snippet = Some(snippet_of(&r, lines_caption(&r)));
-            (Mode::Single, vec![backend.clone()], label_of(&BACKENDS, &backend), lines)
+            snippet = Some(snippet_of(&r, None));
+            (
+                Mode::Single,
+                vec![backend.clone()],
+                label_of(&BACKENDS, &backend),
+                lines,
+            )
         }
         Question::Evidence(e) => {
             let r = lookup(&e.snippet, library, "snippet", cx)?;
@@ -448,9 +594,30 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 cx.error("snippet", "no annotated evidence line falls inside this excerpt, so there is nothing to select", "widen the excerpt, change `markers`, or annotate evidence lines in the fixture");
                 return None;
             }
-            snippet = Some(snippet_of(&r, lines_caption(&r)));
+            // A line the checker sees with an asked-for marker, but the
+            // annotations leave out, would be graded wrong: say so.
+            if let Some(markers) = e.markers.as_deref().filter(|_| !r.dump.evidence.is_empty()) {
+                let inside = |l: usize| l >= r.lines.0 && l <= r.lines.1;
+                for ev in analyze(&r.dump.text).evidence {
+                    if inside(ev.line)
+                        && markers.iter().any(|m| m == ev.marker)
+                        && !lines.iter().any(|(l, _)| *l == ev.line)
+                    {
+                        cx.warning(
+                            "snippet",
+                            format!("line {} of `{}/{}` shows `{}` but is not annotated, so a learner who selects it is told it is wrong", ev.line, r.family, r.file, ev.marker),
+                            "annotate the line in the fixture, or pick an excerpt without it",
+                        );
+                    }
+                }
+            }
+            snippet = Some(snippet_of(&r, None));
             let answer: Vec<String> = lines.iter().map(|(l, _)| l.to_string()).collect();
-            let text = format!("line{} {}", if answer.len() == 1 { "" } else { "s" }, answer.join(", "));
+            let text = format!(
+                "line{} {}",
+                if answer.len() == 1 { "" } else { "s" },
+                answer.join(", ")
+            );
             (Mode::Lines, answer, text, lines)
         }
         Question::Count(c) => {
@@ -465,11 +632,15 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 "computations" => a.computations.len(),
                 "equations" => a.equations.iter().filter(|e| e.depth == 0).count(),
                 other => {
-                    cx.error("fact", format!("`{other}` is not a fact the checker counts"), &format!("use one of: {}", FACTS.join(", ")));
+                    cx.error(
+                        "fact",
+                        format!("`{other}` is not a fact the checker counts"),
+                        &format!("use one of: {}", FACTS.join(", ")),
+                    );
                     return None;
                 }
             };
-            snippet = Some(snippet_of(&r, lines_caption(&r)));
+            snippet = Some(snippet_of(&r, None));
             // Light up what was counted, where the excerpt shows it.
             let inside = |l: usize| l >= r.lines.0 && l <= r.lines.1;
             let counted: Vec<(usize, String)> = match c.fact.as_str() {
@@ -477,23 +648,50 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                     .fusions
                     .iter()
                     .filter(|f| inside(f.line) && (f.in_entry || c.fact == "fusions"))
-                    .map(|f| (f.line, format!("`{}`: one fusion of kind `{}`, one kernel.", f.name, f.kind)))
+                    .map(|f| {
+                        (
+                            f.line,
+                            format!("`{}`: one fusion of kind `{}`, one kernel.", f.name, f.kind),
+                        )
+                    })
                     .collect(),
                 "custom_calls" => a
                     .custom_calls
                     .iter()
                     .filter(|x| inside(x.line))
-                    .map(|x| (x.line, format!("`{}`: a custom call to `{}`.", x.name, x.target)))
+                    .map(|x| {
+                        (
+                            x.line,
+                            format!("`{}`: a custom call to `{}`.", x.name, x.target),
+                        )
+                    })
                     .collect(),
-                "while_loops" => a.while_loops.iter().filter(|x| inside(x.line)).map(|x| (x.line, format!("`{}`: a `while` loop.", x.name))).collect(),
+                "while_loops" => a
+                    .while_loops
+                    .iter()
+                    .filter(|x| inside(x.line))
+                    .map(|x| (x.line, format!("`{}`: a `while` loop.", x.name)))
+                    .collect(),
                 _ => Vec::new(),
             };
-            (Mode::Number, vec![value.to_string()], value.to_string(), merge_lines(counted))
+            (
+                Mode::Number,
+                vec![value.to_string()],
+                value.to_string(),
+                merge_lines(counted),
+            )
         }
         Question::Pair(p) => {
             let r = lookup(&p.snippet, library, "snippet", cx)?;
             if !(2..=4).contains(&p.candidates.len()) {
-                cx.error("candidates", format!("a pair question needs 2 to 4 candidates, not {}", p.candidates.len()), "list two to four compiled snippets");
+                cx.error(
+                    "candidates",
+                    format!(
+                        "a pair question needs 2 to 4 candidates, not {}",
+                        p.candidates.len()
+                    ),
+                    "list two to four compiled snippets",
+                );
                 return None;
             }
             let mut right = None;
@@ -504,7 +702,11 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 let letter = char::from(b'A' + i as u8);
                 let opt = letter.to_ascii_lowercase().to_string();
                 if !families.insert(c.family) {
-                    cx.error("candidates", format!("two candidates come from family `{}`", c.family), "take each candidate from a different family");
+                    cx.error(
+                        "candidates",
+                        format!("two candidates come from family `{}`", c.family),
+                        "take each candidate from a different family",
+                    );
                     return None;
                 }
                 if c.family == r.family {
@@ -515,27 +717,54 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                     option_notes.push((opt.clone(), "Another function: compare the shapes and the operations with the lowered module.".to_owned()));
                 }
                 options.push((opt, format!("Dump {letter}")));
-                candidates.push(snippet_of(&c, format!("Dump {letter}")));
+                candidates.push(snippet_of(&c, Some(format!("Dump {letter}"))));
             }
             let Some(letter) = right else {
-                cx.error("candidates", format!("no candidate comes from the snippet's family `{}`", r.family), "add the compiled dump of the same family");
+                cx.error(
+                    "candidates",
+                    format!(
+                        "no candidate comes from the snippet's family `{}`",
+                        r.family
+                    ),
+                    "add the compiled dump of the same family",
+                );
                 return None;
             };
-            snippet = Some(snippet_of(&r, lines_caption(&r)));
+            snippet = Some(snippet_of(&r, None));
             (Mode::Single, answer, format!("Dump {letter}"), Vec::new())
         }
         Question::Choice(c) => {
             if let Some(s) = &c.snippet {
                 let r = lookup(s, library, "snippet", cx)?;
-                snippet = Some(snippet_of(&r, lines_caption(&r)));
+                snippet = Some(snippet_of(&r, None));
             }
             if !(2..=6).contains(&c.option.len()) {
-                cx.error("option", format!("a choice question needs 2 to 6 options, not {}", c.option.len()), "add or remove `[[question.option]]` tables");
+                cx.error(
+                    "option",
+                    format!(
+                        "a choice question needs 2 to 6 options, not {}",
+                        c.option.len()
+                    ),
+                    "add or remove `[[question.option]]` tables",
+                );
                 return None;
             }
-            let right: Vec<usize> = c.option.iter().enumerate().filter(|(_, o)| o.correct).map(|(i, _)| i).collect();
+            let right: Vec<usize> = c
+                .option
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| o.correct)
+                .map(|(i, _)| i)
+                .collect();
             if right.len() != 1 {
-                cx.error("option", format!("a choice question needs exactly one option with `correct = true`, not {}", right.len()), "mark the one right option `correct = true`");
+                cx.error(
+                    "option",
+                    format!(
+                        "a choice question needs exactly one option with `correct = true`, not {}",
+                        right.len()
+                    ),
+                    "mark the one right option `correct = true`",
+                );
                 return None;
             }
             for (i, o) in c.option.iter().enumerate() {
@@ -548,12 +777,28 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
             if explanation.is_empty() {
                 explanation = right_option.why.clone();
             }
-            (Mode::Single, vec![char::from(b'a' + i as u8).to_string()], right_option.text.clone(), Vec::new())
+            (
+                Mode::Single,
+                vec![char::from(b'a' + i as u8).to_string()],
+                right_option.text.clone(),
+                Vec::new(),
+            )
         }
     };
-    let key = Key { mode, answer, answer_text, options: option_notes, lines, explanation };
+    let key = Key {
+        mode,
+        answer,
+        answer_text,
+        options: option_notes,
+        lines,
+        explanation,
+    };
     let mut fields: Vec<&str> = vec![id, q.type_name(), prompt];
-    let snippet_texts: Vec<&str> = snippet.iter().chain(candidates.iter()).map(|s| s.text.as_str()).collect();
+    let snippet_texts: Vec<&str> = snippet
+        .iter()
+        .chain(candidates.iter())
+        .map(|s| s.text.as_str())
+        .collect();
     fields.extend(snippet_texts);
     let option_labels: Vec<&str> = options.iter().map(|(_, l)| l.as_str()).collect();
     fields.extend(option_labels);
@@ -561,7 +806,18 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
     fields.push(&encoded);
     let hash = hash_fields(&fields);
     let sealed = seal(id, &hash, &encoded);
-    Some(Resolved { id: id.to_owned(), type_name: q.type_name(), prompt: prompt.to_owned(), mode, snippet, candidates, options, hash, sealed, key })
+    Some(Resolved {
+        id: id.to_owned(),
+        type_name: q.type_name(),
+        prompt: prompt.to_owned(),
+        mode,
+        snippet,
+        candidates,
+        options,
+        hash,
+        sealed,
+        key,
+    })
 }
 
 #[cfg(test)]

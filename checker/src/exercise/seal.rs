@@ -44,7 +44,10 @@ impl SplitMix {
 }
 
 fn xor_stream(id: &str, salt: &str, data: &mut [u8]) {
-    let seed = fnv1a(fnv1a(fnv1a(FNV_OFFSET, id.as_bytes()), &[0]), salt.as_bytes());
+    let seed = fnv1a(
+        fnv1a(fnv1a(FNV_OFFSET, id.as_bytes()), &[0]),
+        salt.as_bytes(),
+    );
     let mut rng = SplitMix(seed);
     for chunk in data.chunks_mut(8) {
         let word = rng.next().to_le_bytes();
@@ -116,7 +119,11 @@ mod tests {
         let data: Vec<u8> = (0u8..=255).collect();
         for n in 0..20 {
             let enc = base64_encode(&data[..n]);
-            assert_eq!(base64_decode(&enc).as_deref(), Some(&data[..n]), "length {n}");
+            assert_eq!(
+                base64_decode(&enc).as_deref(),
+                Some(&data[..n]),
+                "length {n}"
+            );
         }
         assert_eq!(base64_encode(b"foobar"), "Zm9vYmFy");
         assert_eq!(base64_encode(b"fo"), "Zm8=");

@@ -32,14 +32,27 @@ pub fn expected_from_name(name: &str) -> Option<(Kind, Option<Backend>)> {
 pub fn corpus() -> Vec<Dump> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
     let mut out = Vec::new();
-    let Ok(families) = std::fs::read_dir(&root) else { return out };
+    let Ok(families) = std::fs::read_dir(&root) else {
+        return out;
+    };
     for fam in families.flatten() {
-        let Ok(files) = std::fs::read_dir(fam.path()) else { continue };
+        let Ok(files) = std::fs::read_dir(fam.path()) else {
+            continue;
+        };
         for f in files.flatten() {
             let name = f.file_name().to_string_lossy().into_owned();
-            let Some((kind, backend)) = expected_from_name(&name) else { continue };
-            let Ok(text) = std::fs::read_to_string(f.path()) else { continue };
-            out.push(Dump { path: f.path(), text, kind, backend });
+            let Some((kind, backend)) = expected_from_name(&name) else {
+                continue;
+            };
+            let Ok(text) = std::fs::read_to_string(f.path()) else {
+                continue;
+            };
+            out.push(Dump {
+                path: f.path(),
+                text,
+                kind,
+                backend,
+            });
         }
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));

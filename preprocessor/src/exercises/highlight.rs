@@ -51,14 +51,22 @@ pub(crate) fn escape(text: &str) -> String {
 }
 
 fn classes(scope: Scope) -> String {
-    scope.build_string().split('.').map(|atom| format!("dl-{atom}")).collect::<Vec<_>>().join(" ")
+    scope
+        .build_string()
+        .split('.')
+        .map(|atom| format!("dl-{atom}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Highlights `text` line by line; returns one balanced HTML fragment per
 /// line (no line terminators).
 pub(crate) fn highlight_lines(text: &str, language: Language) -> Vec<String> {
     let set = syntaxes();
-    let Some(syntax) = Scope::new(scope_name(language)).ok().and_then(|s| set.find_syntax_by_scope(s)) else {
+    let Some(syntax) = Scope::new(scope_name(language))
+        .ok()
+        .and_then(|s| set.find_syntax_by_scope(s))
+    else {
         return text.lines().map(escape).collect();
     };
     let mut state = ParseState::new(syntax);
@@ -71,10 +79,9 @@ pub(crate) fn highlight_lines(text: &str, language: Language) -> Vec<String> {
         }
         let open_before = stack.len() as isize;
         let with_newline = format!("{line}\n");
-        let spans = state
-            .parse_line(&with_newline, set)
-            .ok()
-            .and_then(|ops| line_tokens_to_classed_spans(&with_newline, &ops, STYLE, &mut stack).ok());
+        let spans = state.parse_line(&with_newline, set).ok().and_then(|ops| {
+            line_tokens_to_classed_spans(&with_newline, &ops, STYLE, &mut stack).ok()
+        });
         match spans {
             Some((body, delta)) => {
                 html.push_str(body.strip_suffix('\n').unwrap_or(&body));
@@ -100,21 +107,40 @@ mod tests {
 
     #[test]
     fn highlights_with_classes_and_escapes() {
-        let lines = highlight_lines("HloModule m, is_scheduled=true\n  %a = f32[2]{0} add(%b, %c) // <x>", Language::Hlo);
+        let lines = highlight_lines(
+            "HloModule m, is_scheduled=true\n  %a = f32[2]{0} add(%b, %c) // <x>",
+            Language::Hlo,
+        );
         assert_eq!(lines.len(), 2);
-        assert!(lines[0].contains("<span class=\"dl-keyword dl-other dl-hlo\">HloModule</span>"), "{}", lines[0]);
+        assert!(
+            lines[0].contains("<span class=\"dl-keyword dl-other dl-hlo\">HloModule</span>"),
+            "{}",
+            lines[0]
+        );
         assert!(lines[1].contains("dl-support dl-function"), "{}", lines[1]);
         assert!(lines[1].contains("&lt;x&gt;"), "{}", lines[1]);
         for l in &lines {
-            assert_eq!(l.matches("<span").count(), l.matches("</span>").count(), "balanced: {l}");
+            assert_eq!(
+                l.matches("<span").count(),
+                l.matches("</span>").count(),
+                "balanced: {l}"
+            );
         }
     }
 
     #[test]
     fn every_grammar_loads() {
         for (lang, sample, class) in [
-            (Language::Mlir, "%0 = stablehlo.add %a, %b : tensor<2xf32>", "dl-support"),
-            (Language::Jaxpr, "{ lambda ; a:f32[8]. let b:f32[8] = sin a in (b,) }", "dl-keyword"),
+            (
+                Language::Mlir,
+                "%0 = stablehlo.add %a, %b : tensor<2xf32>",
+                "dl-support",
+            ),
+            (
+                Language::Jaxpr,
+                "{ lambda ; a:f32[8]. let b:f32[8] = sin a in (b,) }",
+                "dl-keyword",
+            ),
         ] {
             let lines = highlight_lines(sample, lang);
             assert!(lines[0].contains(class), "{lang:?}: {}", lines[0]);
@@ -125,7 +151,11 @@ mod tests {
     fn open_strings_are_closed_at_line_end() {
         let lines = highlight_lines("x = \"unterminated\ny = 1", Language::Hlo);
         for l in &lines {
-            assert_eq!(l.matches("<span").count(), l.matches("</span>").count(), "balanced: {l}");
+            assert_eq!(
+                l.matches("<span").count(),
+                l.matches("</span>").count(),
+                "balanced: {l}"
+            );
         }
     }
 }

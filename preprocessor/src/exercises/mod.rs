@@ -35,16 +35,35 @@ pub(crate) fn library(course: &Course) -> Library {
             if !dumplab::fixture::is_dump_name(file) {
                 continue;
             }
-            let mut info = DumpInfo { text: text.clone(), ..DumpInfo::default() };
+            let mut info = DumpInfo {
+                text: text.clone(),
+                ..DumpInfo::default()
+            };
             if let Some(ann) = family.dump(file) {
                 info.kind = Some(ann.kind.get_ref().as_str().to_owned());
-                info.backend = ann.backend.as_ref().map(|b| b.get_ref().as_str().to_owned());
-                info.excerpts =
-                    ann.excerpt.iter().map(|e| (e.name.get_ref().clone(), e.lines.get_ref().0, e.lines.get_ref().1)).collect();
+                info.backend = ann
+                    .backend
+                    .as_ref()
+                    .map(|b| b.get_ref().as_str().to_owned());
+                info.excerpts = ann
+                    .excerpt
+                    .iter()
+                    .map(|e| {
+                        (
+                            e.name.get_ref().clone(),
+                            e.lines.get_ref().0,
+                            e.lines.get_ref().1,
+                        )
+                    })
+                    .collect();
                 info.evidence = ann
                     .evidence
                     .iter()
-                    .map(|e| AnnotatedLine { line: *e.line.get_ref(), marker: e.marker.get_ref().clone(), note: e.note.get_ref().clone() })
+                    .map(|e| AnnotatedLine {
+                        line: *e.line.get_ref(),
+                        marker: e.marker.get_ref().clone(),
+                        note: e.note.get_ref().clone(),
+                    })
                     .collect();
             }
             lib.insert((name.clone(), file.clone()), info);
@@ -70,8 +89,15 @@ fn resolve_all(course: &Course) -> (BTreeMap<String, Vec<Resolved>>, Vec<Diagnos
             if let Some(other) = ids.insert(q.id.clone(), source.path.clone()) {
                 let offset = source.text.find(&format!("\"{}\"", q.id)).unwrap_or(0);
                 diags.push(
-                    Diagnostic::error_at(&source.path, &source.text, offset, format!("question id `{}` is also used in {other}", q.id))
-                        .with_hint("question ids must be unique in the whole book: progress is kept per id"),
+                    Diagnostic::error_at(
+                        &source.path,
+                        &source.text,
+                        offset,
+                        format!("question id `{}` is also used in {other}", q.id),
+                    )
+                    .with_hint(
+                        "question ids must be unique in the whole book: progress is kept per id",
+                    ),
                 );
             }
         }
@@ -93,7 +119,9 @@ impl Exercises {
         let files = files
             .into_iter()
             .map(|(path, qs)| {
-                let rel = path.strip_prefix(&format!("{prefix}/")).map_or(path.clone(), str::to_owned);
+                let rel = path
+                    .strip_prefix(&format!("{prefix}/"))
+                    .map_or(path.clone(), str::to_owned);
                 (rel, qs)
             })
             .collect();
@@ -107,7 +135,12 @@ impl Exercises {
 
     /// Expands every directive in one chapter's Markdown; `chapter` names the
     /// chapter's source file in diagnostics.
-    pub(crate) fn expand_chapter(&self, chapter: &str, content: &str, diags: &mut Vec<Diagnostic>) -> String {
+    pub(crate) fn expand_chapter(
+        &self,
+        chapter: &str,
+        content: &str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> String {
         if !content.contains(DIRECTIVE) {
             return content.to_owned();
         }
@@ -126,7 +159,10 @@ impl Exercises {
                 continue;
             }
             if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-                let marker: String = trimmed.chars().take_while(|c| *c == '`' || *c == '~').collect();
+                let marker: String = trimmed
+                    .chars()
+                    .take_while(|c| *c == '`' || *c == '~')
+                    .collect();
                 fence = Some(marker);
                 out.push_str(line);
                 continue;
@@ -136,7 +172,15 @@ impl Exercises {
         out
     }
 
-    fn expand_line(&self, chapter: &str, content: &str, line_start: usize, line: &str, out: &mut String, diags: &mut Vec<Diagnostic>) {
+    fn expand_line(
+        &self,
+        chapter: &str,
+        content: &str,
+        line_start: usize,
+        line: &str,
+        out: &mut String,
+        diags: &mut Vec<Diagnostic>,
+    ) {
         let mut rest = line;
         let mut consumed = 0;
         while let Some(at) = rest.find(DIRECTIVE) {
@@ -165,7 +209,14 @@ impl Exercises {
         out.push_str(rest);
     }
 
-    fn render_directive(&self, chapter: &str, content: &str, offset: usize, arg: &str, diags: &mut Vec<Diagnostic>) -> String {
+    fn render_directive(
+        &self,
+        chapter: &str,
+        content: &str,
+        offset: usize,
+        arg: &str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> String {
         let (path, id) = match arg.split_once('#') {
             Some((p, id)) => (p.trim(), Some(id.trim())),
             None => (arg, None),
@@ -173,8 +224,16 @@ impl Exercises {
         let Some(questions) = self.files.get(path) else {
             let known: Vec<&str> = self.files.keys().map(String::as_str).collect();
             diags.push(
-                Diagnostic::error_at(chapter, content, offset, format!("no exercise file `{path}`"))
-                    .with_hint(format!("name a file relative to the book root; known: {}", known.join(", "))),
+                Diagnostic::error_at(
+                    chapter,
+                    content,
+                    offset,
+                    format!("no exercise file `{path}`"),
+                )
+                .with_hint(format!(
+                    "name a file relative to the book root; known: {}",
+                    known.join(", ")
+                )),
             );
             return String::new();
         };
@@ -185,8 +244,13 @@ impl Exercises {
                 if found.is_empty() {
                     let ids: Vec<&str> = questions.iter().map(|q| q.id.as_str()).collect();
                     diags.push(
-                        Diagnostic::error_at(chapter, content, offset, format!("`{path}` has no question `{id}`"))
-                            .with_hint(format!("its questions: {}", ids.join(", "))),
+                        Diagnostic::error_at(
+                            chapter,
+                            content,
+                            offset,
+                            format!("`{path}` has no question `{id}`"),
+                        )
+                        .with_hint(format!("its questions: {}", ids.join(", "))),
                     );
                 }
                 found

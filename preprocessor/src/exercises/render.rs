@@ -48,9 +48,20 @@ fn snippet(out: &mut String, s: &Snippet, selectable: bool) {
         dumplab::exercise::resolve::Language::Mlir => "mlir",
         dumplab::exercise::resolve::Language::Jaxpr => "jaxpr",
     };
-    let _ = write!(out, "<figure class=\"dumplab-dump\"><figcaption>{}</figcaption>", escape(&s.caption));
-    let select = if selectable { " data-selectable=\"true\"" } else { "" };
-    let _ = write!(out, "<pre class=\"dumplab-code\" data-lang=\"{lang}\"{select}>");
+    let _ = write!(
+        out,
+        "<figure class=\"dumplab-dump\"><figcaption>{}</figcaption>",
+        escape(&s.caption)
+    );
+    let select = if selectable {
+        " data-selectable=\"true\""
+    } else {
+        ""
+    };
+    let _ = write!(
+        out,
+        "<pre class=\"dumplab-code\" data-lang=\"{lang}\"{select}>"
+    );
     let last = s.first_line + s.text.lines().count().saturating_sub(1);
     let width = last.to_string().len();
     for (i, html) in highlight_lines(&s.text, s.language).iter().enumerate() {
@@ -77,8 +88,16 @@ pub(crate) fn question(q: &Resolved) -> String {
         escape(&q.hash),
         escape(&q.sealed)
     );
-    let _ = writeln!(out, "<p class=\"dumplab-q-type\">{}</p>", type_label(q.type_name));
-    let _ = writeln!(out, "<p class=\"dumplab-q-prompt\" id=\"q-{id}-prompt\">{}</p>", inline(&q.prompt));
+    let _ = writeln!(
+        out,
+        "<p class=\"dumplab-q-type\">{}</p>",
+        type_label(q.type_name)
+    );
+    let _ = writeln!(
+        out,
+        "<p class=\"dumplab-q-prompt\" id=\"q-{id}-prompt\">{}</p>",
+        inline(&q.prompt)
+    );
     if let Some(s) = &q.snippet {
         snippet(&mut out, s, q.mode == Mode::Lines);
     }
@@ -91,7 +110,10 @@ pub(crate) fn question(q: &Resolved) -> String {
     }
     match q.mode {
         Mode::Single => {
-            let _ = writeln!(out, "<fieldset class=\"dumplab-options\"><legend>Your answer</legend>");
+            let _ = writeln!(
+                out,
+                "<fieldset class=\"dumplab-options\"><legend>Your answer</legend>"
+            );
             for (value, label) in &q.options {
                 let value = escape(value);
                 let _ = writeln!(
@@ -103,7 +125,7 @@ pub(crate) fn question(q: &Resolved) -> String {
             out.push_str("</fieldset>\n");
         }
         Mode::Lines => {
-            out.push_str("<p class=\"dumplab-hint\">Select lines by clicking them, or with Tab and Space; then check.</p>\n");
+            out.push_str("<p class=\"dumplab-hint\">Select lines by clicking them, or with Tab or the arrow keys and Space; then check.</p>\n");
         }
         Mode::Number => {
             let _ = writeln!(
@@ -124,7 +146,10 @@ mod tests {
 
     #[test]
     fn inline_code_and_escaping() {
-        assert_eq!(inline("use `a<b>` here"), "use <code>a&lt;b&gt;</code> here");
+        assert_eq!(
+            inline("use `a<b>` here"),
+            "use <code>a&lt;b&gt;</code> here"
+        );
         assert_eq!(inline("odd ` tick <"), "odd ` tick &lt;");
         assert_eq!(inline("\"q\" & 'a'"), "&quot;q&quot; &amp; &#39;a&#39;");
     }

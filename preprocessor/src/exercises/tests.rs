@@ -35,8 +35,16 @@ fn library() -> Library {
             backend: Some("cpu".into()),
             excerpts: vec![("entry".into(), 8, 11)],
             evidence: vec![
-                AnnotatedLine { line: 1, marker: "is-scheduled".into(), note: "<b>scheduled</b> \"quoted\"".into() },
-                AnnotatedLine { line: 10, marker: "fusion-kind".into(), note: "one kernel".into() },
+                AnnotatedLine {
+                    line: 1,
+                    marker: "is-scheduled".into(),
+                    note: "<b>scheduled</b> \"quoted\"".into(),
+                },
+                AnnotatedLine {
+                    line: 10,
+                    marker: "fusion-kind".into(),
+                    note: "one kernel".into(),
+                },
             ],
         },
     );
@@ -47,7 +55,11 @@ fn library() -> Library {
             kind: Some("jaxpr".into()),
             backend: None,
             excerpts: vec![],
-            evidence: vec![AnnotatedLine { line: 1, marker: "jaxpr-lambda".into(), note: "a jaxpr".into() }],
+            evidence: vec![AnnotatedLine {
+                line: 1,
+                marker: "jaxpr-lambda".into(),
+                note: "a jaxpr".into(),
+            }],
         },
     );
     lib
@@ -102,7 +114,10 @@ choices = ["cpu", "tpu"]
 
 fn exercises() -> (Exercises, Vec<Diagnostic>) {
     let mut lib = library();
-    let other = lib.get(&("neg".to_owned(), "compiled.cpu.hlo.txt".to_owned())).unwrap().clone();
+    let other = lib
+        .get(&("neg".to_owned(), "compiled.cpu.hlo.txt".to_owned()))
+        .unwrap()
+        .clone();
     lib.insert(("other".into(), "compiled.cpu.hlo.txt".into()), other);
     let (questions, diags) = resolve_file("exercises/t.toml", EXERCISES, &lib);
     let mut files = BTreeMap::new();
@@ -111,14 +126,20 @@ fn exercises() -> (Exercises, Vec<Diagnostic>) {
 }
 
 fn golden(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
     if std::env::var_os("UPDATE_EXPECT").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, actual).unwrap();
         return;
     }
     let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(expected == actual, "{} differs from the rendering; run with UPDATE_EXPECT=1 and review the diff\n{actual}", path.display());
+    assert!(
+        expected == actual,
+        "{} differs from the rendering; run with UPDATE_EXPECT=1 and review the diff\n{actual}",
+        path.display()
+    );
 }
 
 #[test]
@@ -126,7 +147,11 @@ fn rendered_questions_match_the_golden_html() {
     let (ex, diags) = exercises();
     assert!(diags.is_empty(), "{diags:#?}");
     let mut diags = Vec::new();
-    let html = ex.expand_chapter("src/t.md", "# T\n\n{{#exercise exercises/t.toml}}\n", &mut diags);
+    let html = ex.expand_chapter(
+        "src/t.md",
+        "# T\n\n{{#exercise exercises/t.toml}}\n",
+        &mut diags,
+    );
     assert!(diags.is_empty(), "{diags:#?}");
     golden("questions.html", &html);
 }
@@ -136,12 +161,21 @@ fn every_type_renders_its_hooks() {
     let (ex, _) = exercises();
     for q in &ex.files["exercises/t.toml"] {
         let html = render::question(q);
-        assert!(html.contains(&format!("data-dumplab-question=\"{}\"", q.id)), "{html}");
-        assert!(html.contains(&format!("data-type=\"{}\"", q.type_name)), "{html}");
+        assert!(
+            html.contains(&format!("data-dumplab-question=\"{}\"", q.id)),
+            "{html}"
+        );
+        assert!(
+            html.contains(&format!("data-type=\"{}\"", q.type_name)),
+            "{html}"
+        );
         // One raw HTML block: a blank line would end it and let Markdown in.
         assert!(!html.contains("\n\n"), "blank line in {}", q.id);
         // highlight.js must leave dumps alone: no <code> in <pre>, no language-* class.
-        assert!(!html.contains("<pre class=\"dumplab-code\" data-lang=\"hlo\"><code"), "{html}");
+        assert!(
+            !html.contains("<pre class=\"dumplab-code\" data-lang=\"hlo\"><code"),
+            "{html}"
+        );
         assert!(!html.contains("language-"), "{html}");
         // The key is sealed: the right answer's spelling is not in the page as a key.
         assert!(!html.contains("answer\t"), "{html}");
@@ -151,12 +185,27 @@ fn every_type_renders_its_hooks() {
 #[test]
 fn hostile_strings_render_as_text() {
     let (ex, _) = exercises();
-    let all: String = ex.files["exercises/t.toml"].iter().map(render::question).collect();
-    for bad in ["<script", "</code><script", "<img", "onerror=alert(1)>", "</label><script"] {
+    let all: String = ex.files["exercises/t.toml"]
+        .iter()
+        .map(render::question)
+        .collect();
+    for bad in [
+        "<script",
+        "</code><script",
+        "<img",
+        "onerror=alert(1)>",
+        "</label><script",
+    ] {
         assert!(!all.contains(bad), "`{bad}` reached the page unescaped");
     }
-    assert!(all.contains("&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;"), "the prompt is shown as text");
-    assert!(all.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"), "the dump is shown as text");
+    assert!(
+        all.contains("&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "the prompt is shown as text"
+    );
+    assert!(
+        all.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"),
+        "the dump is shown as text"
+    );
 }
 
 #[test]
@@ -165,19 +214,41 @@ fn directives_are_found_placed_and_reported() {
     let check = |content: &str, expect_questions: usize, expect_diags: &[&str]| {
         let mut diags = Vec::new();
         let out = ex.expand_chapter("src/ch/t.md", content, &mut diags);
-        assert_eq!(out.matches("data-dumplab-question=").count(), expect_questions, "{content}\n=> {out}");
-        let shown: Vec<String> = diags.iter().map(|d| d.to_string().lines().next().unwrap().to_owned()).collect();
+        assert_eq!(
+            out.matches("data-dumplab-question=").count(),
+            expect_questions,
+            "{content}\n=> {out}"
+        );
+        let shown: Vec<String> = diags
+            .iter()
+            .map(|d| d.to_string().lines().next().unwrap().to_owned())
+            .collect();
         assert_eq!(shown, expect_diags, "{content}");
         out
     };
     check("a\n{{#exercise exercises/t.toml}}\nb\n", 6, &[]);
-    check("{{#exercise exercises/t.toml#count-1}} and {{#exercise exercises/t.toml#pair-1}}\n", 2, &[]);
+    check(
+        "{{#exercise exercises/t.toml#count-1}} and {{#exercise exercises/t.toml#pair-1}}\n",
+        2,
+        &[],
+    );
     let fenced = check("```toml\n{{#exercise exercises/t.toml}}\n```\n", 0, &[]);
     assert!(fenced.contains("{{#exercise exercises/t.toml}}"));
     let escaped = check("write \\{{#exercise exercises/t.toml}} to place\n", 0, &[]);
-    assert!(escaped.contains("write {{#exercise exercises/t.toml}} to place"), "{escaped}");
+    assert!(
+        escaped.contains("write {{#exercise exercises/t.toml}} to place"),
+        "{escaped}"
+    );
     check("in `{{#exercise exercises/t.toml}}` code\n", 0, &[]);
-    check("x\n  {{#exercise exercises/nope.toml}}\n", 0, &["src/ch/t.md:2:3: error: no exercise file `exercises/nope.toml`"]);
-    check("{{#exercise exercises/t.toml#nope}}\n", 0, &["src/ch/t.md:1:1: error: `exercises/t.toml` has no question `nope`"]);
+    check(
+        "x\n  {{#exercise exercises/nope.toml}}\n",
+        0,
+        &["src/ch/t.md:2:3: error: no exercise file `exercises/nope.toml`"],
+    );
+    check(
+        "{{#exercise exercises/t.toml#nope}}\n",
+        0,
+        &["src/ch/t.md:1:1: error: `exercises/t.toml` has no question `nope`"],
+    );
     check("no directive at all\n", 0, &[]);
 }

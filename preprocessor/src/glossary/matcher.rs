@@ -94,9 +94,33 @@ pub(crate) fn find_marks(source: &str, glossary: &Glossary, density: Density) ->
     let mut seen: HashSet<usize> = HashSet::new();
     let mut skip = 0usize; // depth of headings, links, images, code blocks, ...
     let mut html_stack: Vec<String> = Vec::new();
+    let mut run: Vec<Range<usize>> = Vec::new();
     for (event, range) in
         TextMergeWithOffset::new(Parser::new_ext(source, options()).into_offset_iter())
     {
+        // Plain text is collected into runs (text joined by soft line
+        // breaks) so that `buffer\nassignment` matches too. Only text that
+        // is its own source (no escapes, entities or smart punctuation) can
+        // be wrapped safely.
+        match event {
+            Event::Text(ref text)
+                if skip == 0
+                    && html_stack.is_empty()
+                    && source.get(range.clone()) == Some(&**text) =>
+            {
+                run.push(range);
+                continue;
+            }
+            Event::SoftBreak if !run.is_empty() => continue,
+            _ => scan(
+                source,
+                &std::mem::take(&mut run),
+                &forms,
+                density,
+                &mut seen,
+                &mut marks,
+            ),
+        }
         match event {
             Event::Start(tag) => {
                 if matches!(tag, Tag::Heading { .. }) && density == Density::FirstPerSection {
@@ -128,17 +152,10 @@ pub(crate) fn find_marks(source: &str, glossary: &Glossary, density: Density) ->
                 }
             }
             Event::Html(html) | Event::InlineHtml(html) => track_html(&html, &mut html_stack),
-            Event::Text(text) => {
-                // Only text that is its own source (no escapes, entities or
-                // smart punctuation) can be spliced safely.
-                if skip > 0 || !html_stack.is_empty() || source.get(range.clone()) != Some(&*text) {
-                    continue;
-                }
-                scan(source, range, &forms, density, &mut seen, &mut marks);
-            }
             _ => {}
         }
     }
+    scan(source, &run, &forms, density, &mut seen, &mut marks);
     marks
 }
 
@@ -178,37 +195,56 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
-/// Looks for forms in `source[range]`, a plain text run.
+/// Looks for forms in `run`, source ranges of plain text that soft line
+/// breaks separate (matched as if joined by `\n`).
 fn scan(
     source: &str,
-    range: Range<usize>,
+    run: &[Range<usize>],
     forms: &[Form],
     density: Density,
     seen: &mut HashSet<usize>,
     marks: &mut Vec<Mark>,
 ) {
-    let text = &source[range.clone()];
-    let mut prev: Option<char> = source[..range.start].chars().next_back();
+    let (Some(first), Some(last)) = (run.first(), run.last()) else {
+        return;
+    };
+    let mut text = String::new();
+    let mut starts = Vec::with_capacity(run.len());
+    for (k, seg) in run.iter().enumerate() {
+        if k > 0 {
+            text.push('\n');
+        }
+        starts.push(text.len());
+        text.push_str(&source[seg.clone()]);
+    }
+    // A position in `text` back to one in `source`.
+    let to_source = |v: usize| {
+        let k = starts.partition_point(|&s| s <= v).saturating_sub(1);
+        run[k].start + (v - starts[k]).min(run[k].len())
+    };
+    let mut prev: Option<char> = source[..first.start].chars().next_back();
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {
         let at_boundary = prev.is_none_or(|p| !is_word_char(p));
         prev = Some(c);
-        if !at_boundary || !is_word_char(c) && !forms.iter().any(|f| f.chars.first() == Some(&c)) {
+        if !at_boundary || (!is_word_char(c) && !forms.iter().any(|f| f.chars.first() == Some(&c)))
+        {
             continue;
         }
         let hit = forms.iter().find_map(|form| {
             let len = match_len(&text[i..], form)?;
-            let next = source[range.start + i + len..].chars().next();
+            let next = text[i + len..]
+                .chars()
+                .next()
+                .or_else(|| source[last.end..].chars().next());
             next.is_none_or(|n| !is_word_char(n))
                 .then_some((form.term, len))
         });
         let Some((term, len)) = hit else { continue };
-        let first = !seen.contains(&term);
-        if density == Density::Every || first {
+        if density == Density::Every || !seen.contains(&term) {
             seen.insert(term);
-            let start = range.start + i;
             marks.push(Mark {
-                range: start..start + len,
+                range: to_source(i)..to_source(i + len),
                 term,
             });
         }
@@ -428,7 +464,15 @@ chapter = "a.md"
                 "[buffer-assignment:buffer  assignment]",
             ),
             ("Buffer assignment", "[buffer-assignment:Buffer assignment]"),
-            ("buffer\nassignment", "buffer\nassignment"),
+            (
+                "buffer\nassignment",
+                "[buffer-assignment:buffer\nassignment]",
+            ),
+            (
+                "> buffer\n> assignment",
+                "> [buffer-assignment:buffer\n> assignment]",
+            ),
+            ("XLA\nfusion", "[xla:XLA]\n[fusion:fusion]"),
             // case rules
             ("xla Xla hlo", "xla Xla hlo"),
             ("jit JIT Jit", "[jit:jit] [jit:JIT] Jit"),

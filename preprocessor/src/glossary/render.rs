@@ -178,15 +178,16 @@ pub(crate) fn relative_href(from: &str, to: &str, anchor: Option<&str>) -> Strin
     href
 }
 
-/// The markup that replaces one occurrence of `term` whose source text is
-/// `matched`. `taught_in` is the title of the chapter that teaches it.
-pub(crate) fn term_span(term: &Term, matched: &str, taught_in: &str) -> String {
+/// The start tag that goes before one occurrence of `term`; `</span>` goes
+/// after it. The occurrence itself stays as it was in the source (it is
+/// plain text there, possibly across a soft line break). `taught_in` is the
+/// title of the chapter that teaches the term.
+pub(crate) fn term_open(term: &Term, taught_in: &str) -> String {
     format!(
-        "<span class=\"dumplab-term\" data-term=\"{}\" data-def=\"{}\" data-taught=\"{}\" tabindex=\"0\">{}</span>",
+        "<span class=\"dumplab-term\" data-term=\"{}\" data-def=\"{}\" data-taught=\"{}\" tabindex=\"0\">",
         escape_attr(&term.id),
         escape_attr(&term.definition_text),
         escape_attr(taught_in),
-        escape_attr(matched),
     )
 }
 
@@ -200,7 +201,7 @@ struct TermData<'a> {
     href: String,
 }
 
-/// Splices tooltip markup for `marks` into `content` (in reverse order, so
+/// Wraps every mark of `content` in tooltip markup (in reverse order, so
 /// earlier offsets stay valid) and appends the page's definition data.
 pub(crate) fn mark_chapter(
     content: &str,
@@ -218,10 +219,8 @@ pub(crate) fn mark_chapter(
         let taught = titles
             .get(&term.chapter)
             .map_or(term.chapter.as_str(), String::as_str);
-        out.replace_range(
-            mark.range.clone(),
-            &term_span(term, &content[mark.range.clone()], taught),
-        );
+        out.insert_str(mark.range.end, "</span>");
+        out.insert_str(mark.range.start, &term_open(term, taught));
         used.insert(
             term.id.as_str(),
             TermData {
@@ -392,7 +391,7 @@ mod tests {
     #[test]
     fn hostile_definitions_stay_text_in_the_tooltip_markup() {
         let t = term("<script>alert(1)</script> \"q\" 'a' {{#include x}} | `c` [l] *e*");
-        let span = term_span(&t, "XLA", "The \"XLA\" <page>");
+        let span = format!("{}XLA</span>", term_open(&t, "The \"XLA\" <page>"));
         assert_eq!(
             span,
             "<span class=\"dumplab-term\" data-term=\"xla\" \

@@ -7,7 +7,8 @@
 use super::*;
 use crate::grade::{Outcome, grade};
 
-const COMPILED: &str = "HloModule jit_f, is_scheduled=true, entry_computation_layout={(f32[8]{0})->f32[8]{0}}
+const COMPILED: &str =
+    "HloModule jit_f, is_scheduled=true, entry_computation_layout={(f32[8]{0})->f32[8]{0}}
 
 %fused_computation (param_0: f32[8]) -> f32[8] {
   %param_0 = f32[8]{0} parameter(0)
@@ -36,13 +37,31 @@ fn library() -> Library {
         backend: Some("cpu".to_owned()),
         excerpts: vec![("entry".to_owned(), 8, 11)],
         evidence: vec![
-            AnnotatedLine { line: 1, marker: "is-scheduled".to_owned(), note: "scheduled: compiled".to_owned() },
-            AnnotatedLine { line: 10, marker: "fusion-kind".to_owned(), note: note.to_owned() },
-            AnnotatedLine { line: 10, marker: "backend-config".to_owned(), note: "second marker, same line".to_owned() },
+            AnnotatedLine {
+                line: 1,
+                marker: "is-scheduled".to_owned(),
+                note: "scheduled: compiled".to_owned(),
+            },
+            AnnotatedLine {
+                line: 10,
+                marker: "fusion-kind".to_owned(),
+                note: note.to_owned(),
+            },
+            AnnotatedLine {
+                line: 10,
+                marker: "backend-config".to_owned(),
+                note: "second marker, same line".to_owned(),
+            },
         ],
     };
-    lib.insert(("neg".into(), "compiled.cpu.hlo.txt".into()), compiled("a `fusion` </code><script>alert(1)</script>"));
-    lib.insert(("other".into(), "compiled.cpu.hlo.txt".into()), compiled("other"));
+    lib.insert(
+        ("neg".into(), "compiled.cpu.hlo.txt".into()),
+        compiled("a `fusion` </code><script>alert(1)</script>"),
+    );
+    lib.insert(
+        ("other".into(), "compiled.cpu.hlo.txt".into()),
+        compiled("other"),
+    );
     lib.insert(
         ("neg".into(), "lowered.stablehlo.mlir".into()),
         DumpInfo {
@@ -50,7 +69,11 @@ fn library() -> Library {
             kind: Some("stablehlo".to_owned()),
             backend: None,
             excerpts: vec![("main".to_owned(), 2, 5)],
-            evidence: vec![AnnotatedLine { line: 2, marker: "func-main".to_owned(), note: "entry point".to_owned() }],
+            evidence: vec![AnnotatedLine {
+                line: 2,
+                marker: "func-main".to_owned(),
+                note: "entry point".to_owned(),
+            }],
         },
     );
     lib
@@ -84,15 +107,39 @@ snippet = "neg/compiled.cpu.hlo.txt#entry"
 choices = ["hlo-unoptimized", "hlo-optimized"]
 "#);
     assert_eq!(q.key.answer, ["hlo-optimized"]);
-    assert_eq!(q.options.iter().map(|(id, _)| id.as_str()).collect::<Vec<_>>(), ["hlo-unoptimized", "hlo-optimized"]);
+    assert_eq!(
+        q.options
+            .iter()
+            .map(|(id, _)| id.as_str())
+            .collect::<Vec<_>>(),
+        ["hlo-unoptimized", "hlo-optimized"]
+    );
     let snippet = q.snippet.as_ref().unwrap();
-    assert_eq!((snippet.first_line, snippet.language, snippet.caption.as_str()), (8, Language::Hlo, "lines 8\u{2013}11"));
-    assert_eq!(q.key.lines.len(), 1, "the excerpt holds line 10 only: {:?}", q.key.lines);
-    assert!(q.key.lines[0].1.contains("second marker"), "notes of one line are merged");
+    assert_eq!(
+        (
+            snippet.first_line,
+            snippet.language,
+            snippet.caption.as_str()
+        ),
+        (8, Language::Hlo, "lines 8\u{2013}11")
+    );
+    assert_eq!(
+        q.key.lines.len(),
+        1,
+        "the excerpt holds line 10 only: {:?}",
+        q.key.lines
+    );
+    assert!(
+        q.key.lines[0].1.contains("second marker"),
+        "notes of one line are merged"
+    );
     assert_eq!(verdict(&q, "hlo-optimized"), Outcome::Correct);
     assert_eq!(verdict(&q, "hlo-unoptimized"), Outcome::Wrong);
     assert_eq!(verdict(&q, "jaxpr"), Outcome::Invalid, "not offered");
-    assert!(!q.sealed.contains("optimized"), "sealed keys are not greppable");
+    assert!(
+        !q.sealed.contains("optimized"),
+        "sealed keys are not greppable"
+    );
 }
 
 #[test]
@@ -104,7 +151,10 @@ type = "backend"
 prompt = "Which backend?"
 snippet = "neg/compiled.cpu.hlo.txt"
 "#);
-    assert_eq!((backend.key.answer.as_slice(), backend.options.len()), (&["cpu".to_owned()][..], 3));
+    assert_eq!(
+        (backend.key.answer.as_slice(), backend.options.len()),
+        (&["cpu".to_owned()][..], 3)
+    );
     assert_eq!(verdict(&backend, "cpu"), Outcome::Correct);
 
     let evidence = one(r#"
@@ -129,7 +179,11 @@ snippet = "neg/compiled.cpu.hlo.txt#entry"
 fact = "entry_fusions"
 "#);
     let counted = analyze(COMPILED).entry_fusions.to_string();
-    assert_eq!(count.key.answer, [counted.clone()], "the key is the checker's count");
+    assert_eq!(
+        count.key.answer,
+        std::slice::from_ref(&counted),
+        "the key is the checker's count"
+    );
     assert_eq!(verdict(&count, &counted), Outcome::Correct);
 
     let pair = one(r#"
@@ -141,7 +195,13 @@ snippet = "neg/lowered.stablehlo.mlir#main"
 candidates = ["other/compiled.cpu.hlo.txt#entry", "neg/compiled.cpu.hlo.txt#entry"]
 "#);
     assert_eq!(pair.key.answer, ["b"]);
-    assert_eq!(pair.candidates.iter().map(|c| c.caption.as_str()).collect::<Vec<_>>(), ["Dump A", "Dump B"]);
+    assert_eq!(
+        pair.candidates
+            .iter()
+            .map(|c| c.caption.as_str())
+            .collect::<Vec<_>>(),
+        ["Dump A", "Dump B"]
+    );
     assert_eq!(pair.snippet.as_ref().unwrap().language, Language::Mlir);
     assert_eq!(verdict(&pair, "b"), Outcome::Correct);
     assert_eq!(verdict(&pair, "a"), Outcome::Wrong);
@@ -159,7 +219,13 @@ text = "two"
 correct = true
 why = "yes"
 "#);
-    assert_eq!((choice.key.answer.as_slice(), choice.key.explanation.as_str()), (&["b".to_owned()][..], "yes"));
+    assert_eq!(
+        (
+            choice.key.answer.as_slice(),
+            choice.key.explanation.as_str()
+        ),
+        (&["b".to_owned()][..], "yes")
+    );
     assert_eq!(verdict(&choice, "b"), Outcome::Correct);
 }
 
@@ -176,7 +242,10 @@ fn editing_a_question_changes_its_hash() {
 fn check(cases: &[(&str, &[&str])]) {
     for (source, expected) in cases {
         let (_, diags) = resolve(source);
-        let firsts: Vec<&str> = diags.iter().map(|d| d.lines().next().unwrap_or_default()).collect();
+        let firsts: Vec<&str> = diags
+            .iter()
+            .map(|d| d.lines().next().unwrap_or_default())
+            .collect();
         assert_eq!(firsts, *expected, "for:\n{source}");
         for d in &diags {
             assert!(d.contains("\n  help: "), "every error has a hint: {d}");
@@ -189,23 +258,33 @@ fn every_mistake_is_reported_where_it_is() {
     check(&[
         (
             "[[question]]\nid = \"x\"\ntype = \"clasify\"\nprompt = \"p\"\n",
-            &["exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`"],
+            &[
+                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`",
+            ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nchoises = [\"cpu\"]\n",
-            &["exercises/t.toml:6:1: error: unknown field `choises`, expected one of `id`, `prompt`, `explanation`, `snippet`, `choices`"],
+            &[
+                "exercises/t.toml:6:1: error: unknown field `choises`, expected one of `id`, `prompt`, `explanation`, `snippet`, `choices`",
+            ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.tpu.hlo.txt\"\n",
-            &["exercises/t.toml:5:1: error: snippet `neg/compiled.tpu.hlo.txt`: no dump `compiled.tpu.hlo.txt` in fixture family `neg`"],
+            &[
+                "exercises/t.toml:5:1: error: snippet `neg/compiled.tpu.hlo.txt`: no dump `compiled.tpu.hlo.txt` in fixture family `neg`",
+            ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt#nope\"\n",
-            &["exercises/t.toml:5:1: error: snippet `neg/compiled.cpu.hlo.txt#nope`: no excerpt `nope`"],
+            &[
+                "exercises/t.toml:5:1: error: snippet `neg/compiled.cpu.hlo.txt#nope`: no excerpt `nope`",
+            ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt#5-99\"\n",
-            &["exercises/t.toml:5:1: error: snippet `neg/compiled.cpu.hlo.txt#5-99`: lines 5-99 are outside the dump's 11 lines"],
+            &[
+                "exercises/t.toml:5:1: error: snippet `neg/compiled.cpu.hlo.txt#5-99`: lines 5-99 are outside the dump's 11 lines",
+            ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n  choices = [\"gpu\", \"tpu\"]\n",
@@ -221,7 +300,9 @@ fn every_mistake_is_reported_where_it_is() {
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt#2-6\"\n",
-            &["exercises/t.toml:5:1: error: no annotated evidence line falls inside this excerpt, so there is nothing to select"],
+            &[
+                "exercises/t.toml:5:1: error: no annotated evidence line falls inside this excerpt, so there is nothing to select",
+            ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"pair\"\nprompt = \"p\"\nsnippet = \"neg/lowered.stablehlo.mlir\"\ncandidates = [\"other/compiled.cpu.hlo.txt\"]\n",
@@ -233,7 +314,9 @@ fn every_mistake_is_reported_where_it_is() {
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"choice\"\nprompt = \"p\"\n[[question.option]]\ntext = \"a\"\nwhy = \"w\"\n[[question.option]]\ntext = \"b\"\nwhy = \"w\"\n",
-            &["exercises/t.toml:1:1: error: a choice question needs exactly one option with `correct = true`, not 0"],
+            &[
+                "exercises/t.toml:1:1: error: a choice question needs exactly one option with `correct = true`, not 0",
+            ],
         ),
         (
             "[[question]]\nid = \"Bad Id\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n[[question]]\nid = \"b\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n[[question]]\nid = \"b\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n",
@@ -242,6 +325,9 @@ fn every_mistake_is_reported_where_it_is() {
                 "exercises/t.toml:12:1: error: question id `b` is used twice (first on line 6)",
             ],
         ),
-        ("[[question]\n", &["exercises/t.toml:1:12: error: unclosed array table, expected `]`"]),
+        (
+            "[[question]\n",
+            &["exercises/t.toml:1:12: error: unclosed array table, expected `]`"],
+        ),
     ]);
 }

@@ -1,0 +1,89 @@
+//! `mdbook-dumplab grade` through the built binary, on the course's own
+//! exercise files: the answer it reveals grades right, anything else does
+//! not, and `--json` prints one object.
+
+use std::process::Command;
+
+fn grade(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mdbook-dumplab"))
+        .arg("grade")
+        .args(["--root", concat!(env!("CARGO_MANIFEST_DIR"), "/..")])
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let (_, stdout) = grade(&all);
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"))
+}
+
+#[test]
+fn revealed_answers_grade_right_and_others_do_not() {
+    let file = "exercises/two-dumps.toml";
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../exercises/two-dumps.toml"
+    ))
+    .expect("the lesson's exercises");
+    let ids: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("id = \""))
+        .map(|l| l.trim_end_matches('"'))
+        .collect();
+    assert!(ids.len() >= 12, "the lesson has at least 12 questions");
+    let mut types = std::collections::BTreeSet::new();
+    for id in ids {
+        let shown = json(&["-e", file, "-q", id, "--reveal"]);
+        assert_eq!(shown["outcome"], "revealed", "{shown}");
+        types.insert(shown["type"].as_str().expect("type").to_owned());
+        let answer: Vec<&str> = shown["answer"]
+            .as_array()
+            .expect("answer ids")
+            .iter()
+            .filter_map(|a| a.as_str())
+            .collect();
+        let answer = answer.join(",");
+        let (ok, stdout) = grade(&["-e", file, "-q", id, "-a", &answer]);
+        assert!(
+            ok && stdout.starts_with("correct: "),
+            "{id} with {answer}: {stdout}"
+        );
+        let (ok, stdout) = grade(&["-e", file, "-q", id, "-a", "999"]);
+        assert!(
+            !ok && !stdout.starts_with("correct"),
+            "{id} with 999: {stdout}"
+        );
+    }
+    assert_eq!(types.len(), 6, "all six question types: {types:?}");
+}
+
+#[test]
+fn unknown_questions_fail_with_the_known_ones() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mdbook-dumplab"))
+        .args([
+            "grade",
+            "--root",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/.."),
+            "-e",
+            "exercises/two-dumps.toml",
+            "-q",
+            "nope",
+            "-a",
+            "1",
+        ])
+        .output()
+        .expect("the binary runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("has no question `nope`") && err.contains("gelu-kernels"),
+        "{err}"
+    );
+}
