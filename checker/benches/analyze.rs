@@ -21,6 +21,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 const TARGET_BYTES: usize = 50 * 1024 * 1024 + 1;
+/// Under `cargo test --benches` (no `--bench` argument): a quick smoke run.
+const SMOKE_BYTES: usize = 1024 * 1024;
 
 fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -90,7 +92,7 @@ fn rename(
 }
 
 /// Scales a compiled module past `TARGET_BYTES` (see the module docs).
-fn scale(text: &str) -> String {
+fn scale(text: &str, target_bytes: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let entry_at = lines.iter().position(|l| l.starts_with("ENTRY ")).unwrap();
     let first_comp = lines
@@ -137,8 +139,8 @@ fn scale(text: &str) -> String {
         .map(|l| l.len() + 1)
         .sum::<usize>()
         .max(1);
-    let copies = TARGET_BYTES / per_copy + 1;
-    let mut out = String::with_capacity(TARGET_BYTES + text.len() * 2);
+    let copies = target_bytes / per_copy + 1;
+    let mut out = String::with_capacity(target_bytes + text.len() * 2);
     for l in prelude {
         out.push_str(l);
         out.push('\n');
@@ -233,19 +235,24 @@ fn xla_parser(file: &Path, dir: &Path) -> Result<Duration, String> {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; `cargo test --benches` passes nothing
-    // useful either: both run the full measurement, which takes seconds.
+    // `cargo bench` passes `--bench`; `cargo test --all-targets` runs this
+    // binary without it, and then a 1 MB smoke run without XLA is enough.
+    let full = std::env::args().any(|a| a == "--bench");
     let Some(src) = largest_compiled_dump() else {
         println!("no compiled dump under fixtures/: nothing to measure");
         return;
     };
     let text = std::fs::read_to_string(&src).unwrap();
-    let big = scale(&text);
+    let big = scale(&text, if full { TARGET_BYTES } else { SMOKE_BYTES });
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map_or_else(|| workspace().join("target"), PathBuf::from);
     let dir = target.join("bench-data");
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("scaled.compiled.hlo.txt");
+    let file = dir.join(if full {
+        "scaled.compiled.hlo.txt"
+    } else {
+        "smoke.compiled.hlo.txt"
+    });
     std::fs::write(&file, &big).unwrap();
     let bytes = big.len();
     println!(
@@ -291,6 +298,12 @@ fn main() {
         "analyze is {:.1}x slower than the line scan (goal: within 10x)",
         t_analyze.as_secs_f64() / t_scan.as_secs_f64()
     );
+    if !full {
+        println!(
+            "smoke run (no `--bench` argument): XLA's parser skipped; `cargo bench -p dumplab` measures"
+        );
+        return;
+    }
     match xla_parser(&file, &dir) {
         Ok(t_xla) => {
             println!(

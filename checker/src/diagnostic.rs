@@ -44,7 +44,12 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// An error at `line:column` of `file`.
-    pub fn error(file: impl Into<String>, line: usize, column: usize, message: impl Into<String>) -> Self {
+    pub fn error(
+        file: impl Into<String>,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Self {
         Self {
             severity: Severity::Error,
             file: file.into(),
@@ -56,12 +61,25 @@ impl Diagnostic {
     }
 
     /// A warning at `line:column` of `file`.
-    pub fn warning(file: impl Into<String>, line: usize, column: usize, message: impl Into<String>) -> Self {
-        Self { severity: Severity::Warning, ..Self::error(file, line, column, message) }
+    pub fn warning(
+        file: impl Into<String>,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            severity: Severity::Warning,
+            ..Self::error(file, line, column, message)
+        }
     }
 
     /// An error at the byte `offset` of `source`, the text of `file`.
-    pub fn error_at(file: impl Into<String>, source: &str, offset: usize, message: impl Into<String>) -> Self {
+    pub fn error_at(
+        file: impl Into<String>,
+        source: &str,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> Self {
         let (line, column) = line_column(source, offset);
         Self::error(file, line, column, message)
     }
@@ -80,7 +98,11 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}: {}", self.file, self.line, self.column, self.severity, self.message)?;
+        write!(
+            f,
+            "{}:{}:{}: {}: {}",
+            self.file, self.line, self.column, self.severity, self.message
+        )?;
         if let Some(hint) = &self.hint {
             write!(f, "\n  help: {hint}")?;
         }
@@ -120,7 +142,11 @@ mod tests {
 
     #[test]
     fn renders_like_a_compiler() {
-        let d = Diagnostic::error("glossary.toml", 3, 7, "duplicate id `xla`").with_hint("rename one of them");
-        assert_eq!(d.to_string(), "glossary.toml:3:7: error: duplicate id `xla`\n  help: rename one of them");
+        let d = Diagnostic::error("glossary.toml", 3, 7, "duplicate id `xla`")
+            .with_hint("rename one of them");
+        assert_eq!(
+            d.to_string(),
+            "glossary.toml:3:7: error: duplicate id `xla`\n  help: rename one of them"
+        );
     }
 }

@@ -6,13 +6,17 @@
 //! hand it strings. That is what lets the same code run in the preprocessor,
 //! on the command line and, compiled to `wasm32-unknown-unknown`, in the
 //! learner's browser.
+//!
+//! [`analyze`] says what a dump is and why; the JSON that
+//! `mdbook-dumplab analyze --json` prints is its [`Analysis`], whose stable
+//! schema is documented in [`analysis`].
 
 pub mod analysis;
 pub mod diagnostic;
 pub mod exercise;
-pub mod grade;
 #[cfg(feature = "serde")]
 pub mod fixture;
+pub mod grade;
 
 pub use analysis::{Analysis, Backend, Evidence, Fusion, Kind, analyze};
 pub use diagnostic::{Diagnostic, Severity};

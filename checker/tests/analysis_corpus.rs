@@ -167,9 +167,9 @@ fn hlo_inventory_is_consistent() {
         if d.kind == Kind::HloOptimized {
             assert!(!a.provenance.is_empty(), "{p}");
             assert!(
-                a.provenance.iter().any(|p| p
-                    .source_file
-                    .as_deref()
+                a.provenance.iter().any(|p| a
+                    .source_op(p)
+                    .and_then(|o| o.source_file.as_deref())
                     .is_some_and(|f| f.ends_with("function.py"))),
                 "{p}"
             );
@@ -202,7 +202,7 @@ fn stablehlo_and_jaxpr_inventories() {
                 );
                 let locs = d.text.contains("#loc");
                 assert!(
-                    !locs || a.provenance.iter().all(|p| p.op_name.contains('/')),
+                    !locs || a.source_ops.iter().all(|o| o.op_name.contains('/')),
                     "{p}"
                 );
             }
@@ -471,10 +471,20 @@ fn provenance_from_metadata_and_stack_frames() {
     let p = a
         .provenance
         .iter()
-        .find(|p| p.op_name.ends_with("/dot_general"))
+        .find(|p| {
+            a.source_op(p)
+                .is_some_and(|o| o.op_name.ends_with("/dot_general"))
+        })
         .expect("dot_general provenance");
-    assert_eq!(p.source_file.as_deref(), Some("<string>"));
-    assert_eq!(p.source_line, Some(3));
+    assert_eq!(p.instruction, "dot_general.0");
+    let o = a.source_op(p).expect("source op");
+    assert_eq!(o.source_file.as_deref(), Some("<string>"));
+    assert_eq!(o.source_line, Some(3));
+    assert!(
+        a.provenance
+            .iter()
+            .all(|p| p.source_op < a.source_ops.len())
+    );
 }
 
 #[test]
@@ -519,4 +529,95 @@ fn starts_with_binder(l: &str) -> bool {
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .unwrap_or(0);
     name_end > 0 && l[name_end..].starts_with(':') && l.contains(" = ")
+}
+
+/// Counts of loops, conditionals and custom calls agree with the opcodes in
+/// the text, and each names the computations it runs.
+#[test]
+fn control_flow_and_custom_calls_are_inventoried() {
+    let opcode_lines = |text: &str, op: &str| {
+        text.lines()
+            .filter(|l| l.contains(&format!(" {op}(")))
+            .count()
+    };
+    let mut loops = 0usize;
+    let mut conds = 0usize;
+    for d in corpus().into_iter().filter(|d| d.kind.is_hlo()) {
+        let a = analyze(&d.text);
+        let p = d.path.display();
+        assert_eq!(a.while_loops.len(), opcode_lines(&d.text, "while"), "{p}");
+        assert_eq!(
+            a.conditionals.len(),
+            opcode_lines(&d.text, "conditional"),
+            "{p}"
+        );
+        assert_eq!(
+            a.custom_calls.len(),
+            opcode_lines(&d.text, "custom-call"),
+            "{p}"
+        );
+        for w in &a.while_loops {
+            for c in [&w.condition, &w.body] {
+                let c = c.as_deref().expect("while names its computations");
+                assert!(a.computations.iter().any(|x| x.name == c), "{p}: {c}");
+            }
+        }
+        for c in &a.conditionals {
+            assert!(c.branches.len() >= 2, "{p}: {:?}", c.branches);
+        }
+        assert!(a.custom_calls.iter().all(|c| !c.target.is_empty()), "{p}");
+        loops += a.while_loops.len();
+        conds += a.conditionals.len();
+    }
+    assert!(
+        loops > 0 && conds > 0,
+        "the corpus has loops ({loops}) and conditionals ({conds})"
+    );
+}
+
+#[test]
+fn stablehlo_provenance_resolves_locations_to_source_lines() {
+    let mut resolved = 0usize;
+    for d in corpus()
+        .into_iter()
+        .filter(|d| d.kind == Kind::Stablehlo && d.text.contains("#loc"))
+    {
+        let a = analyze(&d.text);
+        for p in &a.provenance {
+            assert!(
+                p.instruction.starts_with('%'),
+                "{}: {p:?}",
+                d.path.display()
+            );
+            let o = a.source_op(p).expect("every provenance has a source op");
+            if o.source_file
+                .as_deref()
+                .is_some_and(|f| f.ends_with("function.py"))
+                && o.source_line.is_some()
+            {
+                resolved += 1;
+            }
+        }
+    }
+    assert!(resolved > 0);
+}
+
+#[test]
+fn jaxpr_nesting_depth() {
+    let a = analyze(include_str!("data/cond.jaxpr.txt"));
+    let depth = |prim: &str| {
+        a.equations
+            .iter()
+            .find(|e| e.primitive == prim)
+            .map(|e| e.depth)
+    };
+    assert_eq!(depth("gt"), Some(0));
+    assert_eq!(depth("cond"), Some(0));
+    assert_eq!(depth("cos"), Some(1));
+    assert_eq!(
+        depth("exp"),
+        Some(1),
+        "the equation inside a one-line branch"
+    );
+    assert_eq!(a.op_histogram.get("mul"), Some(&1));
 }

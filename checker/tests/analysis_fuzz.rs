@@ -157,3 +157,28 @@ fn a_megabyte_of_nesting_does_not_recurse() {
         consistent(&lines);
     }
 }
+
+/// Many ops pointing at one huge unterminated `#loc` alias: each alias is
+/// resolved once, so this stays linear (it would take minutes otherwise).
+#[test]
+fn many_ops_sharing_a_long_location_stay_linear() {
+    let mut s = format!("#loc1 = loc(\"{}\n", "a".repeat(1_000_000));
+    for i in 0..20_000 {
+        s.push_str(&format!(
+            "  %{i} = stablehlo.add %a, %b : tensor<f32> loc(#loc1)\n"
+        ));
+    }
+    consistent(&s);
+}
+
+/// A computation with a hundred thousand made-up opcodes stays linear.
+#[test]
+fn many_distinct_opcodes_stay_linear() {
+    let mut s = String::from("%c (p: f32[]) -> f32[] {\n");
+    for i in 0..100_000 {
+        s.push_str(&format!("  %x{i} = f32[] op{i}(%p)\n"));
+    }
+    s.push_str("}\n");
+    consistent(&s);
+    assert_eq!(analyze(&s).op_histogram.len(), 100_000);
+}

@@ -53,7 +53,11 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         None => crate::preprocess::run_from_stdin(),
         Some(Command::Supports { renderer }) => {
-            return if crate::preprocess::supports_renderer(&renderer) { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+            return if crate::preprocess::supports_renderer(&renderer) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            };
         }
         Some(Command::Analyze { json, files }) => crate::cmd_analyze::run(json, &files),
         Some(Command::Check { dir }) => crate::cmd_check::run(dir.as_deref()),

@@ -71,7 +71,10 @@ fn json_line(name: &str, a: &Analysis) -> anyhow::Result<String> {
     let body = serde_json::to_string(a)?;
     let rest = body.strip_prefix('{').unwrap_or(&body);
     let sep = if rest.starts_with('}') { "" } else { "," };
-    Ok(format!("{{\"file\":{}{sep}{rest}", serde_json::to_string(name)?))
+    Ok(format!(
+        "{{\"file\":{}{sep}{rest}",
+        serde_json::to_string(name)?
+    ))
 }
 
 fn human(name: &str, a: &Analysis) -> String {
@@ -133,7 +136,10 @@ fn human(name: &str, a: &Analysis) -> String {
     if !deciding.is_empty() {
         s.push_str("  why:\n");
         for e in deciding.iter().take(SHOWN_EVIDENCE) {
-            s.push_str(&format!("    {name}:{}:{}: [{}] {}\n", e.line, e.columns.start, e.marker, e.note));
+            s.push_str(&format!(
+                "    {name}:{}:{}: [{}] {}\n",
+                e.line, e.columns.start, e.marker, e.note
+            ));
         }
     }
     let rest = a.evidence.len() - deciding.len().min(SHOWN_EVIDENCE);

@@ -166,8 +166,15 @@ pub(crate) fn process(
 }
 
 /// The one place where exercises are expanded (owned by the exercises code).
-fn expand_exercises(exercises: &crate::exercises::Exercises, chapter: &Chapter, diags: &mut Vec<Diagnostic>) -> String {
-    let file = chapter.source_path.as_ref().map_or_else(|| chapter.name.clone(), |p| format!("src/{}", p.display()));
+fn expand_exercises(
+    exercises: &crate::exercises::Exercises,
+    chapter: &Chapter,
+    diags: &mut Vec<Diagnostic>,
+) -> String {
+    let file = chapter
+        .source_path
+        .as_ref()
+        .map_or_else(|| chapter.name.clone(), |p| format!("src/{}", p.display()));
     exercises.expand_chapter(&file, &chapter.content, diags)
 }
 

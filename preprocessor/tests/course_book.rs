@@ -20,7 +20,11 @@ fn built() -> &'static PathBuf {
         let mdbook = std::env::var_os("DUMPLAB_MDBOOK")
             .map(PathBuf::from)
             .unwrap_or_else(|| repo().join(".tools/mdbook-0.5.4/bin/mdbook"));
-        assert!(mdbook.is_file(), "mdBook not found at {}: run `cargo xtask test` once or set DUMPLAB_MDBOOK", mdbook.display());
+        assert!(
+            mdbook.is_file(),
+            "mdBook not found at {}: run `cargo xtask test` once or set DUMPLAB_MDBOOK",
+            mdbook.display()
+        );
         let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("course-book");
         let _ = std::fs::remove_dir_all(&out);
         let output = Command::new(mdbook)
@@ -28,11 +32,18 @@ fn built() -> &'static PathBuf {
             .arg(repo())
             .arg("--dest-dir")
             .arg(&out)
-            .env("MDBOOK_PREPROCESSOR__DUMPLAB__COMMAND", env!("CARGO_BIN_EXE_mdbook-dumplab"))
+            .env(
+                "MDBOOK_PREPROCESSOR__DUMPLAB__COMMAND",
+                env!("CARGO_BIN_EXE_mdbook-dumplab"),
+            )
             .env("MDBOOK_BUILD__CREATE_MISSING", "false")
             .output()
             .expect("run mdbook");
-        assert!(output.status.success(), "the course does not build:\n{}", String::from_utf8_lossy(&output.stderr));
+        assert!(
+            output.status.success(),
+            "the course does not build:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
         out
     })
 }
@@ -62,16 +73,25 @@ fn tooltips_with_context(html: &str) -> Vec<(String, Vec<String>)> {
         rest = &rest[end.min(rest.len())..];
         if let Some(name) = tag.strip_prefix('/') {
             let name = name.trim().to_ascii_lowercase();
-            if WATCHED.contains(&name.as_str()) {
-                if let Some(pos) = stack.iter().rposition(|open| *open == name) {
-                    stack.truncate(pos);
-                }
+            if WATCHED.contains(&name.as_str())
+                && let Some(pos) = stack.iter().rposition(|open| *open == name)
+            {
+                stack.truncate(pos);
             }
             continue;
         }
-        let name: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+        let name: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
         if tag.contains("dumplab-term") && tag.contains("data-term=") {
-            let id = tag.split("data-term=\"").nth(1).and_then(|s| s.split('"').next()).unwrap_or("").to_owned();
+            let id = tag
+                .split("data-term=\"")
+                .nth(1)
+                .and_then(|s| s.split('"').next())
+                .unwrap_or("")
+                .to_owned();
             found.push((id, stack.clone()));
         }
         if WATCHED.contains(&name.as_str()) && !tag.ends_with('/') {
@@ -86,16 +106,33 @@ fn the_lesson_carries_tooltips_for_the_core_terms() {
     let html = page("two-dumps.html");
     let terms = tooltips_with_context(main_element(&html));
     for id in ["xla", "fusion", "jaxpr", "stablehlo"] {
-        assert!(terms.iter().any(|(t, _)| t == id), "two-dumps.html has no tooltip for `{id}`; it has: {terms:?}");
+        assert!(
+            terms.iter().any(|(t, _)| t == id),
+            "two-dumps.html has no tooltip for `{id}`; it has: {terms:?}"
+        );
     }
 }
 
 #[test]
 fn no_tooltip_inside_code_links_or_headings() {
-    for name in ["two-dumps.html", "xla.html", "fusion.html", "jaxpr.html", "stablehlo.html", "hlo.html", "layouts.html", "buffer-assignment.html", "intro.html"] {
+    for name in [
+        "two-dumps.html",
+        "xla.html",
+        "fusion.html",
+        "jaxpr.html",
+        "stablehlo.html",
+        "hlo.html",
+        "layouts.html",
+        "buffer-assignment.html",
+        "intro.html",
+    ] {
         let html = page(name);
         for (id, stack) in tooltips_with_context(main_element(&html)) {
-            assert!(stack.is_empty(), "{name}: tooltip `{id}` inside <{}>", stack.join("> <"));
+            assert!(
+                stack.is_empty(),
+                "{name}: tooltip `{id}` inside <{}>",
+                stack.join("> <")
+            );
         }
     }
 }
@@ -105,6 +142,10 @@ fn the_scanner_sees_enclosing_elements() {
     let html = r##"<p><span class="dumplab-term" data-term="xla">XLA</span> <code>x <span class="dumplab-term" data-term="hlo">HLO</span></code> <h2 id="a"><a href="#a">T</a> <span class="dumplab-term" data-term="fusion">f</span></h2></p>"##;
     assert_eq!(
         tooltips_with_context(html),
-        vec![("xla".to_owned(), vec![]), ("hlo".to_owned(), vec!["code".to_owned()]), ("fusion".to_owned(), vec!["h2".to_owned()])]
+        vec![
+            ("xla".to_owned(), vec![]),
+            ("hlo".to_owned(), vec!["code".to_owned()]),
+            ("fusion".to_owned(), vec!["h2".to_owned()])
+        ]
     );
 }

@@ -93,7 +93,10 @@ fn toolchain() -> Result<Command> {
             .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER", "wasm-ld")
             .env_remove("RUSTUP_TOOLCHAIN")
             .env_remove("CARGO")
-            .args(["-Zbuild-std=std,panic_abort", "-Zbuild-std-features=panic_immediate_abort"]);
+            .args([
+                "-Zbuild-std=std,panic_abort",
+                "-Zbuild-std-features=panic_immediate_abort",
+            ]);
         return Ok(cmd);
     }
     bail!(

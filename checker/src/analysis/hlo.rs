@@ -10,7 +10,7 @@
 //! attribute braces. A line it does not understand is skipped, never an error.
 
 use super::markers::{M, has_layout, has_param_name};
-use super::scan::{Fnv, find, for_each_attr, skip_balanced, skip_ws, strip_pct, take_while};
+use super::scan::{Fx, find, for_each_attr, skip_balanced, skip_ws, strip_pct, take_while};
 use super::{
     Analysis, Computation, Conditional, CustomCall, Fusion, Param, Provenance, Sink, WhileLoop,
 };
@@ -321,6 +321,10 @@ pub(crate) fn tpu_config_key(l: &str) -> Option<(&str, usize)> {
     key_in(l, 2)
 }
 
+/// Distinct opcodes kept per computation for [`Fusion::ops`]: real fused
+/// computations have a handful; the cap keeps adversarial text linear.
+const MAX_FUSED_OPS: usize = 64;
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Section {
     None,
@@ -345,13 +349,9 @@ pub(crate) struct HloState<'a> {
     comps: Vec<Comp<'a>>,
     current: Option<usize>,
     section: Section,
-    file_names: HashMap<u32, &'a str, Fnv>,
-    file_locations: HashMap<u32, (u32, u32), Fnv>,
-    stack_frames: HashMap<u32, u32, Fnv>,
-    /// Provenance entries waiting for a stack frame lookup: (index, frame id).
-    pending_frames: Vec<(usize, u32)>,
-    /// Fusion index → called computation.
-    pub(crate) saw_hlo: bool,
+    file_names: HashMap<u32, &'a str, Fx>,
+    file_locations: HashMap<u32, (u32, u32), Fx>,
+    stack_frames: HashMap<u32, u32, Fx>,
 }
 
 impl<'a> HloState<'a> {
@@ -363,8 +363,6 @@ impl<'a> HloState<'a> {
             file_names: HashMap::default(),
             file_locations: HashMap::default(),
             stack_frames: HashMap::default(),
-            pending_frames: Vec::new(),
-            saw_hlo: false,
         }
     }
 
@@ -411,7 +409,6 @@ impl<'a> HloState<'a> {
         };
         if sec != Section::None {
             self.section = sec;
-            self.saw_hlo = true;
             let at = l.len() - t.len();
             sink.add(M::StackFrames, n, l, at, t.trim_end().len(), || {
                 "A source-location table that HLO instructions point into with `stack_frame_id`."
@@ -458,7 +455,6 @@ impl<'a> HloState<'a> {
     }
 
     fn module_header(&mut self, n: usize, l: &'a str, a: &mut Analysis, sink: &mut Sink<'a>) {
-        self.saw_hlo = true;
         let t = l.trim_start();
         let at = l.len() - t.len();
         let rest = t.get("HloModule".len()..).unwrap_or("");
@@ -489,7 +485,6 @@ impl<'a> HloState<'a> {
         a: &mut Analysis,
         sink: &mut Sink<'a>,
     ) {
-        self.saw_hlo = true;
         if h.entry {
             a.entry_computation = Some(h.name.to_owned());
             let at = l.find("ENTRY").unwrap_or(0);
@@ -576,14 +571,16 @@ impl<'a> HloState<'a> {
         a: &mut Analysis,
         sink: &mut Sink<'a>,
     ) {
-        self.saw_hlo = true;
         let in_entry = self
             .current
             .and_then(|c| self.comps.get(c))
             .is_some_and(|c| c.is_entry);
         if let Some(c) = self.current.and_then(|c| self.comps.get_mut(c)) {
             c.instructions += 1;
-            if ins.opcode != "parameter" && !c.ops.contains(&ins.opcode) {
+            if ins.opcode != "parameter"
+                && c.ops.len() < MAX_FUSED_OPS
+                && !c.ops.contains(&ins.opcode)
+            {
                 c.ops.push(ins.opcode);
             }
         }
@@ -610,7 +607,7 @@ impl<'a> HloState<'a> {
             });
         }
         if has_layout(ins.shape) {
-            let p = ins.shape_at + ins.shape.find("]{").map_or(0, |x| x + 1);
+            let p = ins.shape_at + find(ins.shape, "]{").map_or(0, |x| x + 1);
             let len = ins.shape.len().saturating_sub(p - ins.shape_at);
             sink.add(M::Layout, n, l, p, len, || {
                 "A layout after the shape lists dimensions minor to major; XLA prints one before compilation too, so it does not prove compilation.".to_owned()
@@ -618,6 +615,15 @@ impl<'a> HloState<'a> {
         }
         self.shape_clues(n, l, ins.shape_at, ins.attrs_at, sink);
         let name = ins.name;
+        if ins.opcode != "parameter" && has_param_name(ins.operands) {
+            let base = ins.opcode_at + ins.opcode.len() + 1;
+            let p = super::scan::find_all(ins.operands, "param_")
+                .find(|&i| has_param_name(ins.operands.get(i.saturating_sub(1)..).unwrap_or("")))
+                .unwrap_or(0);
+            sink.add(M::FusedParameter, n, l, base + p, 6, || {
+                "An operand named `param_N`: the fusion pass names the inputs of a fused computation so.".to_owned()
+            });
+        }
         match ins.opcode {
             "parameter" => {
                 if name.starts_with("param_") && has_param_name(name) {
@@ -816,17 +822,12 @@ impl<'a> HloState<'a> {
                 });
             }
             if let Some(op) = op {
-                let idx = a.provenance.len();
+                let source_op = sink.source_op((op, file, line, frame));
                 a.provenance.push(Provenance {
                     line: n,
                     instruction: name.to_owned(),
-                    op_name: op.to_owned(),
-                    source_file: file.map(str::to_owned),
-                    source_line: line,
+                    source_op,
                 });
-                if let Some(fid) = frame {
-                    self.pending_frames.push((idx, fid));
-                }
             }
         }
     }
@@ -834,7 +835,7 @@ impl<'a> HloState<'a> {
     /// Resolves what needs the whole text: fusion ops, fused computation
     /// headers, stack frames, the computation list.
     pub(crate) fn finish(self, a: &mut Analysis, sink: &mut Sink<'a>) {
-        let by_name: HashMap<&str, usize, Fnv> = self
+        let by_name: HashMap<&str, usize, Fx> = self
             .comps
             .iter()
             .enumerate()
@@ -852,19 +853,19 @@ impl<'a> HloState<'a> {
                 });
             }
         }
-        let mut resolved: HashMap<u32, Option<(&str, u32)>, Fnv> = HashMap::default();
-        for (idx, fid) in self.pending_frames {
-            let hit = *resolved.entry(fid).or_insert_with(|| {
-                let &(file, line) = self
+        // Resolve `stack_frame_id`s through the FileNames/FileLocations/
+        // StackFrames tables, once per distinct source op.
+        for key in &mut sink.ops {
+            if let (None, Some(fid)) = (key.1, key.3) {
+                let hit = self
                     .stack_frames
                     .get(&fid)
-                    .and_then(|l| self.file_locations.get(l))?;
-                Some((self.file_names.get(&file).copied()?, line))
-            });
-            if let (Some((file, line)), Some(p)) = (hit, a.provenance.get_mut(idx)) {
-                if p.source_file.is_none() {
-                    p.source_file = Some(file.to_owned());
-                    p.source_line = Some(line);
+                    .and_then(|l| self.file_locations.get(l));
+                if let Some(&(file, line)) = hit {
+                    if let Some(name) = self.file_names.get(&file) {
+                        key.1 = Some(name);
+                        key.2 = Some(line);
+                    }
                 }
             }
         }

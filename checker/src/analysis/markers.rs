@@ -28,7 +28,7 @@
 //! | `layout` | A minor-to-major layout after a shape, such as `f32[8,128]{1,0}`; it does not prove compilation. |
 //! | `fusion-kind` | A `fusion` instruction with its kind (`kind=kLoop`, `kInput`, `kOutput`, `kCustom`): XLA's fusion pass ran. |
 //! | `fused-computation` | The header of a computation that a `fusion` instruction calls (`%fused_computation`, `%triton_softmax_computation`, ...), or the fusion's `calls=` naming it. |
-//! | `fused-parameter` | A parameter named `param_N` as the fusion pass names them inside fused computations. |
+//! | `fused-parameter` | A parameter (or an operand) named `param_N`, as the fusion pass names the inputs of fused computations; JAX names entry parameters after the Python arguments, so only an argument literally called `param_0` would look the same. |
 //! | `tpu-tiled-layout` | A tiled layout such as `{1,0:T(8,128)}`, which XLA:TPU assigns. |
 //! | `memory-space` | A memory-space annotation `S(n)` in a layout: the buffer lives outside default memory (for example on-chip memory). |
 //! | `backend-config` | `backend_config=`: backend-specific settings the compiler attached to an instruction. |

@@ -188,58 +188,82 @@ impl<'a> MlirState<'a> {
     }
 
     /// Resolves op locations into provenance.
-    pub(crate) fn finish(self, a: &mut Analysis) {
-        for (n, result, r) in self.pending {
-            let mut op_name: Option<&str> = None;
-            let mut file: Option<(&str, Option<u32>)> = None;
-            let mut cur = r;
-            for _ in 0..16 {
-                let c = cur.trim_start();
-                if let Some(alias) = c.strip_prefix('#') {
-                    let e = alias
-                        .bytes()
-                        .position(|ch| !(ch.is_ascii_alphanumeric() || ch == b'_'))
-                        .unwrap_or(alias.len());
-                    let key = c.get(..e + 1).unwrap_or("");
-                    match self.locs.get(key) {
-                        Some(next) => {
-                            cur = next;
-                            continue;
-                        }
-                        None => break,
+    /// Follows a location (`#locN` alias or inline `"name"(...)`) at most 16
+    /// steps: the first op path (`jit(f)/sin`) and the file location found.
+    fn resolve(&self, r: &'a str) -> Resolved<'a> {
+        let mut op_name: Option<&str> = None;
+        let mut file: Option<(&str, Option<u32>)> = None;
+        let mut cur = r;
+        for _ in 0..16 {
+            let c = cur.trim_start();
+            if let Some(alias) = c.strip_prefix('#') {
+                let e = alias
+                    .bytes()
+                    .position(|ch| !(ch.is_ascii_alphanumeric() || ch == b'_'))
+                    .unwrap_or(alias.len());
+                let key = c.get(..e + 1).unwrap_or("");
+                match self.locs.get(key) {
+                    Some(next) => {
+                        cur = next;
+                        continue;
                     }
-                }
-                let Some(body) = c.strip_prefix('"') else {
-                    break;
-                };
-                let Some(q) = body.find('"') else { break };
-                let s = body.get(..q).unwrap_or("");
-                let after = body.get(q + 1..).unwrap_or("");
-                if let Some(pos) = after.strip_prefix(':') {
-                    let line = pos
-                        .split(|ch: char| !ch.is_ascii_digit())
-                        .next()
-                        .and_then(|d| d.parse().ok());
-                    file = Some((s, line));
-                    break;
-                }
-                if op_name.is_none() && s.contains('/') {
-                    op_name = Some(s);
-                }
-                match after.strip_prefix('(') {
-                    Some(inner) => cur = inner,
                     None => break,
                 }
             }
+            let Some(body) = c.strip_prefix('"') else {
+                break;
+            };
+            let Some(q) = body.find('"') else { break };
+            let s = body.get(..q).unwrap_or("");
+            let after = body.get(q + 1..).unwrap_or("");
+            if let Some(pos) = after.strip_prefix(':') {
+                let line = pos
+                    .split(|ch: char| !ch.is_ascii_digit())
+                    .next()
+                    .and_then(|d| d.parse().ok());
+                file = Some((s, line));
+                break;
+            }
+            if op_name.is_none() && s.contains('/') {
+                op_name = Some(s);
+            }
+            match after.strip_prefix('(') {
+                Some(inner) => cur = inner,
+                None => break,
+            }
+        }
+        (op_name, file)
+    }
+
+    /// Resolves op locations into provenance. Each `#loc` alias is resolved
+    /// once (memoized), so many ops pointing at one long alias stay linear.
+    pub(crate) fn finish(self, a: &mut Analysis, sink: &mut Sink<'a>) {
+        let mut memo: HashMap<&str, Resolved<'a>> = HashMap::new();
+        for &(n, result, r) in &self.pending {
+            let c = r.trim_start();
+            let (op_name, file) = if c.starts_with('#') {
+                let e = c
+                    .bytes()
+                    .skip(1)
+                    .position(|ch| !(ch.is_ascii_alphanumeric() || ch == b'_'))
+                    .map_or(c.len(), |p| p + 1);
+                let key = c.get(..e).unwrap_or("");
+                *memo.entry(key).or_insert_with(|| self.resolve(c))
+            } else {
+                self.resolve(c)
+            };
             if let Some(op) = op_name {
+                let source_op =
+                    sink.source_op((op, file.map(|f| f.0), file.and_then(|f| f.1), None));
                 a.provenance.push(Provenance {
                     line: n,
                     instruction: result.to_owned(),
-                    op_name: op.to_owned(),
-                    source_file: file.map(|f| f.0.to_owned()),
-                    source_line: file.and_then(|f| f.1),
+                    source_op,
                 });
             }
         }
     }
 }
+
+/// What a location resolves to: the op path and the file location.
+type Resolved<'a> = (Option<&'a str>, Option<(&'a str, Option<u32>)>);

@@ -32,7 +32,7 @@
 //! | `reason` | string or null | why the kind is `unknown` (null otherwise) |
 //! | `lines` | integer | lines in the input |
 //! | `entry_fusions` | integer | `fusion` instructions in the entry computation (0 when not HLO) |
-//! | `fusions` | list of `{name, kind, ops, in_entry, line, computation}` | every `fusion` instruction; `kind` is `kLoop`, `kInput`, `kOutput`, `kCustom`, ...; `ops` the distinct opcodes of the fused computation in order (no `parameter`) |
+//! | `fusions` | list of `{name, kind, ops, in_entry, line, computation}` | every `fusion` instruction; `kind` is `kLoop`, `kInput`, `kOutput`, `kCustom`, ...; `ops` the distinct opcodes of the fused computation in order (no `parameter`, at most 64) |
 //! | `evidence` | list of `{line, columns: {start, end}, marker, note}` | clues in line order (at most 64 per marker, 3 for markers found on nearly every line); `line` 1-based, `columns` 1-based character columns, end exclusive; `marker` one of [`markers::marker_names`] |
 //! | `module_name` | string or null | the `HloModule` or MLIR `module @name` |
 //! | `computations` | list of `{name, line, is_entry, instructions}` | HLO computations |
@@ -44,7 +44,8 @@
 //! | `op_histogram` | object opcode → count | HLO opcodes, StableHLO op names (`stablehlo.add`) or jaxpr primitives |
 //! | `functions` | list of `{name, visibility, line, ops}` | StableHLO/MLIR `func.func`s |
 //! | `equations` | list of `{line, primitive, outputs, depth}` | jaxpr equations; `depth` 0 for the top jaxpr, more inside sub-jaxprs |
-//! | `provenance` | list of `{line, instruction, op_name, source_file, source_line}` | source op of each instruction that names one (`metadata={op_name=...}` in HLO, `loc(...)` in StableHLO) |
+//! | `provenance` | list of `{line, instruction, source_op}` | the source op of each instruction that names one (`metadata={op_name=...}` in HLO, `loc(...)` in StableHLO); `source_op` indexes `source_ops` |
+//! | `source_ops` | list of `{op_name, source_file, source_line}` | distinct JAX ops (`jit(f)/sin`) with their source location when printed (HLO `stack_frame_id`s resolved through the `StackFrames` tables) |
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -329,6 +330,19 @@ pub struct Equation {
     pub depth: usize,
 }
 
+/// A JAX op in the user's program that instructions came from; shared by
+/// every instruction that names it (see [`Analysis::source_ops`]).
+#[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SourceOp {
+    /// The JAX op path (`jit(f)/jit(main)/sin`).
+    pub op_name: String,
+    /// Source file, when printed (directly or through `stack_frame_id`).
+    pub source_file: Option<String>,
+    /// Source line, when printed.
+    pub source_line: Option<u32>,
+}
+
 /// Which source op an instruction came from.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -337,12 +351,8 @@ pub struct Provenance {
     pub line: usize,
     /// The instruction (HLO name without `%`, or MLIR result like `%3`).
     pub instruction: String,
-    /// The JAX op path (`jit(f)/jit(main)/sin`).
-    pub op_name: String,
-    /// Source file, when printed.
-    pub source_file: Option<String>,
-    /// Source line, when printed.
-    pub source_line: Option<u32>,
+    /// Index into [`Analysis::source_ops`].
+    pub source_op: usize,
 }
 
 /// Everything [`analyze`] learned from a text.
@@ -385,6 +395,8 @@ pub struct Analysis {
     pub equations: Vec<Equation>,
     /// Source op of each instruction that names one.
     pub provenance: Vec<Provenance>,
+    /// The distinct source ops that [`Analysis::provenance`] points into.
+    pub source_ops: Vec<SourceOp>,
 }
 
 impl Analysis {
@@ -408,6 +420,7 @@ impl Analysis {
             functions: Vec::new(),
             equations: Vec::new(),
             provenance: Vec::new(),
+            source_ops: Vec::new(),
         }
     }
 
@@ -415,7 +428,14 @@ impl Analysis {
     /// line order: what a short report shows first. Empty when unknown.
     pub fn deciding_evidence(&self) -> impl Iterator<Item = &Evidence> + '_ {
         let markers = classify::deciding(self.kind);
-        self.evidence.iter().filter(move |e| markers.iter().any(|m| m.name() == e.marker))
+        self.evidence
+            .iter()
+            .filter(move |e| markers.iter().any(|m| m.name() == e.marker))
+    }
+
+    /// The source op an instruction came from.
+    pub fn source_op(&self, p: &Provenance) -> Option<&SourceOp> {
+        self.source_ops.get(p.source_op)
     }
 
     /// The evidence with this marker name.
@@ -430,10 +450,16 @@ impl Analysis {
 const CAP: usize = 64;
 const CAP_COMMON: usize = 3;
 
+/// A source op while reading: op name, file, line, stack frame id.
+pub(crate) type OpKey<'a> = (&'a str, Option<&'a str>, Option<u32>, Option<u32>);
+
 /// Collects evidence and counts every clue (also those past the cap).
 pub(crate) struct Sink<'a> {
     evidence: Vec<Evidence>,
-    hist: HashMap<&'a str, usize, scan::Fnv>,
+    hist: HashMap<&'a str, usize, scan::Fx>,
+    /// Distinct source ops, interned: (op name, file, line, stack frame id).
+    pub(crate) ops: Vec<OpKey<'a>>,
+    op_index: HashMap<OpKey<'a>, usize, scan::Fx>,
     counts: [usize; COUNT],
     first_line: [usize; COUNT],
 }
@@ -443,6 +469,8 @@ impl<'a> Sink<'a> {
         Sink {
             evidence: Vec::new(),
             hist: HashMap::default(),
+            ops: Vec::new(),
+            op_index: HashMap::default(),
             counts: [0; COUNT],
             first_line: [0; COUNT],
         }
@@ -498,6 +526,16 @@ impl<'a> Sink<'a> {
         *self.hist.entry(op).or_insert(0) += 1;
     }
 
+    /// The index of a source op, added when new.
+    pub(crate) fn source_op(&mut self, key: OpKey<'a>) -> usize {
+        let next = self.ops.len();
+        let i = *self.op_index.entry(key).or_insert(next);
+        if i == next {
+            self.ops.push(key);
+        }
+        i
+    }
+
     /// How many clues of marker `m` were seen.
     pub(crate) fn count(&self, m: M) -> usize {
         self.counts.get(m as usize).copied().unwrap_or(0)
@@ -535,8 +573,17 @@ pub fn analyze(text: &str) -> Analysis {
     }
     a.lines = lines;
     hlo.finish(&mut a, &mut sink);
-    mlir.finish(&mut a);
+    mlir.finish(&mut a, &mut sink);
     classify::decide(&mut a, &sink);
+    a.source_ops = sink
+        .ops
+        .iter()
+        .map(|&(op, file, line, _)| SourceOp {
+            op_name: op.to_owned(),
+            source_file: file.map(str::to_owned),
+            source_line: line,
+        })
+        .collect();
     a.op_histogram = sink
         .hist
         .iter()

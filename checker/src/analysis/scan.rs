@@ -240,34 +240,38 @@ pub(crate) fn for_each_field<'a>(s: &'a str, mut f: impl FnMut(&'a str, &'a str,
     }
 }
 
-/// FNV-1a: a cheap hash for the short op names the histogram counts (the
+/// A cheap hash (FxHash's step) for the short op names the histogram counts (the
 /// keys come from the text, but a histogram has a few dozen of them, so
 /// hash flooding is not a concern here).
 #[derive(Clone, Copy, Default)]
-pub(crate) struct Fnv(u64);
+pub(crate) struct Fx(u64);
 
-impl std::hash::Hasher for Fnv {
+impl std::hash::Hasher for Fx {
     fn finish(&self) -> u64 {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
+        // Eight bytes at a time (the FxHash step): op names are short, and a
+        // per-byte loop showed up in profiles.
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut h = self.0;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            h = (h.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
         }
         self.0 = h;
     }
 }
 
-impl std::hash::BuildHasher for Fnv {
-    type Hasher = Fnv;
-    fn build_hasher(&self) -> Fnv {
-        Fnv(0)
+impl std::hash::BuildHasher for Fx {
+    type Hasher = Fx;
+    fn build_hasher(&self) -> Fx {
+        Fx(0)
     }
 }
 
