@@ -13,4 +13,5 @@ mod cmd_grade;
 mod course;
 mod exercises;
 mod glossary;
+mod html;
 mod preprocess;

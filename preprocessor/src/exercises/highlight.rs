@@ -34,21 +34,7 @@ fn scope_name(language: Language) -> &'static str {
     }
 }
 
-/// Escapes text for HTML element content and attribute values.
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub(crate) use crate::html::escape;
 
 fn classes(scope: Scope) -> String {
     scope

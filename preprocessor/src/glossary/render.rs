@@ -107,55 +107,7 @@ fn collapse(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Escapes text for an HTML text node that mdBook will parse as Markdown
-/// again inside an HTML block: HTML specials plus `{` and `}` (mdBook
-/// directives).
-pub(crate) fn escape_text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '{' => out.push_str("&#123;"),
-            '}' => out.push_str("&#125;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Escapes an attribute value or inline text spliced into Markdown prose:
-/// HTML specials, mdBook's braces and every character that Markdown's inline
-/// parser or a table row could act on. Newlines become spaces.
-pub(crate) fn escape_attr(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '{' => out.push_str("&#123;"),
-            '}' => out.push_str("&#125;"),
-            '|' => out.push_str("&#124;"),
-            '`' => out.push_str("&#96;"),
-            '[' => out.push_str("&#91;"),
-            ']' => out.push_str("&#93;"),
-            '*' => out.push_str("&#42;"),
-            '_' => out.push_str("&#95;"),
-            '~' => out.push_str("&#126;"),
-            '\\' => out.push_str("&#92;"),
-            '$' => out.push_str("&#36;"),
-            '\n' | '\r' | '\t' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub(crate) use crate::html::{escape_attr, escape_text};
 
 /// The `.html` path of chapter `md_path` (relative to `src/`).
 pub(crate) fn html_path(md_path: &str) -> String {
