@@ -23,22 +23,12 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod support;
 
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn mdbook() -> PathBuf {
-    let path = std::env::var_os("DUMPLAB_MDBOOK")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| manifest_dir().join("../.tools/mdbook-0.5.4/bin/mdbook"));
-    assert!(
-        path.is_file(),
-        "mdBook not found at {}: run `cargo xtask test` once (it installs the pinned mdBook) or set DUMPLAB_MDBOOK",
-        path.display()
-    );
-    path
 }
 
 fn updating() -> bool {
@@ -53,19 +43,7 @@ fn build(name: &str) -> (PathBuf, Output) {
         .join("books")
         .join(name);
     let _ = fs::remove_dir_all(&out);
-    let output = Command::new(mdbook())
-        .arg("build")
-        .arg(&book)
-        .arg("--dest-dir")
-        .arg(&out)
-        .env(
-            "MDBOOK_PREPROCESSOR__DUMPLAB__COMMAND",
-            env!("CARGO_BIN_EXE_mdbook-dumplab"),
-        )
-        // Never let mdBook create missing chapter files in the fixtures.
-        .env("MDBOOK_BUILD__CREATE_MISSING", "false")
-        .output()
-        .expect("run mdbook");
+    let output = support::mdbook_build(&book, &out);
     (out, output)
 }
 

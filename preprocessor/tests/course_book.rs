@@ -6,8 +6,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::OnceLock;
+
+mod support;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -17,28 +18,9 @@ fn repo() -> PathBuf {
 fn built() -> &'static PathBuf {
     static BOOK: OnceLock<PathBuf> = OnceLock::new();
     BOOK.get_or_init(|| {
-        let mdbook = std::env::var_os("DUMPLAB_MDBOOK")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| repo().join(".tools/mdbook-0.5.4/bin/mdbook"));
-        assert!(
-            mdbook.is_file(),
-            "mdBook not found at {}: run `cargo xtask test` once or set DUMPLAB_MDBOOK",
-            mdbook.display()
-        );
         let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("course-book");
         let _ = std::fs::remove_dir_all(&out);
-        let output = Command::new(mdbook)
-            .arg("build")
-            .arg(repo())
-            .arg("--dest-dir")
-            .arg(&out)
-            .env(
-                "MDBOOK_PREPROCESSOR__DUMPLAB__COMMAND",
-                env!("CARGO_BIN_EXE_mdbook-dumplab"),
-            )
-            .env("MDBOOK_BUILD__CREATE_MISSING", "false")
-            .output()
-            .expect("run mdbook");
+        let output = support::mdbook_build(&repo(), &out);
         assert!(
             output.status.success(),
             "the course does not build:\n{}",

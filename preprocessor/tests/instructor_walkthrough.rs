@@ -17,6 +17,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod support;
+
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -180,24 +182,7 @@ fn the_instructor_chapter_works_as_written() {
     let check = tool(&["check", "."], &root);
     assert!(check.status.success(), "{}", text(&check));
 
-    let mdbook = std::env::var_os("DUMPLAB_MDBOOK").map_or_else(
-        || repo.join(".tools/mdbook-0.5.4/bin/mdbook"),
-        PathBuf::from,
-    );
-    assert!(
-        mdbook.is_file(),
-        "no mdBook at {}: run `cargo xtask` to install the pinned one, or set DUMPLAB_MDBOOK",
-        mdbook.display()
-    );
-    let build = Command::new(&mdbook)
-        .args(["build", "-d", "book"])
-        .env(
-            "MDBOOK_PREPROCESSOR__DUMPLAB__COMMAND",
-            env!("CARGO_BIN_EXE_mdbook-dumplab"),
-        )
-        .current_dir(&root)
-        .output()
-        .unwrap();
+    let build = support::mdbook_build(&root, &root.join("book"));
     assert!(
         build.status.success(),
         "mdbook build failed:\n{}",
