@@ -66,9 +66,20 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader went away (`analyze ... | head`): stop quietly, as
+        // Unix tools do.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("mdbook-dumplab: error: {err:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

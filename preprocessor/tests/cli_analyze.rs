@@ -154,3 +154,28 @@ fn binary_file_is_refused_with_a_hint() {
     assert!(err.contains("blob.bin") && err.contains("UTF-8"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_run_quietly() {
+    // `analyze --json fixtures/*/* | head -c 10`: the pipe closes early.
+    let files: Vec<PathBuf> =
+        std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/softmax"))
+            .expect("fixtures/softmax")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "txt" || x == "mlir"))
+            .collect();
+    let mut child = bin()
+        .arg("analyze")
+        .arg("--json")
+        .args(std::iter::repeat_n(&files, 200).flatten())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut first = [0u8; 10];
+    std::io::Read::read_exact(child.stdout.as_mut().expect("stdout"), &mut first).expect("read");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success(), "{:?}", out.status);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
