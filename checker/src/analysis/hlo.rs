@@ -57,9 +57,7 @@ pub(crate) fn parse_instruction(l: &str) -> Option<Instr<'_>> {
     let shape = l.get(shape_at..shape_end)?;
     i = skip_ws(b, shape_end);
     let opcode_at = i;
-    let op_end = take_while(b, i, |c| {
-        c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'_'
-    });
+    let op_end = take_while(b, i, |c| OPCODE[c as usize]);
     if op_end == opcode_at
         || b.get(op_end) != Some(&b'(')
         || !b.get(opcode_at).is_some_and(|c| c.is_ascii_lowercase())
@@ -86,6 +84,19 @@ pub(crate) fn parse_instruction(l: &str) -> Option<Instr<'_>> {
     })
 }
 
+/// Bytes of an opcode (`add`, `custom-call`, `all-reduce-start`), as a
+/// table: one load per byte on the path every instruction takes.
+const OPCODE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        t[i] = c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'_';
+        i += 1;
+    }
+    t
+};
+
 /// Skips an HLO shape (`f32[8,128]{1,0:T(8,128)}`, `f32[]`, `token[]`, a
 /// tuple `(f32[8]{0}, s32[])`), returning the index after it.
 fn skip_shape(b: &[u8], i: usize) -> Option<usize> {
@@ -96,13 +107,42 @@ fn skip_shape(b: &[u8], i: usize) -> Option<usize> {
             if b.get(t) != Some(&b'[') {
                 return None;
             }
-            let mut j = skip_balanced(b, t)?;
+            // Dimensions are nearly always digits and commas: skip those
+            // directly, and leave anything else to `skip_balanced`.
+            let d = take_while(b, t + 1, |c| c.is_ascii_digit() || c == b',');
+            let mut j = if b.get(d) == Some(&b']') {
+                d + 1
+            } else {
+                skip_balanced(b, t)?
+            };
             if b.get(j) == Some(&b'{') {
-                j = skip_balanced(b, j)?;
+                j = match skip_layout(b, j) {
+                    Some(e) => e,
+                    None => skip_balanced(b, j)?,
+                };
             }
             Some(j)
         }
         _ => None,
+    }
+}
+
+/// The end of a layout `{1,0}` / `{1,0:T(8,128)(2,1)S(1)}` starting at the
+/// `{` at `i`, when it holds no bracket but balanced parentheses (what XLA
+/// prints); `None` sends anything else to [`skip_balanced`], which then
+/// gives the same answer this would have.
+fn skip_layout(b: &[u8], i: usize) -> Option<usize> {
+    let mut parens = 0usize;
+    let mut j = i + 1;
+    loop {
+        match *b.get(j)? {
+            b'(' => parens += 1,
+            b')' => parens = parens.checked_sub(1)?,
+            b'}' if parens == 0 => return Some(j + 1),
+            b'{' | b'}' | b'[' | b']' | b'"' => return None,
+            _ => {}
+        }
+        j += 1;
     }
 }
 
@@ -276,12 +316,8 @@ fn vendor_strings(json: &str) -> [Option<(&str, usize)>; 3] {
     let mut found: [Option<(&str, usize)>; 3] = [None, None, None];
     let b = json.as_bytes();
     let mut i = 0usize;
-    while let Some(q) = b.get(i..).and_then(|r| r.iter().position(|&c| c == b'"')) {
-        let start = i + q;
-        let Some(len) = b
-            .get(start + 1..)
-            .and_then(|r| r.iter().position(|&c| c == b'"'))
-        else {
+    while let Some(start) = super::scan::find_byte(b, i, b'"') {
+        let Some(len) = super::scan::find_byte(b, start + 1, b'"').map(|e| e - start - 1) else {
             break;
         };
         if let (Some(tok), true) = (json.get(start + 1..start + 1 + len), len < 48) {
@@ -340,7 +376,8 @@ struct Comp<'a> {
     line: usize,
     header: &'a str,
     header_name_at: usize,
-    ops: Vec<&'a str>,
+    /// Distinct opcodes, as [`Sink::op`] ids (comparing ids, not names).
+    ops: Vec<usize>,
     instructions: usize,
 }
 
@@ -374,7 +411,7 @@ impl<'a> HloState<'a> {
         a: &mut Analysis,
         sink: &mut Sink<'a>,
     ) -> bool {
-        let t = l.trim_start();
+        let t = super::scan::trim_start(l);
         let first = t.as_bytes().first().copied().unwrap_or(b' ');
         // Instructions: the common case.
         if first == b'%' || first == b'R' || first.is_ascii_lowercase() || first == b'_' {
@@ -534,8 +571,7 @@ impl<'a> HloState<'a> {
         let b = s.as_bytes();
         let (mut tile, mut space) = (None, None);
         let mut i = 0usize;
-        while let Some(p) = b.get(i..).and_then(|r| r.iter().position(|&c| c == b'(')) {
-            let at = i + p;
+        while let Some(at) = super::scan::find_byte(b, i, b'(') {
             if at >= 2 {
                 let prev = b.get(at - 2).copied().unwrap_or(0);
                 let digit = b.get(at + 1).is_some_and(|c| c.is_ascii_digit());
@@ -550,16 +586,20 @@ impl<'a> HloState<'a> {
             i = at + 1;
         }
         if let Some(q) = tile {
-            let p = from + q;
-            sink.add(M::TpuTiledLayout, n, l, p, tile_len(l, p), || {
-                "A tiled layout `T(...)`: XLA:TPU stores this array in tiles (for example 8x128) that match its vector units.".to_owned()
-            });
+            if sink.hit(M::TpuTiledLayout, n) {
+                let p = from + q;
+                sink.push(M::TpuTiledLayout, n, l, p, tile_len(l, p),
+                    "A tiled layout `T(...)`: XLA:TPU stores this array in tiles (for example 8x128) that match its vector units.".to_owned()
+                );
+            }
         }
         if let Some(q) = space {
-            let p = from + q;
-            sink.add(M::MemorySpace, n, l, p, tile_len(l, p), || {
-                "A memory-space annotation `S(n)`: the compiler placed this buffer outside the default device memory.".to_owned()
-            });
+            if sink.hit(M::MemorySpace, n) {
+                let p = from + q;
+                sink.push(M::MemorySpace, n, l, p, tile_len(l, p),
+                    "A memory-space annotation `S(n)`: the compiler placed this buffer outside the default device memory.".to_owned()
+                );
+            }
         }
     }
 
@@ -575,16 +615,13 @@ impl<'a> HloState<'a> {
             .current
             .and_then(|c| self.comps.get(c))
             .is_some_and(|c| c.is_entry);
+        let op_id = sink.op(ins.opcode);
         if let Some(c) = self.current.and_then(|c| self.comps.get_mut(c)) {
             c.instructions += 1;
-            if ins.opcode != "parameter"
-                && c.ops.len() < MAX_FUSED_OPS
-                && !c.ops.contains(&ins.opcode)
-            {
-                c.ops.push(ins.opcode);
+            if ins.opcode != "parameter" && c.ops.len() < MAX_FUSED_OPS && !c.ops.contains(&op_id) {
+                c.ops.push(op_id);
             }
         }
-        sink.op(ins.opcode);
         sink.add(
             M::HloInstruction,
             n,
@@ -606,12 +643,12 @@ impl<'a> HloState<'a> {
                 )
             });
         }
-        if has_layout(ins.shape) {
+        if has_layout(ins.shape) && sink.hit(M::Layout, n) {
             let p = ins.shape_at + find(ins.shape, "]{").map_or(0, |x| x + 1);
             let len = ins.shape.len().saturating_sub(p - ins.shape_at);
-            sink.add(M::Layout, n, l, p, len, || {
+            sink.push(M::Layout, n, l, p, len,
                 "A layout after the shape lists dimensions minor to major; XLA prints one before compilation too, so it does not prove compilation.".to_owned()
-            });
+            );
         }
         self.shape_clues(n, l, ins.shape_at, ins.attrs_at, sink);
         let name = ins.name;
@@ -846,7 +883,11 @@ impl<'a> HloState<'a> {
                 .get(f.computation.as_str())
                 .and_then(|&i| self.comps.get(i))
             {
-                f.ops = c.ops.iter().map(|s| (*s).to_owned()).collect();
+                f.ops = c
+                    .ops
+                    .iter()
+                    .map(|&id| sink.op_name(id).to_owned())
+                    .collect();
                 let name = f.name.clone();
                 sink.add(M::FusedComputation, c.line, c.header, c.header_name_at, c.name.len(), || {
                     format!("`{}` is a fused computation: the ops that fusion `{name}` runs as one kernel.", c.name)

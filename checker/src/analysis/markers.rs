@@ -284,9 +284,19 @@ fn has_lambda(l: &str) -> bool {
 
 /// `]{` followed by a digit or `}`: a layout printed after a shape.
 pub(crate) fn has_layout(l: &str) -> bool {
+    // From each `]` (a byte search), look at the two bytes after it.
     let b = l.as_bytes();
-    b.windows(3)
-        .any(|w| w[0] == b']' && w[1] == b'{' && (w[2].is_ascii_digit() || w[2] == b'}'))
+    let mut i = 0usize;
+    while let Some(at) = super::scan::find_byte(b, i, b']') {
+        if b.get(at + 1) == Some(&b'{')
+            && b.get(at + 2)
+                .is_some_and(|&c| c.is_ascii_digit() || c == b'}')
+        {
+            return true;
+        }
+        i = at + 1;
+    }
+    false
 }
 
 /// `param_` followed by a digit, starting a name.

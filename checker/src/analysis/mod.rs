@@ -456,21 +456,48 @@ pub(crate) type OpKey<'a> = (&'a str, Option<&'a str>, Option<u32>, Option<u32>)
 /// Collects evidence and counts every clue (also those past the cap).
 pub(crate) struct Sink<'a> {
     evidence: Vec<Evidence>,
-    hist: HashMap<&'a str, usize, scan::Fx>,
+    /// Distinct op names (HLO opcodes, MLIR op names, jaxpr primitives) and
+    /// their counts, in first-seen order; an op's index is its id.
+    hist: Vec<(&'a str, usize)>,
+    hist_index: HashMap<&'a str, usize, scan::Fx>,
+    /// A direct-mapped cache in front of `hist_index` (slot from
+    /// [`op_slot`], holding id + 1, 0 when empty): a dump uses a few dozen
+    /// opcodes, so nearly every lookup is one short compare, no hashing.
+    hist_cache: [usize; 64],
     /// Distinct source ops, interned: (op name, file, line, stack frame id).
     pub(crate) ops: Vec<OpKey<'a>>,
     op_index: HashMap<OpKey<'a>, usize, scan::Fx>,
+    /// Recently looked-up source ops, direct-mapped (slot from the op
+    /// path's length, last byte and frame id): neighbouring instructions
+    /// mostly come from a handful of JAX ops, and one compare is cheaper
+    /// than hashing a long op path.
+    op_cache: [Option<(OpKey<'a>, usize)>; 16],
     counts: [usize; COUNT],
     first_line: [usize; COUNT],
+}
+
+/// The [`Sink::hist_cache`] slot of an op name: its length and three of
+/// its bytes, enough to keep the opcodes of one dump apart.
+fn op_slot(op: &str) -> usize {
+    let b = op.as_bytes();
+    let byte = |i: usize| usize::from(b.get(i).copied().unwrap_or(0));
+    let h = b.len().wrapping_mul(7)
+        ^ byte(0)
+        ^ byte(b.len().wrapping_sub(1)).wrapping_mul(3)
+        ^ byte(b.len() / 2).wrapping_mul(5);
+    h & 63
 }
 
 impl<'a> Sink<'a> {
     fn new() -> Self {
         Sink {
             evidence: Vec::new(),
-            hist: HashMap::default(),
+            hist: Vec::new(),
+            hist_index: HashMap::default(),
+            hist_cache: [0; 64],
             ops: Vec::new(),
             op_index: HashMap::default(),
+            op_cache: [None; 16],
             counts: [0; COUNT],
             first_line: [0; COUNT],
         }
@@ -487,9 +514,18 @@ impl<'a> Sink<'a> {
         len: usize,
         note: impl FnOnce() -> String,
     ) {
+        if self.hit(m, n) {
+            self.push(m, n, l, at, len, note());
+        }
+    }
+
+    /// Counts a clue of marker `m` on line `n`; `true` while the marker is
+    /// under its cap, when the caller should [`Sink::push`] it. Lets hot
+    /// paths skip working out a span once nothing more is recorded.
+    pub(crate) fn hit(&mut self, m: M, n: usize) -> bool {
         let i = m as usize;
         let Some(count) = self.counts.get_mut(i) else {
-            return;
+            return false;
         };
         *count += 1;
         let count = *count;
@@ -509,29 +545,71 @@ impl<'a> Sink<'a> {
             | M::BareNames => CAP_COMMON,
             _ => CAP,
         };
-        if count <= cap {
-            let start = scan::char_col(l, at);
-            let end = scan::char_col(l, at.saturating_add(len)).max(start + 1);
-            self.evidence.push(Evidence {
-                line: n,
-                columns: start..end,
-                marker: m.name(),
-                note: note(),
-            });
-        }
+        count <= cap
     }
 
-    /// Counts one use of an op (HLO opcode, MLIR op name, jaxpr primitive).
-    pub(crate) fn op(&mut self, op: &'a str) {
-        *self.hist.entry(op).or_insert(0) += 1;
+    /// Records the evidence of a clue that [`Sink::hit`] counted.
+    pub(crate) fn push(&mut self, m: M, n: usize, l: &str, at: usize, len: usize, note: String) {
+        let start = scan::char_col(l, at);
+        let end = scan::char_col(l, at.saturating_add(len)).max(start + 1);
+        self.evidence.push(Evidence {
+            line: n,
+            columns: start..end,
+            marker: m.name(),
+            note,
+        });
+    }
+
+    /// Counts one use of an op (HLO opcode, MLIR op name, jaxpr primitive)
+    /// and returns its id (equal names, equal ids).
+    pub(crate) fn op(&mut self, op: &'a str) -> usize {
+        let slot = op_slot(op);
+        let cached = self.hist_cache.get(slot).copied().unwrap_or(0);
+        if let Some(id) = cached.checked_sub(1) {
+            if let Some(e) = self.hist.get_mut(id) {
+                if e.0 == op {
+                    e.1 += 1;
+                    return id;
+                }
+            }
+        }
+        let next = self.hist.len();
+        let id = *self.hist_index.entry(op).or_insert(next);
+        if id == next {
+            self.hist.push((op, 0));
+        }
+        if let Some(e) = self.hist.get_mut(id) {
+            e.1 += 1;
+        }
+        if let Some(c) = self.hist_cache.get_mut(slot) {
+            *c = id + 1;
+        }
+        id
+    }
+
+    /// The op name of an id from [`Sink::op`].
+    pub(crate) fn op_name(&self, id: usize) -> &'a str {
+        self.hist.get(id).map_or("", |e| e.0)
     }
 
     /// The index of a source op, added when new.
     pub(crate) fn source_op(&mut self, key: OpKey<'a>) -> usize {
+        let last = key.0.as_bytes().last().copied().unwrap_or(0);
+        let slot = (key.0.len().wrapping_mul(31) ^ usize::from(last))
+            .wrapping_add(key.3.unwrap_or(0) as usize)
+            & 15;
+        if let Some(Some((k, i))) = self.op_cache.get(slot) {
+            if *k == key {
+                return *i;
+            }
+        }
         let next = self.ops.len();
         let i = *self.op_index.entry(key).or_insert(next);
         if i == next {
             self.ops.push(key);
+        }
+        if let Some(c) = self.op_cache.get_mut(slot) {
+            *c = Some((key, i));
         }
         i
     }
@@ -559,7 +637,7 @@ pub fn analyze(text: &str) -> Analysis {
     let mut lines = 0usize;
     for (i, l) in text.lines().enumerate() {
         lines = i + 1;
-        if l.trim().is_empty() {
+        if scan::is_blank(l) {
             continue;
         }
         let n = i + 1;
@@ -584,11 +662,7 @@ pub fn analyze(text: &str) -> Analysis {
             source_line: line,
         })
         .collect();
-    a.op_histogram = sink
-        .hist
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), *v))
-        .collect();
+    a.op_histogram = sink.hist.iter().map(|&(k, v)| (k.to_owned(), v)).collect();
     let mut ev = sink.evidence;
     ev.sort_by_key(|e| (e.line, e.columns.start));
     a.evidence = ev;

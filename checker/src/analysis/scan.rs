@@ -6,7 +6,157 @@
 
 /// Whether `c` may appear in an HLO or jaxpr identifier.
 pub(crate) fn is_name_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'-'
+    NAME[c as usize]
+}
+
+/// [`is_name_byte`] as a table: one load instead of four comparisons, on
+/// the path every instruction name and attribute key takes.
+const NAME: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        t[i] = c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'-';
+        i += 1;
+    }
+    t
+};
+
+/// Whitespace as [`str::trim`] sees it, for ASCII bytes.
+fn is_ascii_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// [`str::trim_start`], with a byte loop for the ASCII whitespace every
+/// indented line starts with; falls back to the Unicode-aware trim only when
+/// a non-ASCII byte comes first, so the result is the same.
+pub(crate) fn trim_start(s: &str) -> &str {
+    let b = s.as_bytes();
+    if b.first().is_some_and(|&c| c > b' ' && c < 0x80) {
+        return s;
+    }
+    // Indentation is a few bytes: a plain loop beats `take_while`'s set-up.
+    let mut i = 0usize;
+    while b.get(i).is_some_and(|&c| is_ascii_space(c)) {
+        i += 1;
+    }
+    let rest = s.get(i..).unwrap_or("");
+    match b.get(i) {
+        Some(&c) if c >= 0x80 => rest.trim_start(),
+        _ => rest,
+    }
+}
+
+/// [`str::trim`], with byte loops for ASCII whitespace (same answer: the
+/// Unicode-aware trims run only when a non-ASCII byte is reached).
+pub(crate) fn trim(s: &str) -> &str {
+    // ASCII whitespace is at most b' '; a visible ASCII byte at both ends
+    // means nothing to trim (the common case).
+    let visible = |c: &u8| *c > b' ' && *c < 0x80;
+    if s.as_bytes().first().is_some_and(visible) && s.as_bytes().last().is_some_and(visible) {
+        return s;
+    }
+    let s = trim_start(s);
+    let b = s.as_bytes();
+    if b.last().is_none_or(visible) {
+        return s;
+    }
+    let mut e = b.len();
+    while let Some(&c) = e.checked_sub(1).and_then(|i| b.get(i)) {
+        if !is_ascii_space(c) {
+            break;
+        }
+        e -= 1;
+    }
+    let rest = s.get(..e).unwrap_or("");
+    match e.checked_sub(1).and_then(|i| b.get(i)) {
+        Some(&c) if c >= 0x80 => rest.trim_end(),
+        _ => rest,
+    }
+}
+
+/// `s.trim().is_empty()`, with a byte loop for ASCII (same answer).
+pub(crate) fn is_blank(s: &str) -> bool {
+    match s.bytes().find(|&c| !is_ascii_space(c)) {
+        None => true,
+        Some(c) if c >= 0x80 => s.trim().is_empty(),
+        Some(_) => false,
+    }
+}
+
+/// Eight `0x01` bytes: with [`HI`], the SWAR ("SIMD within a register")
+/// constants of the byte searches below, which look at eight bytes per step
+/// with plain `u64` arithmetic (no dependency, no `unsafe`, fine on wasm32).
+const LO: u64 = 0x0101_0101_0101_0101;
+/// Eight `0x80` bytes.
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of every byte of `w` equal to the byte repeated in `pat`.
+/// Only the lowest set bit is exact (a borrow can mark bytes above a real
+/// match), which is the only one callers read.
+fn eq_mask(w: u64, pat: u64) -> u64 {
+    let x = w ^ pat;
+    x.wrapping_sub(LO) & !x & HI
+}
+
+/// Offset of the lowest marked byte of a non-zero mask.
+fn lowest(m: u64) -> usize {
+    (m.trailing_zeros() / 8) as usize
+}
+
+/// The first index at or after `from` whose byte `hit` marks (`hit` maps
+/// a little-endian word to an [`eq_mask`]-style mask); `tail` tests single
+/// bytes of the last partial word.
+fn find_word(
+    b: &[u8],
+    from: usize,
+    hit: impl Fn(u64) -> u64,
+    tail: impl Fn(u8) -> bool,
+) -> Option<usize> {
+    let rest = b.get(from..)?;
+    let mut chunks = rest.chunks_exact(8);
+    let mut off = from;
+    for c in &mut chunks {
+        if let Ok(w) = <[u8; 8]>::try_from(c) {
+            let m = hit(u64::from_le_bytes(w));
+            if m != 0 {
+                return Some(off + lowest(m));
+            }
+        }
+        off += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&c| tail(c))
+        .map(|p| off + p)
+}
+
+/// The first index at or after `from` holding byte `c`.
+pub(crate) fn find_byte(b: &[u8], from: usize, c: u8) -> Option<usize> {
+    let pat = LO.wrapping_mul(u64::from(c));
+    find_word(b, from, |w| eq_mask(w, pat), |x| x == c)
+}
+
+/// Inside a double-quoted string starting at `from` (just past the opening
+/// quote), the index of the closing quote, skipping `\`-escaped bytes;
+/// `None` when the text ends first.
+pub(crate) fn string_end(b: &[u8], from: usize) -> Option<usize> {
+    const QUOTE: u64 = LO.wrapping_mul(b'"' as u64);
+    const BACKSLASH: u64 = LO.wrapping_mul(b'\\' as u64);
+    let mut i = from;
+    loop {
+        let hit = find_word(
+            b,
+            i,
+            |w| eq_mask(w, QUOTE) | eq_mask(w, BACKSLASH),
+            |c| c == b'"' || c == b'\\',
+        )?;
+        if b.get(hit) == Some(&b'"') {
+            return Some(hit);
+        }
+        i = hit + 2;
+    }
 }
 
 /// The first index at or after `i` that is not a space or tab.
@@ -21,14 +171,36 @@ pub(crate) fn skip_ws(b: &[u8], mut i: usize) -> usize {
 }
 
 /// The end of the run of bytes satisfying `f` that starts at `i`.
-pub(crate) fn take_while(b: &[u8], mut i: usize, f: impl Fn(u8) -> bool) -> usize {
-    while let Some(&c) = b.get(i) {
-        if !f(c) {
-            break;
+pub(crate) fn take_while(b: &[u8], i: usize, f: impl Fn(u8) -> bool) -> usize {
+    let Some(rest) = b.get(i..) else { return i };
+    // Four bytes per step: names, keys and dimensions run for several bytes,
+    // and the unrolled loop has one bound check per four.
+    let mut it = rest.chunks_exact(4);
+    let mut off = i;
+    for c in &mut it {
+        if let [c0, c1, c2, c3] = *c {
+            if !f(c0) {
+                return off;
+            }
+            if !f(c1) {
+                return off + 1;
+            }
+            if !f(c2) {
+                return off + 2;
+            }
+            if !f(c3) {
+                return off + 3;
+            }
         }
-        i += 1;
+        off += 4;
     }
-    i
+    for &c in it.remainder() {
+        if !f(c) {
+            return off;
+        }
+        off += 1;
+    }
+    off
 }
 
 /// From an opening bracket at `i`, the index just past its matching closer.
@@ -39,28 +211,19 @@ pub(crate) fn take_while(b: &[u8], mut i: usize, f: impl Fn(u8) -> bool) -> usiz
 pub(crate) fn skip_balanced(b: &[u8], i: usize) -> Option<usize> {
     let mut depth = 0usize;
     let mut j = i;
-    let mut in_str = false;
-    while let Some(k) = next_special(b, j) {
+    while let Some(k) = next_special::<false>(b, j) {
         j = k;
-        let c = b.get(j).copied().unwrap_or(0);
-        if in_str {
-            if c == b'\\' {
-                j += 1;
-            } else if c == b'"' {
-                in_str = false;
-            }
-        } else {
-            match c {
-                b'"' => in_str = true,
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return Some(j + 1);
-                    }
+        match b.get(j).map_or(PLAIN, |&c| CLASS[c as usize]) {
+            PLAIN => {}
+            QUOTE => j = string_end(b, j + 1)?,
+            OPEN => depth += 1,
+            CLOSE => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(j + 1);
                 }
-                _ => {}
             }
+            _ => {}
         }
         j += 1;
     }
@@ -73,41 +236,36 @@ pub(crate) fn skip_balanced(b: &[u8], i: usize) -> Option<usize> {
 pub(crate) fn for_each_attr<'a>(s: &'a str, mut f: impl FnMut(&'a str, &'a str, usize)) {
     let b = s.as_bytes();
     let mut depth = 0usize;
-    let mut in_str = false;
     let mut start = 0usize;
     let mut j = 0usize;
     let mut emit = |from: usize, to: usize| {
         let Some(item) = s.get(from..to) else { return };
-        let Some(eq) = item.bytes().position(|c| c == b'=') else {
+        let Some(eq) = find_byte(item.as_bytes(), 0, b'=') else {
             return;
         };
-        let key = item.get(..eq).unwrap_or("").trim();
+        let key = trim(item.get(..eq).unwrap_or(""));
         let raw = item.get(eq + 1..).unwrap_or("");
-        let lead = raw.len() - raw.trim_start().len();
+        let lead = raw.len() - trim_start(raw).len();
         if !key.is_empty() && key.bytes().all(is_name_byte) {
-            f(key, raw.trim(), from + eq + 1 + lead);
+            f(key, trim(raw), from + eq + 1 + lead);
         }
     };
-    while let Some(k) = next_special(b, j) {
+    while let Some(k) = next_special::<true>(b, j) {
         j = k;
-        let c = b.get(j).copied().unwrap_or(0);
-        if in_str {
-            if c == b'\\' {
-                j += 1;
-            } else if c == b'"' {
-                in_str = false;
+        match b.get(j).map_or(PLAIN, |&c| CLASS[c as usize]) {
+            PLAIN => {}
+            QUOTE => match string_end(b, j + 1) {
+                Some(e) => j = e,
+                // An unterminated string runs to the end of the list.
+                None => break,
+            },
+            OPEN => depth += 1,
+            CLOSE => depth = depth.saturating_sub(1),
+            COMMA if depth == 0 => {
+                emit(start, j);
+                start = j + 1;
             }
-        } else {
-            match c {
-                b'"' => in_str = true,
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-                b',' if depth == 0 => {
-                    emit(start, j);
-                    start = j + 1;
-                }
-                _ => {}
-            }
+            _ => {}
         }
         j += 1;
     }
@@ -175,8 +333,7 @@ pub(crate) fn find_from(hay: &str, needle: &str, from: usize) -> Option<usize> {
     let n = needle.as_bytes();
     let (&first, rest) = n.split_first()?;
     let mut i = from;
-    while let Some(p) = h.get(i..).and_then(|r| r.iter().position(|&c| c == first)) {
-        let at = i + p;
+    while let Some(at) = find_byte(h, i, first) {
         if h.get(at + 1..at + 1 + rest.len()) == Some(rest) {
             return Some(at);
         }
@@ -212,23 +369,13 @@ pub(crate) fn for_each_field<'a>(s: &'a str, mut f: impl FnMut(&'a str, &'a str,
         let k1 = take_while(b, i, is_name_byte);
         if k1 == k0 || b.get(k1) != Some(&b'=') {
             // Not a field: skip to the next space.
-            i = take_while(b, k1.max(i + 1), |c| c != b' ');
+            i = find_byte(b, k1.max(i + 1), b' ').unwrap_or(b.len());
             continue;
         }
         let v0 = k1 + 1;
         let (val, next) = if b.get(v0) == Some(&b'"') {
-            let mut j = v0 + 1;
-            while let Some(&c) = b.get(j) {
-                if c == b'\\' {
-                    j += 2;
-                    continue;
-                }
-                if c == b'"' {
-                    break;
-                }
-                j += 1;
-            }
-            (s.get(v0 + 1..j.min(b.len())).unwrap_or(""), j + 1)
+            let j = string_end(b, v0 + 1).unwrap_or(b.len());
+            (s.get(v0 + 1..j).unwrap_or(""), j + 1)
         } else {
             let j = take_while(b, v0, |c| c != b' ' && c != b'}' && c != b',');
             (s.get(v0..j).unwrap_or(""), j)
@@ -275,22 +422,211 @@ impl std::hash::BuildHasher for Fx {
     }
 }
 
-/// Bytes that change the nesting or quoting state of an attribute list.
-const SPECIAL: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    let s = b"\"\\()[]{},";
-    while i < s.len() {
-        t[s[i] as usize] = true;
-        i += 1;
-    }
+/// What a byte means to [`skip_balanced`] and [`for_each_attr`]: one table
+/// load per byte and a single loop, instead of a search per special byte.
+const CLASS: [u8; 256] = {
+    let mut t = [PLAIN; 256];
+    t[b'"' as usize] = QUOTE;
+    t[b'(' as usize] = OPEN;
+    t[b'[' as usize] = OPEN;
+    t[b'{' as usize] = OPEN;
+    t[b')' as usize] = CLOSE;
+    t[b']' as usize] = CLOSE;
+    t[b'}' as usize] = CLOSE;
+    t[b',' as usize] = COMMA;
     t
 };
+/// [`CLASS`] with `,` as [`PLAIN`]: what [`skip_balanced`] looks for.
+const BRACKETS: [u8; 256] = {
+    let mut t = CLASS;
+    t[b',' as usize] = PLAIN;
+    t
+};
+/// A byte that changes no state.
+const PLAIN: u8 = 0;
+/// `"`: a string starts (and runs to the next unescaped `"`).
+const QUOTE: u8 = 1;
+/// `(`, `[`, `{`.
+const OPEN: u8 = 2;
+/// `)`, `]`, `}`.
+const CLOSE: u8 = 3;
+/// `,`: separates attributes at depth 0.
+const COMMA: u8 = 4;
 
-/// The next index at or after `i` holding a [`SPECIAL`] byte.
-fn next_special(b: &[u8], i: usize) -> Option<usize> {
-    b.get(i..)?
+/// The first index at or after `from` holding `"`, a bracket (`()[]{}`) or,
+/// with `COMMA`, a `,`: the bytes [`skip_balanced`] and [`for_each_attr`]
+/// act on. A byte loop (unrolled by four) with one table load per byte:
+/// these bytes are a few apart in shapes, operand lists and attributes,
+/// where a word-at-a-time search costs more than it saves.
+fn next_special<const COMMA: bool>(b: &[u8], from: usize) -> Option<usize> {
+    let table = if COMMA { &CLASS } else { &BRACKETS };
+    let rest = b.get(from..)?;
+    let mut it = rest.chunks_exact(4);
+    let mut off = from;
+    for c in &mut it {
+        if let [c0, c1, c2, c3] = *c {
+            if table[c0 as usize] != PLAIN {
+                return Some(off);
+            }
+            if table[c1 as usize] != PLAIN {
+                return Some(off + 1);
+            }
+            if table[c2 as usize] != PLAIN {
+                return Some(off + 2);
+            }
+            if table[c3 as usize] != PLAIN {
+                return Some(off + 3);
+            }
+        }
+        off += 4;
+    }
+    it.remainder()
         .iter()
-        .position(|&c| SPECIAL[c as usize])
-        .map(|p| i + p)
+        .position(|&c| table[c as usize] != PLAIN)
+        .map(|p| off + p)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The word-at-a-time searches and ASCII fast paths must answer exactly
+    //! what the plain byte loops (and `str`'s Unicode-aware trims) answer:
+    //! each is checked against a straightforward reference on inputs that
+    //! put the interesting bytes at every offset of an eight-byte word.
+
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The byte-at-a-time reference of [`skip_balanced`] (the loop it replaced).
+    fn ref_skip_balanced(b: &[u8], i: usize) -> Option<usize> {
+        let (mut depth, mut j, mut in_str) = (0usize, i, false);
+        while let Some(&c) = b.get(j) {
+            if in_str {
+                if c == b'\\' {
+                    j += 1;
+                } else if c == b'"' {
+                    in_str = false;
+                }
+            } else {
+                match c {
+                    b'"' => in_str = true,
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            return Some(j + 1);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            j += 1;
+        }
+        None
+    }
+
+    /// The byte-at-a-time reference of [`for_each_attr`]'s splitting.
+    fn ref_attrs(s: &str) -> Vec<(String, String, usize)> {
+        let b = s.as_bytes();
+        let (mut depth, mut in_str, mut start, mut j) = (0usize, false, 0usize, 0usize);
+        let mut out = Vec::new();
+        let mut emit = |from: usize, to: usize| {
+            let Some(item) = s.get(from..to) else { return };
+            let Some(eq) = item.find('=') else { return };
+            let key = item.get(..eq).unwrap_or("").trim();
+            let raw = item.get(eq + 1..).unwrap_or("");
+            let lead = raw.len() - raw.trim_start().len();
+            if !key.is_empty() && key.bytes().all(is_name_byte) {
+                out.push((key.to_owned(), raw.trim().to_owned(), from + eq + 1 + lead));
+            }
+        };
+        while let Some(&c) = b.get(j) {
+            if in_str {
+                if c == b'\\' {
+                    j += 1;
+                } else if c == b'"' {
+                    in_str = false;
+                }
+            } else {
+                match c {
+                    b'"' => in_str = true,
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                    b',' if depth == 0 => {
+                        emit(start, j);
+                        start = j + 1;
+                    }
+                    _ => {}
+                }
+            }
+            j += 1;
+        }
+        emit(start, b.len());
+        out
+    }
+
+    fn attrs(s: &str) -> Vec<(String, String, usize)> {
+        let mut out = Vec::new();
+        for_each_attr(s, |k, v, at| out.push((k.to_owned(), v.to_owned(), at)));
+        out
+    }
+
+    /// Checks every search on `s` from every offset against its reference.
+    fn check(s: &str) {
+        let b = s.as_bytes();
+        for from in 0..=b.len() + 1 {
+            for c in [b'"', b'(', b']', b'=', b' ', 0xc3] {
+                let want = b
+                    .get(from..)
+                    .and_then(|r| r.iter().position(|&x| x == c))
+                    .map(|p| from + p);
+                assert_eq!(find_byte(b, from, c), want, "find_byte {s:?} {from} {c}");
+            }
+            assert_eq!(
+                skip_balanced(b, from),
+                ref_skip_balanced(b, from),
+                "skip_balanced {s:?} {from}"
+            );
+            if let Some(t) = s.get(from..) {
+                assert_eq!(attrs(t), ref_attrs(t), "for_each_attr {t:?}");
+            }
+        }
+        assert_eq!(trim(s), s.trim(), "trim {s:?}");
+        assert_eq!(trim_start(s), s.trim_start(), "trim_start {s:?}");
+        assert_eq!(is_blank(s), s.trim().is_empty(), "is_blank {s:?}");
+    }
+
+    #[test]
+    fn searches_agree_with_byte_loops() {
+        for s in [
+            "",
+            "\"",
+            "\\",
+            "[256]{0:T(256)}",
+            "(f32[8]{0}, s32[])",
+            "{op_name=\"jit(fn)/sin\" stack_frame_id=1}",
+            ", kind=kLoop, calls=%fused_computation.1, metadata={op_name=\"a\\\"(b\" source_line=3}",
+            "backend_config={\"flag_configs\":[],\"window_config\":{\"kernel_window_bounds\":[\"8\",\"128\"]}}",
+            "x=\"unterminated, y=1",
+            "x=\"ends with backslash\\",
+            "a=\"é\\é\", b=(ü, c=]] , d=}",
+            "{{{{{{{{{{{{{{{{{{{{}",
+            "\u{a0} padded \u{2003}",
+            " \t\r\n\u{b}\u{c}",
+            "\u{85}x\u{85}",
+            "  %x.1 = f32[8]{0} parameter(0)  ",
+        ] {
+            check(s);
+            // Shift the interesting bytes across a word boundary.
+            for pad in 1..9 {
+                check(&format!("{}{s}", "a".repeat(pad)));
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn random_text_agrees(s in "[\"\\\\()\\[\\]{},= a0:Té\u{a0}\t]{0,40}") {
+            check(&s);
+        }
+    }
 }
