@@ -197,7 +197,7 @@ test('dumps are highlighted at build time and left alone by highlight.js', async
   const { page, context } = await open('ayu');
   const pre = page.locator('pre.dumplab-code').first();
   assert.equal(await pre.locator('code').count(), 0);
-  assert.ok((await pre.locator('.dl-keyword, .dl-support').count()) > 0, 'syntect spans are there');
+  assert.ok((await pre.locator('.dl-hk, .dl-hf').count()) > 0, 'syntect spans are there');
   assert.equal(await pre.locator('.hljs-keyword, .hljs-string').count(), 0, 'no highlight.js spans');
   const scripts = await page.$$eval('script[src]', (ss) => ss.map((s) => s.getAttribute('src')));
   assert.ok(scripts.some((s) => /dumplab-wasm-[0-9a-f]{8}\.js$/.test(s)), `hashed checker script: ${scripts}`);

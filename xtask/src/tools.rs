@@ -114,8 +114,14 @@ pub(crate) fn mdbook() -> Result<PathBuf> {
     Ok(bin)
 }
 
-/// Builds the preprocessor binary and returns its path.
+/// Builds the preprocessor binary (debug: quick to build, what
+/// `mdbook serve` from a clone runs too) and returns its path.
 pub(crate) fn build_preprocessor() -> Result<PathBuf> {
+    build_preprocessor_as("dev")
+}
+
+/// Builds the preprocessor with cargo `profile` and returns its path.
+pub(crate) fn build_preprocessor_as(profile: &str) -> Result<PathBuf> {
     run(command(cargo())
         .args([
             "build",
@@ -123,10 +129,13 @@ pub(crate) fn build_preprocessor() -> Result<PathBuf> {
             "--quiet",
             "--package",
             "mdbook-dumplab",
+            "--profile",
+            profile,
         ])
         .current_dir(root()))?;
+    let dir = if profile == "dev" { "debug" } else { profile };
     Ok(target_dir()
-        .join("debug")
+        .join(dir)
         .join(format!("mdbook-dumplab{}", std::env::consts::EXE_SUFFIX)))
 }
 

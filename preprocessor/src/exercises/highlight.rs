@@ -2,19 +2,21 @@
 //! grammars (`preprocessor/syntaxes/*.sublime-syntax`).
 //!
 //! The grammars are compiled once by `build.rs` into a binary syntax set that
-//! is embedded here, so a book build never parses YAML. Output is classed
-//! HTML (`dl-` prefixed scope atoms, styled by `theme/exercises.css` for all
-//! five themes), one element per line so lines can be numbered, selected and
-//! lit up; spans are closed at each line end and reopened on the next, so
-//! every line is balanced HTML on its own.
+//! is embedded here, so a book build never parses YAML.
+//!
+//! Output is one element per line, so lines can be numbered, selected and lit
+//! up. Each coloured token gets one short class naming its role (`dl-hk`
+//! keyword, `dl-hf` function or op, `dl-ht` type, `dl-hs` string, `dl-hn`
+//! number, `dl-hl` layout, `dl-ha` attribute name, `dl-hc` comment), styled
+//! by `theme/exercises.css` for all five themes; tokens without a role are
+//! plain text. Syntect's own classed output repeats every scope atom of every
+//! enclosing scope on every span, which made a page of dumps several times
+//! larger for the same colours.
 
 use dumplab::exercise::resolve::Language;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
-use syntect::html::{ClassStyle, line_tokens_to_classed_spans};
 use syntect::parsing::{ParseState, Scope, ScopeStack, SyntaxSet};
-
-const STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "dl-" };
 
 fn syntaxes() -> &'static SyntaxSet {
     static SET: OnceLock<SyntaxSet> = OnceLock::new();
@@ -36,13 +38,43 @@ fn scope_name(language: Language) -> &'static str {
 
 pub(crate) use crate::html::escape;
 
-fn classes(scope: Scope) -> String {
-    scope
-        .build_string()
-        .split('.')
-        .map(|atom| format!("dl-{atom}"))
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The colour role of one scope (`keyword.other.hlo` → `dl-hk`), if any.
+fn role(scope: Scope) -> Option<&'static str> {
+    let name = scope.build_string();
+    let mut atoms = name.split('.');
+    let first = atoms.next()?;
+    let has = |atom: &str| name.split('.').any(|a| a == atom);
+    match first {
+        "comment" => Some("dl-hc"),
+        "keyword" => Some("dl-hk"),
+        "support" => Some("dl-hf"),
+        "storage" => Some("dl-ht"),
+        "string" => Some("dl-hs"),
+        "constant" if has("layout") => Some("dl-hl"),
+        "constant" => Some("dl-hn"),
+        _ if has("attribute-name") => Some("dl-ha"),
+        "entity" if atoms.next() == Some("name") => Some("dl-hf"),
+        _ => None,
+    }
+}
+
+/// The role of the innermost scope on `stack` that has one: the colour a
+/// reader sees for text there.
+fn role_of(stack: &ScopeStack) -> Option<&'static str> {
+    stack.as_slice().iter().rev().find_map(|s| role(*s))
+}
+
+/// Appends `text` to `html`, escaped, wrapped in a span of `class` if any.
+fn push_token(html: &mut String, text: &str, class: Option<&str>) {
+    if text.is_empty() {
+        return;
+    }
+    match class {
+        Some(class) => {
+            let _ = write!(html, "<span class=\"{class}\">{}</span>", escape(text));
+        }
+        None => html.push_str(&escape(text)),
+    }
 }
 
 /// Highlights `text` line by line; returns one balanced HTML fragment per
@@ -59,29 +91,39 @@ pub(crate) fn highlight_lines(text: &str, language: Language) -> Vec<String> {
     let mut stack = ScopeStack::new();
     let mut out = Vec::new();
     for line in text.lines() {
-        let mut html = String::new();
-        for scope in stack.as_slice() {
-            let _ = write!(html, "<span class=\"{}\">", classes(*scope));
-        }
-        let open_before = stack.len() as isize;
         let with_newline = format!("{line}\n");
-        let spans = state.parse_line(&with_newline, set).ok().and_then(|ops| {
-            line_tokens_to_classed_spans(&with_newline, &ops, STYLE, &mut stack).ok()
-        });
-        match spans {
-            Some((body, delta)) => {
-                html.push_str(body.strip_suffix('\n').unwrap_or(&body));
-                for _ in 0..(open_before + delta).max(0) {
-                    html.push_str("</span>");
-                }
+        let Ok(ops) = state.parse_line(&with_newline, set) else {
+            // A grammar error on this line: show it plain and start afresh.
+            out.push(escape(line));
+            state = ParseState::new(syntax);
+            stack = ScopeStack::new();
+            continue;
+        };
+        let mut html = String::new();
+        // Adjacent tokens of the same role share one span.
+        let mut run_start = 0;
+        let mut run_class = role_of(&stack);
+        let mut failed = false;
+        for (at, op) in ops {
+            let at = at.min(line.len());
+            if stack.apply(&op).is_err() {
+                failed = true;
+                break;
             }
-            None => {
-                // A grammar error on this line: show it plain and start afresh.
-                html = escape(line);
-                state = ParseState::new(syntax);
-                stack = ScopeStack::new();
+            let class = role_of(&stack);
+            if class != run_class {
+                push_token(&mut html, line.get(run_start..at).unwrap_or(""), run_class);
+                run_start = at;
+                run_class = class;
             }
         }
+        if failed {
+            out.push(escape(line));
+            state = ParseState::new(syntax);
+            stack = ScopeStack::new();
+            continue;
+        }
+        push_token(&mut html, line.get(run_start..).unwrap_or(""), run_class);
         out.push(html);
     }
     out
@@ -99,11 +141,15 @@ mod tests {
         );
         assert_eq!(lines.len(), 2);
         assert!(
-            lines[0].contains("<span class=\"dl-keyword dl-other dl-hlo\">HloModule</span>"),
+            lines[0].contains("<span class=\"dl-hk\">HloModule</span>"),
             "{}",
             lines[0]
         );
-        assert!(lines[1].contains("dl-support dl-function"), "{}", lines[1]);
+        assert!(
+            lines[1].contains("<span class=\"dl-hf\">add</span>"),
+            "{}",
+            lines[1]
+        );
         assert!(lines[1].contains("&lt;x&gt;"), "{}", lines[1]);
         for l in &lines {
             assert_eq!(
@@ -120,12 +166,12 @@ mod tests {
             (
                 Language::Mlir,
                 "%0 = stablehlo.add %a, %b : tensor<2xf32>",
-                "dl-support",
+                "dl-hf",
             ),
             (
                 Language::Jaxpr,
                 "{ lambda ; a:f32[8]. let b:f32[8] = sin a in (b,) }",
-                "dl-keyword",
+                "dl-hk",
             ),
         ] {
             let lines = highlight_lines(sample, lang);
