@@ -105,30 +105,37 @@
     retry.hidden = true;
     actions.append(check, show, retry);
 
-    lines.forEach((l) => {
-      l.tabIndex = 0;
-      l.setAttribute('role', 'checkbox');
-      l.setAttribute('aria-checked', 'false');
-      l.setAttribute('aria-label', `line ${l.dataset.line}: ${l.querySelector('.dl-src').textContent.trim()}`);
-      const toggle = () => {
-        if (q.dataset.state === 'correct' || q.dataset.state === 'revealed') return;
-        l.setAttribute('aria-checked', String(l.getAttribute('aria-checked') !== 'true'));
-      };
-      l.addEventListener('click', toggle);
-      l.addEventListener('keydown', (e) => {
-        if (e.key === ' ' || e.key === 'Enter') {
-          e.preventDefault();
-          toggle();
-        } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-          // Arrows move between lines without leaving the dump.
-          const next = lines[lines.indexOf(l) + (e.key === 'ArrowDown' ? 1 : -1)];
-          if (next) {
-            e.preventDefault();
-            next.focus();
-          }
-        }
+    const toggle = (l) => {
+      if (q.dataset.state !== 'correct' && q.dataset.state !== 'revealed') {
+        l.setAttribute('aria-selected', String(l.getAttribute('aria-selected') !== 'true'));
+      }
+    };
+    if (code) {
+      // A multi-select listbox, one tab stop (WAI-ARIA roving tabindex).
+      code.setAttribute('role', 'listbox');
+      code.setAttribute('aria-multiselectable', 'true');
+      code.setAttribute('aria-labelledby', q.id + '-prompt');
+      lines.forEach((l, i) => {
+        l.tabIndex = i ? -1 : 0;
+        l.setAttribute('role', 'option');
+        l.setAttribute('aria-selected', 'false');
+        l.setAttribute('aria-label', `line ${l.dataset.line}: ${l.querySelector('.dl-src').textContent.trim()}`);
+        l.addEventListener('click', () => toggle(l));
       });
-    });
+      code.addEventListener('focusin', (e) => {
+        if (lines.includes(e.target)) lines.forEach((l) => (l.tabIndex = l === e.target ? 0 : -1));
+      });
+      code.addEventListener('keydown', (e) => {
+        const i = lines.indexOf(e.target);
+        const k = e.key;
+        const to = { Home: 0, End: lines.length - 1, ArrowUp: i - 1, ArrowDown: i + 1 }[k];
+        if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+        if (k === ' ' || k === 'Enter') toggle(e.target);
+        else if (to === undefined) return;
+        else if (lines[to]) lines[to].focus();
+        e.preventDefault();
+      });
+    }
     const number = q.querySelector('.dumplab-number input');
     if (number) {
       number.addEventListener('keydown', (e) => {
@@ -145,7 +152,7 @@
         return r ? r.value : '';
       }
       if (mode === 'number') return number.value;
-      return lines.filter((l) => l.getAttribute('aria-checked') === 'true').map((l) => l.dataset.line).join(',');
+      return lines.filter((l) => l.getAttribute('aria-selected') === 'true').map((l) => l.dataset.line).join(',');
     }
     function restoreAnswer(a) {
       if (mode === 'single') {
@@ -153,7 +160,7 @@
       } else if (mode === 'number') number.value = a;
       else {
         const set = a.split(',');
-        lines.forEach((l) => l.setAttribute('aria-checked', String(set.includes(l.dataset.line))));
+        lines.forEach((l) => l.setAttribute('aria-selected', String(set.includes(l.dataset.line))));
       }
     }
     function clear() {
@@ -163,6 +170,8 @@
         n.classList.remove('dl-hit', 'dl-extra', 'dl-lit', 'dl-right', 'dl-wrong'),
       );
       q.querySelectorAll('input').forEach((i) => (i.disabled = false));
+      lines.forEach((l) => l.removeAttribute('aria-describedby'));
+      if (code) code.removeAttribute('aria-readonly');
       delete q.dataset.state;
     }
     function show_(v, a) {
@@ -199,6 +208,12 @@
         const n = el('span', 'dl-note');
         rich(n, note);
         l.after(n);
+        if (code) {
+          // The note describes its option.
+          n.id = `${q.id}-n${line}`;
+          n.setAttribute('aria-hidden', 'true');
+          l.setAttribute('aria-describedby', n.id);
+        }
       }
       if (v.answer && mode === 'single') {
         for (const idv of v.answer.ids) {
@@ -214,6 +229,7 @@
         feedback.append(p);
       }
       if (done) q.querySelectorAll('input').forEach((i) => (i.disabled = true));
+      if (code && done) code.setAttribute('aria-readonly', 'true');
       retry.hidden = v.outcome === 'invalid';
       check.hidden = done;
       show.hidden = done;
@@ -241,7 +257,7 @@
       retry.hidden = true;
       check.hidden = show.hidden = false;
       updateProgress();
-      (q.querySelector('input, .dl-line[tabindex]') || check).focus();
+      (q.querySelector('input, .dl-line[tabindex="0"]') || check).focus();
     });
 
     const saved = load(q);

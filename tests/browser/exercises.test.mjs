@@ -47,9 +47,23 @@ async function learnAnswer(theme, id) {
   let answer;
   if (mode === 'single') answer = await box.locator('.dumplab-option.dl-right').getAttribute('data-option');
   else if (mode === 'number') answer = await box.locator('.dumplab-number input').inputValue();
-  else answer = await box.locator('.dl-line[aria-checked="true"]').evaluateAll((ls) => ls.map((l) => l.dataset.line));
+  else answer = await box.locator('.dl-line[aria-selected="true"]').evaluateAll((ls) => ls.map((l) => l.dataset.line));
   await context.close();
   return { mode, answer };
+}
+
+/** The `data-line` of the focused element (undefined off a dump line). */
+const focusedLine = (page) => page.evaluate(() => document.activeElement?.dataset.line);
+
+/**
+ * Presses Tab once from just before the dump of `box` (its caption, which
+ * holds nothing focusable, is where the sequential-navigation starting point
+ * is put) and checks that focus lands on a line of the dump.
+ */
+async function tabIntoDump(page, box) {
+  await box.locator('.dumplab-dump figcaption').click();
+  await page.keyboard.press('Tab');
+  assert.ok(await focusedLine(page), 'one Tab enters the dump');
 }
 
 /** Answers with the keyboard: focus moves like Tab would, keys do the rest. */
@@ -78,12 +92,18 @@ async function answerByKeyboard(page, id, mode, answer) {
     return;
   } else {
     const lines = await box.locator('.dl-line').evaluateAll((ls) => ls.map((l) => l.dataset.line));
-    await box.locator('.dl-line').first().focus();
-    for (const line of lines) {
-      const on = (await box.locator(`.dl-line[data-line="${line}"]`).getAttribute('aria-checked')) === 'true';
+    // The dump is one tab stop: one Tab from just before it lands on a line.
+    await tabIntoDump(page, box);
+    await page.keyboard.press('End');
+    assert.equal(await focusedLine(page), lines.at(-1), 'End focuses the last line');
+    await page.keyboard.press('Home');
+    for (const [i, line] of lines.entries()) {
+      if (i) await page.keyboard.press('ArrowDown');
+      assert.equal(await focusedLine(page), line, 'ArrowDown moves to the next line');
+      const on = (await box.locator(`.dl-line[data-line="${line}"]`).getAttribute('aria-selected')) === 'true';
       if (on !== answer.includes(line)) await page.keyboard.press('Space');
-      await page.keyboard.press('Tab');
     }
+    await page.keyboard.press('Tab');
   }
   const focused = await page.evaluate(() => document.activeElement?.className);
   assert.equal(focused, 'dumplab-check', 'Tab reaches the Check button');
@@ -100,6 +120,7 @@ for (const theme of ['light', 'coal']) {
   test(`every question type: wrong, retry, right, reload (${theme}, keyboard only)`, async () => {
     const { page, context, errors } = await open(theme);
     const ids = await firstOfEachType(page);
+    const answers = {};
     assert.deepEqual(Object.keys(ids).sort(), [...TYPES].sort(), 'the lesson has all six types');
     const total = await page.locator('[data-dumplab-question]').count();
     assert.ok(total >= 12, `at least 12 questions on the lesson page, found ${total}`);
@@ -134,7 +155,15 @@ for (const theme of ['light', 'coal']) {
       // 3. Right.
       await answerByKeyboard(page, id, mode, answer);
       await page.waitForFunction((i) => document.querySelector(`[data-dumplab-question="${i}"]`).dataset.state === 'correct', id);
-      if (mode === 'lines') assert.ok((await box.locator('.dl-note').count()) > 0, 'evidence lines light up with notes');
+      if (mode === 'lines') {
+        assert.ok((await box.locator('.dl-note').count()) > 0, 'evidence lines light up with notes');
+        const described = await box.locator('.dl-note').evaluateAll((ns) =>
+          ns.every((n) => document.querySelector(`[aria-describedby="${n.id}"]`)?.getAttribute('role') === 'option'),
+        );
+        assert.ok(described, 'each note describes its line to assistive technology');
+        assert.equal(await box.locator('pre').getAttribute('aria-readonly'), 'true', 'a solved dump is read-only');
+      }
+      answers[type] = answer;
       await screenshot(box, `exercises-${theme}-${type}-right`);
     }
     const progress = await page.locator('.dumplab-progress').textContent();
@@ -146,8 +175,81 @@ for (const theme of ['light', 'coal']) {
     for (const type of TYPES) {
       assert.equal(await q(page, ids[type]).getAttribute('data-state'), 'correct', `${type}: kept after reload`);
     }
+    const restored = await q(page, ids.evidence)
+      .locator('.dl-line[aria-selected="true"]')
+      .evaluateAll((ls) => ls.map((l) => l.dataset.line));
+    assert.deepEqual(restored, answers.evidence, 'the selected lines are restored');
     assert.match(await page.locator('.dumplab-progress').textContent(), new RegExp(`6 of ${total}`));
     await screenshot(page, `exercises-${theme}-page-after-reload`, { fullPage: false });
+    assert.deepEqual(errors.map(String), [], 'no page errors');
+    await context.close();
+  });
+}
+
+for (const theme of ['light', 'coal']) {
+  test(`an evidence dump is one tab stop with arrow keys inside (${theme})`, async () => {
+    const { page, context, errors } = await open(theme);
+    const box = q(page, (await firstOfEachType(page)).evidence);
+    const pre = box.locator('pre');
+    const lines = await box.locator('.dl-line').evaluateAll((ls) => ls.map((l) => l.dataset.line));
+    assert.ok(lines.length > 3, 'a dump of several lines');
+    // Semantics: a multi-select listbox named by the prompt, lines as options.
+    assert.equal(await pre.getAttribute('role'), 'listbox');
+    assert.equal(await pre.getAttribute('aria-multiselectable'), 'true');
+    const label = await pre.getAttribute('aria-labelledby');
+    assert.equal(await box.locator(`[id="${label}"]`).getAttribute('class'), 'dumplab-q-prompt', 'the prompt names the list');
+    const roles = await box.locator('.dl-line').evaluateAll((ls) => ls.map((l) => `${l.getAttribute('role')} ${l.getAttribute('aria-selected')}`));
+    assert.deepEqual(new Set(roles), new Set(['option false']), 'lines are unselected options');
+    const stops = () => box.locator('.dl-line[tabindex="0"]').evaluateAll((ls) => ls.map((l) => l.dataset.line));
+    assert.deepEqual(await stops(), [lines[0]], 'only the first line is in the tab order');
+    assert.match(await box.locator('.dumplab-hint').textContent(), /Tab.*arrow keys.*Home.*End.*Space/, 'the hint names the keys');
+
+    // In with one Tab, out with one Tab; the focus ring shows.
+    await tabIntoDump(page, box);
+    assert.equal(await focusedLine(page), lines[0], 'Tab enters at the first line');
+    const ring = await page.evaluate(() => {
+      const a = document.activeElement;
+      const s = getComputedStyle(a);
+      return { visible: a.matches(':focus-visible'), style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+    });
+    assert.ok(ring.visible, 'keyboard focus is :focus-visible');
+    assert.notEqual(ring.style, 'none', 'the focused line has an outline');
+    assert.ok(ring.width >= 2, `the outline is at least 2px wide, got ${ring.width}`);
+    await screenshot(box, `exercises-${theme}-evidence-focus-first`);
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'dumplab-check', 'one Tab leaves the dump for Check');
+
+    // Back in: Shift+Tab returns to the line focused last; arrows stop at the ends.
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await focusedLine(page), lines[0], 'Shift+Tab from Check returns to the dump');
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await focusedLine(page), lines[0], 'ArrowUp stops at the first line');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    assert.equal(await focusedLine(page), lines[2]);
+    assert.equal(await box.locator(`.dl-line[data-line="${lines[2]}"]`).getAttribute('aria-selected'), 'true', 'Space selects');
+    await screenshot(box, `exercises-${theme}-evidence-focus-selected`);
+    await page.keyboard.press('Enter');
+    assert.equal(await box.locator(`.dl-line[data-line="${lines[2]}"]`).getAttribute('aria-selected'), 'false', 'Enter toggles too');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('End');
+    assert.equal(await focusedLine(page), lines.at(-1), 'End goes to the last line');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await focusedLine(page), lines.at(-1), 'ArrowDown stops at the last line');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await focusedLine(page), lines[1], 'the line focused last is the tab stop');
+    assert.deepEqual(await stops(), [lines[1]], 'still exactly one line in the tab order');
+
+    // A click selects and moves the tab stop, without a keyboard focus ring.
+    await box.locator(`.dl-line[data-line="${lines[3]}"]`).click();
+    assert.deepEqual(await stops(), [lines[3]], 'a clicked line becomes the tab stop');
+    assert.equal(await page.evaluate(() => document.activeElement.matches(':focus-visible')), false, 'no ring after a click');
+    const selected = await box.locator('.dl-line[aria-selected="true"]').evaluateAll((ls) => ls.map((l) => l.dataset.line));
+    assert.deepEqual(selected, [lines[2], lines[3]], 'Space and click selected these two');
     assert.deepEqual(errors.map(String), [], 'no page errors');
     await context.close();
   });

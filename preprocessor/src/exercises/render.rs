@@ -125,7 +125,7 @@ pub(crate) fn question(q: &Resolved) -> String {
             out.push_str("</fieldset>\n");
         }
         Mode::Lines => {
-            out.push_str("<p class=\"dumplab-hint\">Select lines by clicking them, or with Tab or the arrow keys and Space; then check.</p>\n");
+            out.push_str("<p class=\"dumplab-hint\">Click lines to select them, or Tab to the dump, move with the arrow keys, Home and End, and press Space; Tab leaves for Check.</p>\n");
         }
         Mode::Number => {
             let _ = writeln!(
