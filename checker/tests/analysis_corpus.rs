@@ -168,7 +168,7 @@ fn hlo_inventory_is_consistent() {
             assert!(!a.provenance.is_empty(), "{p}");
             assert!(
                 a.provenance.iter().any(|p| a
-                    .source_op(p)
+                    .source_op(&p)
                     .and_then(|o| o.source_file.as_deref())
                     .is_some_and(|f| f.ends_with("function.py"))),
                 "{p}"
@@ -477,7 +477,7 @@ fn provenance_from_metadata_and_stack_frames() {
         })
         .expect("dot_general provenance");
     assert_eq!(p.instruction, "dot_general.0");
-    let o = a.source_op(p).expect("source op");
+    let o = a.source_op(&p).expect("source op");
     assert_eq!(o.source_file.as_deref(), Some("<string>"));
     assert_eq!(o.source_line, Some(3));
     assert!(
@@ -583,13 +583,13 @@ fn stablehlo_provenance_resolves_locations_to_source_lines() {
         .filter(|d| d.kind == Kind::Stablehlo && d.text.contains("#loc"))
     {
         let a = analyze(&d.text);
-        for p in &a.provenance {
+        for p in a.provenance.iter() {
             assert!(
                 p.instruction.starts_with('%'),
                 "{}: {p:?}",
                 d.path.display()
             );
-            let o = a.source_op(p).expect("every provenance has a source op");
+            let o = a.source_op(&p).expect("every provenance has a source op");
             if o.source_file
                 .as_deref()
                 .is_some_and(|f| f.ends_with("function.py"))

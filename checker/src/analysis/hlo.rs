@@ -10,10 +10,8 @@
 //! attribute braces. A line it does not understand is skipped, never an error.
 
 use super::markers::{M, has_layout, has_param_name};
-use super::scan::{Fx, find, for_each_attr, skip_balanced, skip_ws, strip_pct, take_while};
-use super::{
-    Analysis, Computation, Conditional, CustomCall, Fusion, Param, Provenance, Sink, WhileLoop,
-};
+use super::scan::{Fx, Item, find, for_each_attr, skip_balanced, skip_ws, strip_pct, take_while};
+use super::{Analysis, Computation, Conditional, CustomCall, Fusion, Param, Sink, WhileLoop};
 use std::collections::HashMap;
 
 /// One instruction line, split into its parts (byte offsets into the line).
@@ -28,6 +26,40 @@ pub(crate) struct Instr<'a> {
     pub(crate) operands: &'a str,
     pub(crate) attrs: &'a str,
     pub(crate) attrs_at: usize,
+    /// The `T(`/`S(` clues (see [`Clues`]) found while skipping the shape.
+    pub(crate) clues: Clues,
+}
+
+/// The first tiled-layout `T(` and memory-space `S(` clue (byte offset of
+/// the letter in the line) in part of an instruction line, as
+/// [`HloState::shape_clues`] looks for them: a `(` followed by a digit,
+/// after `T` or `S` after `:` or `)`. `upto` is where the part checked ends:
+/// [`skip_layout`] finds the clues of a layout while walking it, so only the
+/// rest of the line up to the attributes needs a search.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Clues {
+    pub(crate) tile: Option<usize>,
+    pub(crate) space: Option<usize>,
+    pub(crate) upto: usize,
+}
+
+impl Clues {
+    /// Records the clue, if any, of the `(` at `at` of the line `b`, in its
+    /// part from `from` to `to`.
+    fn check(&mut self, b: &[u8], from: usize, to: usize, at: usize) {
+        if at < from.saturating_add(2) || at.saturating_add(1) >= to {
+            return;
+        }
+        let digit = b.get(at + 1).is_some_and(|c| c.is_ascii_digit());
+        let prev = b.get(at - 2).copied().unwrap_or(0);
+        if digit && (prev == b':' || prev == b')') {
+            match b.get(at - 1) {
+                Some(b'T') if self.tile.is_none() => self.tile = Some(at - 1),
+                Some(b'S') if self.space.is_none() => self.space = Some(at - 1),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Parses `[ROOT ] [%]name = shape opcode(operands)[, attrs]`.
@@ -53,7 +85,11 @@ pub(crate) fn parse_instruction(l: &str) -> Option<Instr<'_>> {
     }
     i = skip_ws(b, i + 1);
     let shape_at = i;
-    let shape_end = skip_shape(b, i)?;
+    let mut clues = Clues {
+        upto: shape_at,
+        ..Clues::default()
+    };
+    let shape_end = skip_shape(b, i, &mut clues)?;
     let shape = l.get(shape_at..shape_end)?;
     i = skip_ws(b, shape_end);
     let opcode_at = i;
@@ -65,7 +101,18 @@ pub(crate) fn parse_instruction(l: &str) -> Option<Instr<'_>> {
         return None;
     }
     let opcode = l.get(opcode_at..op_end)?;
-    let ops_end = skip_balanced(b, op_end).unwrap_or(b.len());
+    // Operands are nearly always plain names up to the `)`: then there is
+    // no bracket to count, and no `T(`/`S(` clue from the shape's end on
+    // (the `(` after the opcode follows an opcode byte, not `T` or `S`).
+    let ops_end = match super::scan::next_special::<false>(b, op_end + 1) {
+        Some(k) if b.get(k) == Some(&b')') => {
+            if clues.upto == shape_end {
+                clues.upto = k + 1;
+            }
+            k + 1
+        }
+        _ => skip_balanced(b, op_end).unwrap_or(b.len()),
+    };
     let operands = l
         .get(op_end + 1..ops_end.saturating_sub(1).max(op_end + 1))
         .unwrap_or("");
@@ -81,6 +128,7 @@ pub(crate) fn parse_instruction(l: &str) -> Option<Instr<'_>> {
         operands,
         attrs,
         attrs_at: ops_end,
+        clues,
     })
 }
 
@@ -98,8 +146,10 @@ const OPCODE: [bool; 256] = {
 };
 
 /// Skips an HLO shape (`f32[8,128]{1,0:T(8,128)}`, `f32[]`, `token[]`, a
-/// tuple `(f32[8]{0}, s32[])`), returning the index after it.
-fn skip_shape(b: &[u8], i: usize) -> Option<usize> {
+/// tuple `(f32[8]{0}, s32[])`), returning the index after it. For an array
+/// shape with plain dimensions, whose only `(`s are in its layout, also
+/// records that layout's clues and moves `clues.upto` past it.
+fn skip_shape(b: &[u8], i: usize, clues: &mut Clues) -> Option<usize> {
     match b.get(i)? {
         b'(' => skip_balanced(b, i),
         c if c.is_ascii_lowercase() => {
@@ -110,16 +160,25 @@ fn skip_shape(b: &[u8], i: usize) -> Option<usize> {
             // Dimensions are nearly always digits and commas: skip those
             // directly, and leave anything else to `skip_balanced`.
             let d = take_while(b, t + 1, |c| c.is_ascii_digit() || c == b',');
-            let mut j = if b.get(d) == Some(&b']') {
-                d + 1
-            } else {
-                skip_balanced(b, t)?
+            let plain = b.get(d) == Some(&b']');
+            let mut j = if plain { d + 1 } else { skip_balanced(b, t)? };
+            let mut found = Clues {
+                upto: i,
+                ..Clues::default()
             };
             if b.get(j) == Some(&b'{') {
-                j = match skip_layout(b, j) {
+                j = match skip_layout(b, j, i, &mut found) {
                     Some(e) => e,
-                    None => skip_balanced(b, j)?,
+                    None => {
+                        found.upto = i;
+                        skip_balanced(b, j)?
+                    }
                 };
+            } else {
+                found.upto = j;
+            }
+            if plain && found.upto == j {
+                *clues = found;
             }
             Some(j)
         }
@@ -130,15 +189,25 @@ fn skip_shape(b: &[u8], i: usize) -> Option<usize> {
 /// The end of a layout `{1,0}` / `{1,0:T(8,128)(2,1)S(1)}` starting at the
 /// `{` at `i`, when it holds no bracket but balanced parentheses (what XLA
 /// prints); `None` sends anything else to [`skip_balanced`], which then
-/// gives the same answer this would have.
-fn skip_layout(b: &[u8], i: usize) -> Option<usize> {
+/// gives the same answer this would have. On success, the clues of the
+/// layout (of the shape starting at `from`) are in `clues`, checked up to
+/// its end.
+fn skip_layout(b: &[u8], i: usize, from: usize, clues: &mut Clues) -> Option<usize> {
     let mut parens = 0usize;
     let mut j = i + 1;
     loop {
         match *b.get(j)? {
-            b'(' => parens += 1,
+            b'(' => {
+                parens += 1;
+                // A clue's digit is inside the layout (its `}` is still to
+                // come), so before any end of the part checked.
+                clues.check(b, from, usize::MAX, j);
+            }
             b')' => parens = parens.checked_sub(1)?,
-            b'}' if parens == 0 => return Some(j + 1),
+            b'}' if parens == 0 => {
+                clues.upto = j + 1;
+                return Some(j + 1);
+            }
             b'{' | b'}' | b'[' | b']' | b'"' => return None,
             _ => {}
         }
@@ -566,36 +635,48 @@ impl<'a> HloState<'a> {
     }
 
     fn shape_clues(&mut self, n: usize, l: &str, from: usize, to: usize, sink: &mut Sink<'a>) {
-        let Some(s) = l.get(from..to) else { return };
-        // One pass for both `T(` and `S(` after `:` or `)`, as in `{1,0:T(8,128)S(1)}`.
-        let b = s.as_bytes();
-        let (mut tile, mut space) = (None, None);
-        let mut i = 0usize;
-        while let Some(at) = super::scan::find_byte(b, i, b'(') {
-            if at >= 2 {
-                let prev = b.get(at - 2).copied().unwrap_or(0);
-                let digit = b.get(at + 1).is_some_and(|c| c.is_ascii_digit());
-                if digit && (prev == b':' || prev == b')') {
-                    match b.get(at - 1) {
-                        Some(b'T') if tile.is_none() => tile = Some(at - 1),
-                        Some(b'S') if space.is_none() => space = Some(at - 1),
-                        _ => {}
-                    }
-                }
-            }
+        let c = Clues {
+            upto: from,
+            ..Clues::default()
+        };
+        self.more_shape_clues(n, l, from, to, c, sink);
+    }
+
+    /// [`HloState::shape_clues`] of `l[from..to]`, the clues up to `c.upto`
+    /// already in `c`.
+    fn more_shape_clues(
+        &mut self,
+        n: usize,
+        l: &str,
+        from: usize,
+        to: usize,
+        mut c: Clues,
+        sink: &mut Sink<'a>,
+    ) {
+        if l.get(from..to).is_none() {
+            return;
+        }
+        // One pass for both `T(` and `S(` after `:` or `)`, as in
+        // `{1,0:T(8,128)S(1)}`; only the first of each counts.
+        let b = l.as_bytes();
+        let part = b.get(..to).unwrap_or(b);
+        let mut i = c.upto.max(from);
+        while c.space.is_none() || c.tile.is_none() {
+            let Some(at) = super::scan::find_byte(part, i, b'(') else {
+                break;
+            };
+            c.check(b, from, to, at);
             i = at + 1;
         }
-        if let Some(q) = tile {
+        if let Some(p) = c.tile {
             if sink.hit(M::TpuTiledLayout, n) {
-                let p = from + q;
                 sink.push(M::TpuTiledLayout, n, l, p, tile_len(l, p),
                     "A tiled layout `T(...)`: XLA:TPU stores this array in tiles (for example 8x128) that match its vector units.".to_owned()
                 );
             }
         }
-        if let Some(q) = space {
+        if let Some(p) = c.space {
             if sink.hit(M::MemorySpace, n) {
-                let p = from + q;
                 sink.push(M::MemorySpace, n, l, p, tile_len(l, p),
                     "A memory-space annotation `S(n)`: the compiler placed this buffer outside the default device memory.".to_owned()
                 );
@@ -650,7 +731,7 @@ impl<'a> HloState<'a> {
                 "A layout after the shape lists dimensions minor to major; XLA prints one before compilation too, so it does not prove compilation.".to_owned()
             );
         }
-        self.shape_clues(n, l, ins.shape_at, ins.attrs_at, sink);
+        self.more_shape_clues(n, l, ins.shape_at, ins.attrs_at, ins.clues, sink);
         let name = ins.name;
         if ins.opcode != "parameter" && has_param_name(ins.operands) {
             let base = ins.opcode_at + ins.opcode.len() + 1;
@@ -701,16 +782,25 @@ impl<'a> HloState<'a> {
         let mut cond: Option<&str> = None;
         let mut body: Option<&str> = None;
         let mut branches: Vec<String> = Vec::new();
-        let mut metadata: Option<(&str, usize)> = None;
+        let mut metadata: Option<usize> = None;
+        // The fields of the last `metadata={...}`: op name, source file,
+        // source line, stack frame, offset of `scheduling_name`.
+        let (mut op, mut file, mut line, mut frame, mut sched) = (None, None, None, None, None);
         let mut backend: Option<usize> = None;
         let base = ins.attrs_at;
-        for_each_attr(ins.attrs, |k, v, at| match k {
-            "kind" => fusion_kind = Some((v, base + at)),
-            "calls" => calls = Some(strip_pct(v)),
-            "condition" => cond = Some(strip_pct(v)),
-            "body" => body = Some(strip_pct(v)),
-            "true_computation" | "false_computation" => branches.push(strip_pct(v).to_owned()),
-            "branch_computations" => {
+        for_each_attr(ins.attrs, "metadata", |item, k, v, at| match (item, k) {
+            (Item::Field, "op_name") => op = Some(v),
+            (Item::Field, "source_file") => file = Some(v),
+            (Item::Field, "source_line") => line = v.parse::<u32>().ok(),
+            (Item::Field, "stack_frame_id") => frame = v.parse::<u32>().ok(),
+            (Item::Field, "scheduling_name") => sched = Some(at),
+            (Item::Field, _) => {}
+            (_, "kind") => fusion_kind = Some((v, base + at)),
+            (_, "calls") => calls = Some(strip_pct(v)),
+            (_, "condition") => cond = Some(strip_pct(v)),
+            (_, "body") => body = Some(strip_pct(v)),
+            (_, "true_computation" | "false_computation") => branches.push(strip_pct(v).to_owned()),
+            (_, "branch_computations") => {
                 let inner = v.trim_start_matches('{').trim_end_matches('}');
                 branches.extend(
                     inner
@@ -719,8 +809,11 @@ impl<'a> HloState<'a> {
                         .filter(|s| !s.is_empty()),
                 );
             }
-            "metadata" => metadata = Some((v, base + at)),
-            "backend_config" => backend = Some(base + at),
+            (_, "metadata") => {
+                metadata = Some(base + at);
+                (op, file, line, frame, sched) = (None, None, None, None, None);
+            }
+            (_, "backend_config") => backend = Some(base + at),
             _ => {}
         });
         if ins.opcode == "fusion" {
@@ -832,7 +925,7 @@ impl<'a> HloState<'a> {
                 }
             }
         }
-        if let Some((md, mat)) = metadata {
+        if let Some(mat) = metadata {
             sink.add(
                 M::Metadata,
                 n,
@@ -844,15 +937,6 @@ impl<'a> HloState<'a> {
                         .to_owned()
                 },
             );
-            let (mut op, mut file, mut line, mut frame, mut sched) = (None, None, None, None, None);
-            super::scan::for_each_field(md, |k, v, kat| match k {
-                "op_name" => op = Some(v),
-                "source_file" => file = Some(v),
-                "source_line" => line = v.parse::<u32>().ok(),
-                "stack_frame_id" => frame = v.parse::<u32>().ok(),
-                "scheduling_name" => sched = Some(kat),
-                _ => {}
-            });
             if let Some(p) = sched {
                 sink.add(M::SchedulingName, n, l, mat + p, "scheduling_name".len(), || {
                     "`scheduling_name` in the metadata: XLA:GPU's scheduling passes name instructions while compiling.".to_owned()
@@ -860,11 +944,7 @@ impl<'a> HloState<'a> {
             }
             if let Some(op) = op {
                 let source_op = sink.source_op((op, file, line, frame));
-                a.provenance.push(Provenance {
-                    line: n,
-                    instruction: name.to_owned(),
-                    source_op,
-                });
+                a.provenance.push(n, name, source_op);
             }
         }
     }

@@ -9,7 +9,7 @@
 
 use super::markers::M;
 use super::scan::{skip_ws, take_while};
-use super::{Analysis, Function, Provenance, Sink};
+use super::{Analysis, Function, Sink};
 use std::collections::HashMap;
 
 /// Per-text MLIR state.
@@ -255,11 +255,7 @@ impl<'a> MlirState<'a> {
             if let Some(op) = op_name {
                 let source_op =
                     sink.source_op((op, file.map(|f| f.0), file.and_then(|f| f.1), None));
-                a.provenance.push(Provenance {
-                    line: n,
-                    instruction: result.to_owned(),
-                    source_op,
-                });
+                a.provenance.push(n, result, source_op);
             }
         }
     }

@@ -343,16 +343,98 @@ pub struct SourceOp {
     pub source_line: Option<u32>,
 }
 
-/// Which source op an instruction came from.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+/// Which source op an instruction came from: one entry of a
+/// [`ProvenanceList`], borrowing the instruction name from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Provenance {
+pub struct Provenance<'a> {
     /// 1-based line of the instruction.
     pub line: usize,
     /// The instruction (HLO name without `%`, or MLIR result like `%3`).
-    pub instruction: String,
+    pub instruction: &'a str,
     /// Index into [`Analysis::source_ops`].
     pub source_op: usize,
+}
+
+/// The [`Provenance`] of every instruction that names a source op, in text
+/// order; read it with [`ProvenanceList::iter`]. Serializes as a list of
+/// [`Provenance`] objects.
+///
+/// Nearly every instruction of a compiled dump has one, so the entries are
+/// kept in one buffer, each as its line, source op and name length (eight
+/// little-endian bytes each) and the name's bytes: no allocation per
+/// instruction (which cost a large share of [`analyze`]'s time), and one
+/// growing buffer rather than two, which matters to allocators that hand
+/// large freed buffers back to the system (and fault every page in again on
+/// the next analysis).
+#[derive(Clone, PartialEq, Eq, Default)]
+pub struct ProvenanceList {
+    data: Vec<u8>,
+    len: usize,
+}
+
+/// Reads a number [`ProvenanceList::push`] wrote at `at`.
+fn read_u64(b: &[u8], at: usize) -> Option<usize> {
+    let w = <[u8; 8]>::try_from(b.get(at..at.checked_add(8)?)?).ok()?;
+    usize::try_from(u64::from_le_bytes(w)).ok()
+}
+
+impl ProvenanceList {
+    /// Adds the provenance of `instruction` on line `line`.
+    pub(crate) fn push(&mut self, line: usize, instruction: &str, source_op: usize) {
+        // `usize` is at most 64 bits on every target, so `as u64` is lossless.
+        self.data.extend_from_slice(&(line as u64).to_le_bytes());
+        self.data
+            .extend_from_slice(&(source_op as u64).to_le_bytes());
+        self.data
+            .extend_from_slice(&(instruction.len() as u64).to_le_bytes());
+        self.data.extend_from_slice(instruction.as_bytes());
+        self.len += 1;
+    }
+
+    /// How many instructions have a provenance.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether no instruction has one.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Every entry, in text order.
+    pub fn iter(&self) -> impl Iterator<Item = Provenance<'_>> + '_ {
+        let b = self.data.as_slice();
+        let mut at = 0usize;
+        std::iter::from_fn(move || {
+            let line = read_u64(b, at)?;
+            let source_op = read_u64(b, at + 8)?;
+            let len = read_u64(b, at + 16)?;
+            let start = at + 24;
+            let end = start.checked_add(len)?;
+            // The bytes of a `&str` pushed whole: always UTF-8.
+            let instruction = std::str::from_utf8(b.get(start..end)?).ok()?;
+            at = end;
+            Some(Provenance {
+                line,
+                instruction,
+                source_op,
+            })
+        })
+    }
+}
+
+impl fmt::Debug for ProvenanceList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ProvenanceList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
 }
 
 /// Everything [`analyze`] learned from a text.
@@ -394,7 +476,7 @@ pub struct Analysis {
     /// Jaxpr equations, nested ones included.
     pub equations: Vec<Equation>,
     /// Source op of each instruction that names one.
-    pub provenance: Vec<Provenance>,
+    pub provenance: ProvenanceList,
     /// The distinct source ops that [`Analysis::provenance`] points into.
     pub source_ops: Vec<SourceOp>,
 }
@@ -419,7 +501,7 @@ impl Analysis {
             op_histogram: BTreeMap::new(),
             functions: Vec::new(),
             equations: Vec::new(),
-            provenance: Vec::new(),
+            provenance: ProvenanceList::default(),
             source_ops: Vec::new(),
         }
     }
@@ -434,7 +516,7 @@ impl Analysis {
     }
 
     /// The source op an instruction came from.
-    pub fn source_op(&self, p: &Provenance) -> Option<&SourceOp> {
+    pub fn source_op(&self, p: &Provenance<'_>) -> Option<&SourceOp> {
         self.source_ops.get(p.source_op)
     }
 
@@ -635,7 +717,7 @@ pub fn analyze(text: &str) -> Analysis {
     let mut mlir = mlir::MlirState::new();
     let mut jaxpr = jaxpr::JaxprState::new();
     let mut lines = 0usize;
-    for (i, l) in text.lines().enumerate() {
+    for (i, l) in scan::lines(text).enumerate() {
         lines = i + 1;
         if scan::is_blank(l) {
             continue;
@@ -667,4 +749,50 @@ pub fn analyze(text: &str) -> Analysis {
     ev.sort_by_key(|e| (e.line, e.columns.start));
     a.evidence = ev;
     a
+}
+
+#[cfg(test)]
+mod tests {
+    //! [`ProvenanceList`] keeps names in one string: its entries must read
+    //! back exactly as pushed, and serialize as the list of objects the JSON
+    //! schema documents.
+
+    use super::*;
+
+    #[test]
+    fn provenance_list_reads_back_what_was_pushed() {
+        let rows = [(3, "add.1", 0), (4, "", 1), (9, "%7", 0), (10, "é.2", 2)];
+        let mut l = ProvenanceList::default();
+        assert!(l.is_empty());
+        for (line, name, op) in rows {
+            l.push(line, name, op);
+        }
+        let want: Vec<Provenance<'_>> = rows
+            .iter()
+            .map(|&(line, instruction, source_op)| Provenance {
+                line,
+                instruction,
+                source_op,
+            })
+            .collect();
+        assert_eq!(l.len(), 4);
+        assert_eq!(l.iter().collect::<Vec<_>>(), want);
+        assert_eq!(format!("{l:?}"), format!("{want:?}"));
+        let mut big = ProvenanceList::default();
+        big.push(usize::MAX, "x y", usize::MAX);
+        big.push(0, "", 1234567890);
+        assert_eq!(
+            big.iter()
+                .map(|p| (p.line, p.instruction, p.source_op))
+                .collect::<Vec<_>>(),
+            [(usize::MAX, "x y", usize::MAX), (0, "", 1234567890)]
+        );
+        #[cfg(feature = "serde")]
+        assert_eq!(
+            serde_json::to_string(&l).ok().as_deref(),
+            Some(
+                r#"[{"line":3,"instruction":"add.1","source_op":0},{"line":4,"instruction":"","source_op":1},{"line":9,"instruction":"%7","source_op":0},{"line":10,"instruction":"é.2","source_op":2}]"#
+            )
+        );
+    }
 }

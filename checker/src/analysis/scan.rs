@@ -114,8 +114,25 @@ fn find_word(
     tail: impl Fn(u8) -> bool,
 ) -> Option<usize> {
     let rest = b.get(from..)?;
-    let mut chunks = rest.chunks_exact(8);
+    // Two words per step, one branch for both: lines and strings run for
+    // dozens of bytes between hits.
+    let mut pairs = rest.chunks_exact(16);
     let mut off = from;
+    for p in &mut pairs {
+        if let Ok(w) = <[u8; 16]>::try_from(p) {
+            let v = u128::from_le_bytes(w);
+            let (m0, m1) = (hit(v as u64), hit((v >> 64) as u64));
+            if m0 | m1 != 0 {
+                return Some(if m0 != 0 {
+                    off + lowest(m0)
+                } else {
+                    off + 8 + lowest(m1)
+                });
+            }
+        }
+        off += 16;
+    }
+    let mut chunks = pairs.remainder().chunks_exact(8);
     for c in &mut chunks {
         if let Ok(w) = <[u8; 8]>::try_from(c) {
             let m = hit(u64::from_le_bytes(w));
@@ -136,6 +153,29 @@ fn find_word(
 pub(crate) fn find_byte(b: &[u8], from: usize, c: u8) -> Option<usize> {
     let pat = LO.wrapping_mul(u64::from(c));
     find_word(b, from, |w| eq_mask(w, pat), |x| x == c)
+}
+
+/// [`str::lines`], with the word-at-a-time [`find_byte`] for the `\n`s:
+/// the same lines (a `\r` before a `\n` dropped, none after the last
+/// `\n`), found with less work per byte than `lines`' general search.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> + '_ {
+    let b = text.as_bytes();
+    let mut start = 0usize;
+    std::iter::from_fn(move || {
+        if start >= b.len() {
+            return None;
+        }
+        let (end, next) = match find_byte(b, start, b'\n') {
+            Some(e) => {
+                let cr = e > start && b.get(e - 1) == Some(&b'\r');
+                (if cr { e - 1 } else { e }, e + 1)
+            }
+            None => (b.len(), b.len()),
+        };
+        let line = text.get(start..end).unwrap_or("");
+        start = next;
+        Some(line)
+    })
 }
 
 /// Inside a double-quoted string starting at `from` (just past the opening
@@ -230,27 +270,54 @@ pub(crate) fn skip_balanced(b: &[u8], i: usize) -> Option<usize> {
     None
 }
 
-/// Calls `f(key, value, value_start)` for every top-level `key=value` item of
-/// a comma-separated attribute list (`, kind=kLoop, calls=%f, metadata={...}`).
-/// `value_start` is the byte offset of the value within `s`.
-pub(crate) fn for_each_attr<'a>(s: &'a str, mut f: impl FnMut(&'a str, &'a str, usize)) {
+/// What [`for_each_attr`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Item {
+    /// A top-level `key=value` attribute; its offset is the value's in the list.
+    Attr,
+    /// A field of the value of the attribute reported just before (one whose
+    /// key is the `fields_of` argument), as [`for_each_field`] reads it; its
+    /// offset is the field key's within that value.
+    Field,
+}
+
+/// Calls `f(Item::Attr, key, value, value_start)` for every top-level
+/// `key=value` item of a comma-separated attribute list (`, kind=kLoop,
+/// calls=%f, metadata={...}`), `value_start` being the byte offset of the
+/// value within `s`; after each attribute whose key is `fields_of`, calls
+/// `f(Item::Field, ...)` for each field [`for_each_field`] finds in its value.
+///
+/// Reading the fields here, not in a second pass, matters for speed: nearly
+/// every compiled instruction ends in `metadata={op_name="..." ...}`, the
+/// longest part of the line. That usual form is read in one walk (see
+/// [`fields_item`]); anything else is split byte by byte and its fields
+/// read afterwards, which gives the same answer.
+pub(crate) fn for_each_attr<'a>(
+    s: &'a str,
+    fields_of: &str,
+    mut f: impl FnMut(Item, &'a str, &'a str, usize),
+) {
     let b = s.as_bytes();
     let mut depth = 0usize;
     let mut start = 0usize;
     let mut j = 0usize;
-    let mut emit = |from: usize, to: usize| {
-        let Some(item) = s.get(from..to) else { return };
-        let Some(eq) = find_byte(item.as_bytes(), 0, b'=') else {
-            return;
-        };
-        let key = trim(item.get(..eq).unwrap_or(""));
-        let raw = item.get(eq + 1..).unwrap_or("");
-        let lead = raw.len() - trim_start(raw).len();
-        if !key.is_empty() && key.bytes().all(is_name_byte) {
-            f(key, trim(raw), from + eq + 1 + lead);
+    let mut item_start = true;
+    loop {
+        if item_start {
+            item_start = false;
+            if let Some(end) = fields_item(s, start, fields_of, &mut f) {
+                if end >= b.len() {
+                    return;
+                }
+                start = end + 1;
+                j = start;
+                item_start = true;
+                continue;
+            }
         }
-    };
-    while let Some(k) = next_special::<true>(b, j) {
+        let Some(k) = next_special::<true>(b, j) else {
+            break;
+        };
         j = k;
         match b.get(j).map_or(PLAIN, |&c| CLASS[c as usize]) {
             PLAIN => {}
@@ -262,14 +329,130 @@ pub(crate) fn for_each_attr<'a>(s: &'a str, mut f: impl FnMut(&'a str, &'a str, 
             OPEN => depth += 1,
             CLOSE => depth = depth.saturating_sub(1),
             COMMA if depth == 0 => {
-                emit(start, j);
+                emit_attr(s, start, j, fields_of, &mut f);
                 start = j + 1;
+                item_start = true;
             }
             _ => {}
         }
         j += 1;
     }
-    emit(start, b.len());
+    emit_attr(s, start, b.len(), fields_of, &mut f);
+}
+
+/// Reports the item `s[from..to]` of [`for_each_attr`]'s list when it is a
+/// `key=value`, then the fields of its value when `key` is `fields_of`.
+fn emit_attr<'a>(
+    s: &'a str,
+    from: usize,
+    to: usize,
+    fields_of: &str,
+    f: &mut impl FnMut(Item, &'a str, &'a str, usize),
+) {
+    // An empty item (before the `,` every attribute list starts with) has
+    // no `=`.
+    if from >= to {
+        return;
+    }
+    let Some(item) = s.get(from..to) else { return };
+    let Some(eq) = find_byte(item.as_bytes(), 0, b'=') else {
+        return;
+    };
+    let key = trim(item.get(..eq).unwrap_or(""));
+    let raw = item.get(eq + 1..).unwrap_or("");
+    let lead = raw.len() - trim_start(raw).len();
+    if !key.is_empty() && key.bytes().all(is_name_byte) {
+        let v = trim(raw);
+        f(Item::Attr, key, v, from + eq + 1 + lead);
+        if key == fields_of {
+            for_each_field(v, |k, fv, at| f(Item::Field, k, fv, at));
+        }
+    }
+}
+
+/// Fields one attribute value may hold for [`fields_item`]'s one walk;
+/// more go the long way.
+const MAX_FIELDS: usize = 6;
+
+/// Bytes that end an unquoted field value: the separators
+/// [`for_each_field`] stops at, and the bytes [`for_each_attr`]'s splitting
+/// acts on (after which [`fields_item`] leaves the item to it).
+const FIELD_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = CLASS[i] != PLAIN || i == b' ' as usize;
+        i += 1;
+    }
+    t
+};
+
+/// At the start of an attribute item (`start`, at depth 0), the usual form
+/// `key={k="v" k=v ...}` with `key` equal to `fields_of`, followed by
+/// whitespace and a `,` or the end of the list: reports it and its fields
+/// through `f` exactly as [`for_each_attr`]'s byte-by-byte splitting and
+/// [`for_each_field`] would, and returns the index of that `,` (or the
+/// length). `None`, having reported nothing, for anything else: a byte that
+/// the splitting would treat specially outside the strings (so its item end
+/// could differ), a field that is not `key=value`, more than
+/// [`MAX_FIELDS`] fields, an unterminated string.
+fn fields_item<'a>(
+    s: &'a str,
+    start: usize,
+    fields_of: &str,
+    f: &mut impl FnMut(Item, &'a str, &'a str, usize),
+) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut i = start;
+    while b.get(i).is_some_and(|&c| is_ascii_space(c)) {
+        i += 1;
+    }
+    let k1 = take_while(b, i, is_name_byte);
+    let key = s.get(i..k1)?;
+    if key.is_empty() || key != fields_of || b.get(k1..k1 + 2) != Some(b"={") {
+        return None;
+    }
+    let v0 = k1 + 1;
+    let mut fields = [("", "", 0usize); MAX_FIELDS];
+    let mut nf = 0usize;
+    let mut i = v0 + 1;
+    let close = loop {
+        while b.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        if *b.get(i)? == b'}' {
+            break i;
+        }
+        let f1 = take_while(b, i, is_name_byte);
+        if f1 == i || b.get(f1) != Some(&b'=') {
+            return None;
+        }
+        let (val, next) = if b.get(f1 + 1) == Some(&b'"') {
+            let e = string_end(b, f1 + 2)?;
+            (s.get(f1 + 2..e)?, e + 1)
+        } else {
+            let e = take_while(b, f1 + 1, |c| !FIELD_STOP[c as usize]);
+            (s.get(f1 + 1..e)?, e)
+        };
+        if !matches!(b.get(next), Some(b' ' | b'}')) {
+            return None;
+        }
+        *fields.get_mut(nf)? = (s.get(i..f1)?, val, i - v0);
+        nf += 1;
+        i = next;
+    };
+    let mut end = close + 1;
+    while b.get(end).is_some_and(|&c| is_ascii_space(c)) {
+        end += 1;
+    }
+    if !matches!(b.get(end), None | Some(b',')) {
+        return None;
+    }
+    f(Item::Attr, key, s.get(v0..close + 1)?, v0);
+    for &(k, v, at) in fields.get(..nf)? {
+        f(Item::Field, k, v, at);
+    }
+    Some(end)
 }
 
 /// The value of `key="..."` (quoted) or `key=word` inside `s` (for example
@@ -458,7 +641,7 @@ const COMMA: u8 = 4;
 /// act on. A byte loop (unrolled by four) with one table load per byte:
 /// these bytes are a few apart in shapes, operand lists and attributes,
 /// where a word-at-a-time search costs more than it saves.
-fn next_special<const COMMA: bool>(b: &[u8], from: usize) -> Option<usize> {
+pub(crate) fn next_special<const COMMA: bool>(b: &[u8], from: usize) -> Option<usize> {
     let table = if COMMA { &CLASS } else { &BRACKETS };
     let rest = b.get(from..)?;
     let mut it = rest.chunks_exact(4);
@@ -564,9 +747,33 @@ mod tests {
         out
     }
 
+    /// [`for_each_attr`]'s attributes, and the fields it reports after each
+    /// `metadata` attribute.
     fn attrs(s: &str) -> Vec<(String, String, usize)> {
         let mut out = Vec::new();
-        for_each_attr(s, |k, v, at| out.push((k.to_owned(), v.to_owned(), at)));
+        for_each_attr(s, "metadata", |item, k, v, at| {
+            let k = match item {
+                Item::Attr => k.to_owned(),
+                Item::Field => format!("field {k}"),
+            };
+            out.push((k, v.to_owned(), at));
+        });
+        out
+    }
+
+    /// The reference: byte-by-byte splitting, then [`for_each_field`] on
+    /// every `metadata` value.
+    fn ref_attrs_fields(s: &str) -> Vec<(String, String, usize)> {
+        let mut out = Vec::new();
+        for (k, v, at) in ref_attrs(s) {
+            let fields = k == "metadata";
+            out.push((k, v.clone(), at));
+            if fields {
+                for_each_field(&v, |fk, fv, fat| {
+                    out.push((format!("field {fk}"), fv.to_owned(), fat));
+                });
+            }
+        }
         out
     }
 
@@ -587,9 +794,14 @@ mod tests {
                 "skip_balanced {s:?} {from}"
             );
             if let Some(t) = s.get(from..) {
-                assert_eq!(attrs(t), ref_attrs(t), "for_each_attr {t:?}");
+                assert_eq!(attrs(t), ref_attrs_fields(t), "for_each_attr {t:?}");
             }
         }
+        assert_eq!(
+            lines(s).collect::<Vec<_>>(),
+            s.lines().collect::<Vec<_>>(),
+            "lines {s:?}"
+        );
         assert_eq!(trim(s), s.trim(), "trim {s:?}");
         assert_eq!(trim_start(s), s.trim_start(), "trim_start {s:?}");
         assert_eq!(is_blank(s), s.trim().is_empty(), "is_blank {s:?}");
@@ -614,6 +826,20 @@ mod tests {
             " \t\r\n\u{b}\u{c}",
             "\u{85}x\u{85}",
             "  %x.1 = f32[8]{0} parameter(0)  ",
+            ", metadata={op_name=\"jit(f)/sin\" source_file=\"/x.py\" source_line=3}, backend_config={}",
+            " metadata={op_name=\"a\" stack_frame_id=1} , x=1",
+            "metadata={}, metadata={ }, metadata={a=1,b=2}, metadata={a=(1) b=2}",
+            "metadata={a=\"x\"b=2}, metadata={a=\"x\\\"}\"}, metadata={a=1}x, y=2",
+            "metadata={a=1 b=2 c=3 d=4 e=5 f=6 g=7}, metadata={a=1 b=2 c=3 d=4 e=5 f=6}",
+            "metadata ={a=1}, metadata= {a=1}, metadata={=1}, metadata={a=1} }, z=2",
+            "metadata={a=1}\t, \u{a0}metadata={a=1}, metadata={a=1}\u{a0}, metadata={a=}",
+            "metadata={a=1 b=\"2\"}",
+            "metadata={a=\"unterminated",
+            "metadata={a=1 a=2}, metadata={b=3}",
+            "a\nb\r\nc\r\r\n\n\r\nd\r",
+            "\n",
+            "\r\n\r",
+            "last line\n\n",
         ] {
             check(s);
             // Shift the interesting bytes across a word boundary.
@@ -627,6 +853,18 @@ mod tests {
         #[test]
         fn random_text_agrees(s in "[\"\\\\()\\[\\]{},= a0:Té\u{a0}\t]{0,40}") {
             check(&s);
+        }
+
+        #[test]
+        fn random_lines_agree(s in "[a\r\né]{0,40}") {
+            check(&s);
+        }
+
+        #[test]
+        fn random_attribute_lists_agree(parts in prop::collection::vec(prop::sample::select(vec![
+            "metadata", "={", "=", "\"", "\\", " ", ",", "}", "{", "(", ")", "op_name", "a", "1", "é", "\t", "\u{a0}",
+        ]), 0..24)) {
+            check(&parts.concat());
         }
     }
 }
