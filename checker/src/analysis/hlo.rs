@@ -41,6 +41,10 @@ pub(crate) struct Clues {
     pub(crate) tile: Option<usize>,
     pub(crate) space: Option<usize>,
     pub(crate) upto: usize,
+    /// Whether the shape has a layout ([`has_layout`] of it), when the
+    /// shape walk could tell: an array shape with plain dimensions and a
+    /// layout [`skip_layout`] read (or none). `None`: search the shape.
+    pub(crate) layout: Option<bool>,
 }
 
 impl Clues {
@@ -167,6 +171,11 @@ fn skip_shape(b: &[u8], i: usize, clues: &mut Clues) -> Option<usize> {
                 ..Clues::default()
             };
             if b.get(j) == Some(&b'{') {
+                // The only `]` of such a shape is the one before this `{`.
+                found.layout = Some(
+                    b.get(j + 1)
+                        .is_some_and(|&c| c.is_ascii_digit() || c == b'}'),
+                );
                 j = match skip_layout(b, j, i, &mut found) {
                     Some(e) => e,
                     None => {
@@ -175,6 +184,7 @@ fn skip_shape(b: &[u8], i: usize, clues: &mut Clues) -> Option<usize> {
                     }
                 };
             } else {
+                found.layout = Some(false);
                 found.upto = j;
             }
             if plain && found.upto == j {
@@ -196,24 +206,42 @@ fn skip_layout(b: &[u8], i: usize, from: usize, clues: &mut Clues) -> Option<usi
     let mut parens = 0usize;
     let mut j = i + 1;
     loop {
-        match *b.get(j)? {
-            b'(' => {
-                parens += 1;
-                // A clue's digit is inside the layout (its `}` is still to
-                // come), so before any end of the part checked.
-                clues.check(b, from, usize::MAX, j);
+        // Digits, commas, `:` and letters are most of a layout: one table
+        // load and one well-predicted branch each.
+        let c = *b.get(j)?;
+        if LAYOUT_SPECIAL[c as usize] {
+            match c {
+                b'(' => {
+                    parens += 1;
+                    // A clue's digit is inside the layout (its `}` is still
+                    // to come), so before any end of the part checked.
+                    clues.check(b, from, usize::MAX, j);
+                }
+                b')' => parens = parens.checked_sub(1)?,
+                b'}' if parens == 0 => {
+                    clues.upto = j + 1;
+                    return Some(j + 1);
+                }
+                _ => return None,
             }
-            b')' => parens = parens.checked_sub(1)?,
-            b'}' if parens == 0 => {
-                clues.upto = j + 1;
-                return Some(j + 1);
-            }
-            b'{' | b'}' | b'[' | b']' | b'"' => return None,
-            _ => {}
         }
         j += 1;
     }
 }
+
+/// The bytes [`skip_layout`] acts on: parentheses, and the brackets, braces
+/// and quotes that end its walk.
+const LAYOUT_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'(' as usize] = true;
+    t[b')' as usize] = true;
+    t[b'{' as usize] = true;
+    t[b'}' as usize] = true;
+    t[b'[' as usize] = true;
+    t[b']' as usize] = true;
+    t[b'"' as usize] = true;
+    t
+};
 
 /// A computation header line.
 pub(crate) struct Header<'a> {
@@ -724,7 +752,8 @@ impl<'a> HloState<'a> {
                 )
             });
         }
-        if has_layout(ins.shape) && sink.hit(M::Layout, n) {
+        let layout = ins.clues.layout.unwrap_or_else(|| has_layout(ins.shape));
+        if layout && sink.hit(M::Layout, n) {
             let p = ins.shape_at + find(ins.shape, "]{").map_or(0, |x| x + 1);
             let len = ins.shape.len().saturating_sub(p - ins.shape_at);
             sink.push(M::Layout, n, l, p, len,
@@ -789,12 +818,17 @@ impl<'a> HloState<'a> {
         let mut backend: Option<usize> = None;
         let base = ins.attrs_at;
         for_each_attr(ins.attrs, "metadata", |item, k, v, at| match (item, k) {
+            // The usual metadata first: `op_name`, `stack_frame_id`.
             (Item::Field, "op_name") => op = Some(v),
+            (Item::Field, "stack_frame_id") => frame = v.parse::<u32>().ok(),
             (Item::Field, "source_file") => file = Some(v),
             (Item::Field, "source_line") => line = v.parse::<u32>().ok(),
-            (Item::Field, "stack_frame_id") => frame = v.parse::<u32>().ok(),
             (Item::Field, "scheduling_name") => sched = Some(at),
             (Item::Field, _) => {}
+            (_, "metadata") => {
+                metadata = Some(base + at);
+                (op, file, line, frame, sched) = (None, None, None, None, None);
+            }
             (_, "kind") => fusion_kind = Some((v, base + at)),
             (_, "calls") => calls = Some(strip_pct(v)),
             (_, "condition") => cond = Some(strip_pct(v)),
@@ -808,10 +842,6 @@ impl<'a> HloState<'a> {
                         .map(|s| strip_pct(s.trim()).to_owned())
                         .filter(|s| !s.is_empty()),
                 );
-            }
-            (_, "metadata") => {
-                metadata = Some(base + at);
-                (op, file, line, frame, sched) = (None, None, None, None, None);
             }
             (_, "backend_config") => backend = Some(base + at),
             _ => {}

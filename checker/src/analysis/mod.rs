@@ -383,11 +383,15 @@ impl ProvenanceList {
     /// Adds the provenance of `instruction` on line `line`.
     pub(crate) fn push(&mut self, line: usize, instruction: &str, source_op: usize) {
         // `usize` is at most 64 bits on every target, so `as u64` is lossless.
-        self.data.extend_from_slice(&(line as u64).to_le_bytes());
-        self.data
-            .extend_from_slice(&(source_op as u64).to_le_bytes());
-        self.data
-            .extend_from_slice(&(instruction.len() as u64).to_le_bytes());
+        let mut head = [0u8; 24];
+        for (slot, v) in head
+            .chunks_exact_mut(8)
+            .zip([line, source_op, instruction.len()])
+        {
+            slot.copy_from_slice(&(v as u64).to_le_bytes());
+        }
+        self.data.reserve(head.len() + instruction.len());
+        self.data.extend_from_slice(&head);
         self.data.extend_from_slice(instruction.as_bytes());
         self.len += 1;
     }
