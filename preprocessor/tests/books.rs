@@ -24,6 +24,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod support;
 
@@ -36,11 +37,14 @@ fn updating() -> bool {
 }
 
 /// Builds the fixture book `name` into a fresh folder; returns the folder
-/// and mdBook's output.
+/// and mdBook's output. Tests run in parallel and several build the same
+/// book, so every build gets a folder of its own.
 fn build(name: &str) -> (PathBuf, Output) {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
     let book = manifest_dir().join("tests/books").join(name);
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join("books")
+        .join(NEXT.fetch_add(1, Ordering::Relaxed).to_string())
         .join(name);
     let _ = fs::remove_dir_all(&out);
     let output = support::mdbook_build(&book, &out);
