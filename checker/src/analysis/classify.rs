@@ -34,7 +34,10 @@ const HLO: &[M] = &[
     M::StackFrames,
     M::EntryComputation,
 ];
-const OPTIMIZED: &[M] = &[
+/// Clues only a compiled module has, then the custom calls that name a
+/// backend (last, so that [`OPTIMIZED`] is a prefix): what decides a
+/// compiled module's kind and backend.
+const OPTIMIZED_AND_BACKEND: &[M] = &[
     M::IsScheduled,
     M::FusionKind,
     M::FusedParameter,
@@ -46,7 +49,17 @@ const OPTIMIZED: &[M] = &[
     M::CpuBackendConfig,
     M::TpuBackendConfig,
     M::SchedulingName,
+    M::GpuCustomCall,
+    M::CpuCustomCall,
+    M::TpuCustomCall,
 ];
+/// How many backend custom-call markers end [`OPTIMIZED_AND_BACKEND`]: a
+/// custom call names a backend but does not prove compilation.
+const BACKEND_CUSTOM_CALLS: usize = 3;
+/// Clues that only compilation leaves.
+const OPTIMIZED: &[M] = OPTIMIZED_AND_BACKEND
+    .split_at(OPTIMIZED_AND_BACKEND.len() - BACKEND_CUSTOM_CALLS)
+    .0;
 const UNOPTIMIZED: &[M] = &[
     M::NotScheduled,
     M::UnsignedComputation,
@@ -170,20 +183,3 @@ pub(crate) fn deciding(kind: Kind) -> &'static [M] {
         Kind::Unknown => &[],
     }
 }
-
-const OPTIMIZED_AND_BACKEND: &[M] = &[
-    M::IsScheduled,
-    M::FusionKind,
-    M::FusedParameter,
-    M::TpuTiledLayout,
-    M::MemorySpace,
-    M::AsyncOp,
-    M::LayoutOp,
-    M::GpuBackendConfig,
-    M::CpuBackendConfig,
-    M::TpuBackendConfig,
-    M::SchedulingName,
-    M::GpuCustomCall,
-    M::CpuCustomCall,
-    M::TpuCustomCall,
-];
