@@ -20,7 +20,8 @@ pub(crate) fn run(dir: Option<&Path>) -> anyhow::Result<ExitCode> {
         );
     }
     let config = CourseConfig::from_book_toml(root);
-    let (course, diagnostics) = load_course(root, &config);
+    let (course, mut diagnostics) = load_course(root, &config);
+    diagnostics.extend(crate::exercises::validate(&course));
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(
         report(

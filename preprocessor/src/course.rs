@@ -106,22 +106,16 @@ fn display(root: &Path, rel: &Path) -> String {
     joined.to_string_lossy().replace('\\', "/")
 }
 
-/// Loads and validates every fixture family and every exercise file under
-/// `root`. Never fails: problems reading or
-/// validating come back as diagnostics, in file order.
+/// Loads and validates every fixture family, and reads every exercise file,
+/// under `root`. Never fails: problems reading or validating come back as
+/// diagnostics, in file order. Exercises are checked against the fixtures by
+/// whoever resolves them ([`crate::exercises`]), so that happens once.
 pub(crate) fn load_course(root: &Path, config: &CourseConfig) -> (Course, Vec<Diagnostic>) {
     let mut course = Course::default();
     let mut diagnostics = Vec::new();
     load_fixtures(root, config, &mut course, &mut diagnostics);
     load_exercises(root, config, &mut course, &mut diagnostics);
-    diagnostics.extend(validate_exercises(&course));
     (course, diagnostics)
-}
-
-/// The exercises validator: checks every exercise file against the loaded
-/// fixtures (`course.fixtures`).
-fn validate_exercises(course: &Course) -> Vec<Diagnostic> {
-    crate::exercises::validate(course)
 }
 
 fn load_fixtures(

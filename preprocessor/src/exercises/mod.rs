@@ -72,7 +72,7 @@ pub(crate) fn library(course: &Course) -> Library {
     lib
 }
 
-/// Validates every exercise file against the fixtures (the `check` hook).
+/// Validates every exercise file against the fixtures (for `check`).
 pub(crate) fn validate(course: &Course) -> Vec<Diagnostic> {
     resolve_all(course).1
 }
@@ -111,9 +111,9 @@ impl Exercises {
     pub(crate) fn load(root: &Path, diags: &mut Vec<Diagnostic>) -> Exercises {
         let config = CourseConfig::from_book_toml(root);
         let (course, problems) = load_course(root, &config);
-        // `load_course` already validated the exercises (through `validate`).
         diags.extend(problems);
-        let (files, _) = resolve_all(&course);
+        let (files, problems) = resolve_all(&course);
+        diags.extend(problems);
         // Directives name files relative to the root: `exercises/x.toml`.
         let prefix = root.to_string_lossy().replace('\\', "/");
         let files = files
