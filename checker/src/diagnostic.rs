@@ -97,17 +97,83 @@ impl Diagnostic {
 }
 
 impl fmt::Display for Diagnostic {
+    /// One line `file:line:column: severity: message`, then `  help: hint`.
+    /// Messages quote course text, so control characters (terminal escapes,
+    /// line breaks, bidi overrides) are shown escaped, never acted on.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{}:{}:{}: {}: {}",
-            self.file, self.line, self.column, self.severity, self.message
+            printable(&self.file),
+            self.line,
+            self.column,
+            self.severity,
+            printable(&self.message)
         )?;
         if let Some(hint) = &self.hint {
-            write!(f, "\n  help: {hint}")?;
+            write!(f, "\n  help: {}", printable(hint))?;
         }
         Ok(())
     }
+}
+
+/// `s` with control characters and bidirectional overrides escaped
+/// (`\u{1b}`, `\n`, `\u{202e}`), for text printed to a terminal.
+pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
+    let hostile = |c: char| {
+        c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !s.chars().any(hostile) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if hostile(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The candidate closest to `word` when it is close enough to be a typo:
+/// at most one edit for short words, two for longer ones, case ignored.
+/// For "did you mean" hints.
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let word = word.to_lowercase();
+    let limit = if word.chars().count() <= 4 { 1 } else { 2 };
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&word, &c.to_lowercase()), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance, with a transposition counting as one edit.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // Three rows: the one before the previous (for transpositions), the
+    // previous, the current.
+    let mut two_back = vec![0; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(two_back[j - 2] + 1);
+            }
+            cur[j] = d;
+        }
+        std::mem::swap(&mut two_back, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
 }
 
 /// The 1-based line and character column of byte `offset` in `source`.
@@ -138,6 +204,34 @@ mod tests {
         assert_eq!(line_column(src, 5), (2, 2)); // after the two-byte µ
         assert_eq!(line_column(src, 4), (2, 1)); // inside µ: clamped back
         assert_eq!(line_column(src, 999), (3, 1));
+    }
+
+    #[test]
+    fn did_you_mean_finds_typos_only() {
+        let keys = ["tooltips", "glossary", "fixtures", "exercises"];
+        for (word, expect) in [
+            ("tooltip", Some("tooltips")),
+            ("glosary", Some("glossary")),
+            ("Fixtures", Some("fixtures")),
+            ("exercsie", Some("exercises")),
+            ("command", None),
+            ("x", None),
+        ] {
+            assert_eq!(did_you_mean(word, keys), expect, "{word}");
+        }
+        assert_eq!(did_you_mean("exercize", ["exercise"]), Some("exercise"));
+        assert_eq!(did_you_mean("include", ["exercise"]), None);
+        assert_eq!(did_you_mean("titel", ["title"]), Some("title"));
+    }
+
+    #[test]
+    fn control_characters_are_shown_not_acted_on() {
+        let d = Diagnostic::error("a\u{1b}[2J.toml", 1, 1, "id `x\u{1b}]8;;evil\u{7}\n`")
+            .with_hint("rename \u{202e}gnp.exe");
+        assert_eq!(
+            d.to_string(),
+            "a\\u{1b}[2J.toml:1:1: error: id `x\\u{1b}]8;;evil\\u{7}\\n`\n  help: rename \\u{202e}gnp.exe"
+        );
     }
 
     #[test]

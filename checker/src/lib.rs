@@ -19,7 +19,7 @@ pub mod fixture;
 pub mod grade;
 
 pub use analysis::{Analysis, Backend, Evidence, Fusion, Kind, analyze};
-pub use diagnostic::{Diagnostic, Severity};
+pub use diagnostic::{Diagnostic, Severity, did_you_mean};
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

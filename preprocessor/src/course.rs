@@ -7,6 +7,8 @@
 //! (a missing `fixture.toml`, a file that is not UTF-8) become diagnostics
 //! like any other, so one run reports everything.
 
+use crate::confine::{Expect, HINT, Root};
+use crate::settings::Settings;
 use dumplab::Diagnostic;
 use dumplab::fixture::{Family, load_family};
 use std::collections::BTreeMap;
@@ -14,7 +16,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Where the course keeps its sources, relative to the course root (the
-/// folder holding `book.toml`). Read from `[preprocessor.dumplab]`.
+/// folder holding `book.toml`). Read from `[preprocessor.dumplab]`
+/// ([`crate::settings`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CourseConfig {
     /// The fixtures folder (`fixtures`).
@@ -24,47 +27,33 @@ pub(crate) struct CourseConfig {
     /// Whether book.toml names the fixtures folder: then it must exist.
     /// The default folder may be absent (a book without fixtures).
     pub(crate) fixtures_named: bool,
+    /// The longest snippet a question may show, in lines.
+    pub(crate) max_snippet_lines: usize,
 }
 
 impl Default for CourseConfig {
     fn default() -> Self {
+        Self::from(&Settings::default())
+    }
+}
+
+impl From<&Settings> for CourseConfig {
+    fn from(s: &Settings) -> Self {
         Self {
-            fixtures: PathBuf::from("fixtures"),
-            exercises: PathBuf::from("exercises"),
-            fixtures_named: false,
+            fixtures: s.fixtures.clone(),
+            exercises: s.exercises.clone(),
+            fixtures_named: s.fixtures_named,
+            max_snippet_lines: s.max_snippet_lines,
         }
     }
 }
 
 impl CourseConfig {
-    /// The settings of a `[preprocessor.dumplab]` table (mdBook hands it to
-    /// the preprocessor; `check` reads it from `book.toml`). Missing or
-    /// non-string keys keep their defaults.
-    pub(crate) fn from_table(table: &toml::Table) -> Self {
-        let mut config = Self::default();
-        if let Some(v) = table.get("fixtures").and_then(toml::Value::as_str) {
-            config.fixtures = PathBuf::from(v);
-            config.fixtures_named = true;
-        }
-        if let Some(v) = table.get("exercises").and_then(toml::Value::as_str) {
-            config.exercises = PathBuf::from(v);
-        }
-        config
-    }
-
     /// Reads `[preprocessor.dumplab]` from `root/book.toml`; defaults when
-    /// the file or table is absent or unreadable (the fixtures are then
-    /// looked for in `root/fixtures`).
+    /// the file or table is absent. Problems in the settings are reported by
+    /// whoever reads them for the user (`check`, the build), not here.
     pub(crate) fn from_book_toml(root: &Path) -> Self {
-        let table = fs::read_to_string(root.join("book.toml"))
-            .ok()
-            .and_then(|t| t.parse::<toml::Table>().ok());
-        let dumplab = table
-            .as_ref()
-            .and_then(|t| t.get("preprocessor"))
-            .and_then(|p| p.get("dumplab"))
-            .and_then(toml::Value::as_table);
-        dumplab.map_or_else(Self::default, Self::from_table)
+        Self::from(&crate::settings::read(root).0)
     }
 }
 
@@ -113,19 +102,30 @@ fn display(root: &Path, rel: &Path) -> String {
 pub(crate) fn load_course(root: &Path, config: &CourseConfig) -> (Course, Vec<Diagnostic>) {
     let mut course = Course::default();
     let mut diagnostics = Vec::new();
-    load_fixtures(root, config, &mut course, &mut diagnostics);
-    load_exercises(root, config, &mut course, &mut diagnostics);
+    let confined = Root::new(root);
+    load_fixtures(root, &confined, config, &mut course, &mut diagnostics);
+    load_exercises(root, &confined, config, &mut course, &mut diagnostics);
     (course, diagnostics)
+}
+
+/// An error for a path that [`Root::check`] refused.
+fn outside(shown: String, why: &str) -> Diagnostic {
+    Diagnostic::error(shown, 1, 1, format!("refused: this path {why}")).with_hint(HINT)
 }
 
 fn load_fixtures(
     root: &Path,
+    confined: &Root,
     config: &CourseConfig,
     course: &mut Course,
     out: &mut Vec<Diagnostic>,
 ) {
     let dir = root.join(&config.fixtures);
     if !config.fixtures_named && !dir.exists() {
+        return;
+    }
+    if let Err(why) = confined.check(&dir, Expect::Dir) {
+        out.push(outside(display(root, &config.fixtures), &why));
         return;
     }
     let entries = match sorted_entries(&dir) {
@@ -149,7 +149,11 @@ fn load_fixtures(
         }
         let rel = config.fixtures.join(&name);
         let shown = display(root, &rel);
-        let files = match read_family_files(&path, &shown, out) {
+        if let Err(why) = confined.check(&path, Expect::Dir) {
+            out.push(outside(shown, &why));
+            continue;
+        }
+        let files = match read_family_files(&path, confined, &shown, out) {
             Some(f) => f,
             None => continue,
         };
@@ -157,6 +161,10 @@ fn load_fixtures(
             .keys()
             .any(|f| f == "function.py" || dumplab::fixture::is_dump_name(f));
         let annotation = path.join("fixture.toml");
+        if let Err(why) = confined.check(&annotation, Expect::File) {
+            out.push(outside(format!("{shown}/fixture.toml"), &why));
+            continue;
+        }
         if !annotation.is_file() {
             if looks_like_family {
                 let d = Diagnostic::error(
@@ -197,9 +205,16 @@ fn load_fixtures(
     }
 }
 
-/// Every regular file of a family folder but `fixture.toml`, by name.
+/// Whether a family folder's file is one the course reads: a dump or the
+/// Python source it came from. Nothing else in the folder is opened.
+fn is_course_file(name: &str) -> bool {
+    dumplab::fixture::is_dump_name(name) || name.ends_with(".py")
+}
+
+/// The dumps and Python sources of a family folder, by name.
 fn read_family_files(
     dir: &Path,
+    confined: &Root,
     shown: &str,
     out: &mut Vec<Diagnostic>,
 ) -> Option<BTreeMap<String, String>> {
@@ -217,7 +232,14 @@ fn read_family_files(
     };
     let mut files = BTreeMap::new();
     for (name, path) in entries {
-        if name == "fixture.toml" || name.starts_with('.') || !path.is_file() {
+        if !is_course_file(&name) || name.starts_with('.') {
+            continue;
+        }
+        if let Err(why) = confined.check(&path, Expect::File) {
+            out.push(outside(format!("{shown}/{name}"), &why));
+            continue;
+        }
+        if !path.is_file() {
             continue;
         }
         match fs::read(&path) {
@@ -252,12 +274,17 @@ fn read_family_files(
 
 fn load_exercises(
     root: &Path,
+    confined: &Root,
     config: &CourseConfig,
     course: &mut Course,
     out: &mut Vec<Diagnostic>,
 ) {
     let dir = root.join(&config.exercises);
     if !dir.exists() {
+        return;
+    }
+    if let Err(why) = confined.check(&dir, Expect::Dir) {
+        out.push(outside(display(root, &config.exercises), &why));
         return;
     }
     let entries = match sorted_entries(&dir) {
@@ -273,10 +300,17 @@ fn load_exercises(
         }
     };
     for (name, path) in entries {
-        if !name.ends_with(".toml") || !path.is_file() {
+        if !name.ends_with(".toml") {
             continue;
         }
         let shown = display(root, &config.exercises.join(&name));
+        if let Err(why) = confined.check(&path, Expect::File) {
+            out.push(outside(shown, &why));
+            continue;
+        }
+        if !path.is_file() {
+            continue;
+        }
         match fs::read_to_string(&path) {
             Ok(text) => course.exercises.push(ExerciseSource { path: shown, text }),
             Err(err) => out.push(Diagnostic::error(

@@ -8,38 +8,27 @@
 //! printed together; if any is an error nothing is written to stdout and the
 //! build fails. We never write files: `mdbook serve` would loop.
 
-use crate::glossary::{self, Density, Glossary, find_marks};
+use crate::confine::{Expect, Root};
+use crate::directives::{self, Found, Name};
+use crate::glossary::{self, Glossary, find_marks};
+use crate::settings;
 use dumplab::Diagnostic;
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use mdbook_preprocessor::{MDBOOK_VERSION, Preprocessor, PreprocessorContext};
-use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Our name in `book.toml` (`[preprocessor.dumplab]`).
-const NAME: &str = "dumplab";
 /// Where the glossary lives unless `book.toml` says otherwise.
 const DEFAULT_GLOSSARY: &str = "glossary/terms.toml";
-
-/// `[preprocessor.dumplab]` keys this module reads. Other keys (`command`,
-/// `fixtures`, `exercises`, mdBook's own) belong to others and are ignored.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-struct Settings {
-    /// Path of the glossary, relative to the book root.
-    glossary: Option<String>,
-    /// `every`, `first-per-chapter` or `first-per-section`.
-    tooltips: Option<String>,
-}
 
 /// The DumpLab preprocessor.
 pub(crate) struct Dumplab;
 
 impl Preprocessor for Dumplab {
     fn name(&self) -> &str {
-        NAME
+        settings::NAME
     }
 
     fn run(
@@ -102,8 +91,7 @@ pub(crate) fn process(
     ctx: &PreprocessorContext,
     mut book: Book,
 ) -> (Option<Book>, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
-    let settings = read_settings(ctx, &mut diags);
+    let (settings, mut diags) = settings::read(&ctx.root);
 
     let mut titles = BTreeMap::new();
     let mut chapter_order = Vec::new();
@@ -126,12 +114,15 @@ pub(crate) fn process(
 
     let exercises = crate::exercises::Exercises::load(&ctx.root, &mut diags);
 
-    // 1. Exercises, then glossary marking, on every chapter.
+    // 1. Directives, exercises, then glossary marking, on every chapter.
     let mut usage: Vec<BTreeSet<String>> = vec![BTreeSet::new(); glossary.terms.len()];
     book.for_each_chapter_mut(|ch| {
-        ch.content = expand_exercises(&exercises, ch, &mut diags);
+        let file = chapter_file(ch);
+        let found = directives::find(&ch.content);
+        report_problems(&file, &ch.content, &found, &mut diags);
+        ch.content = exercises.expand_chapter(&file, &ch.content, &found, &mut diags);
         let Some(path) = chapter_path(ch) else { return };
-        if glossary::directive_range(&ch.content).is_some() {
+        if found.directives.iter().any(|d| d.name == Name::Glossary) {
             return; // the glossary chapter explains the terms itself
         }
         let marks = find_marks(&ch.content, &glossary, settings.density);
@@ -153,11 +144,14 @@ pub(crate) fn process(
         })
         .collect();
     book.for_each_chapter_mut(|ch| {
-        if let Some(range) = glossary::directive_range(&ch.content) {
-            let at = chapter_path(ch).unwrap_or_default();
-            let list = glossary::render::glossary_chapter(&at, &glossary, &usage, &titles);
-            ch.content.replace_range(range, &list);
-        }
+        // Found again: exercises expanded above are raw HTML, never prose.
+        let found = directives::find(&ch.content);
+        let Some(d) = found.directives.iter().find(|d| d.name == Name::Glossary) else {
+            return;
+        };
+        let at = chapter_path(ch).unwrap_or_default();
+        let list = glossary::render::glossary_chapter(&at, &glossary, &usage, &titles);
+        ch.content.replace_range(d.range.clone(), &list);
     });
 
     diags.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
@@ -165,17 +159,39 @@ pub(crate) fn process(
     (ok.then_some(book), diags)
 }
 
-/// The one place where exercises are expanded (owned by the exercises code).
-fn expand_exercises(
-    exercises: &crate::exercises::Exercises,
-    chapter: &Chapter,
-    diags: &mut Vec<Diagnostic>,
-) -> String {
-    let file = chapter
+/// A chapter's source file as diagnostics name it (`src/two-dumps.md`).
+fn chapter_file(chapter: &Chapter) -> String {
+    chapter
         .source_path
         .as_ref()
-        .map_or_else(|| chapter.name.clone(), |p| format!("src/{}", p.display()));
-    exercises.expand_chapter(&file, &chapter.content, diags)
+        .map_or_else(|| chapter.name.clone(), |p| format!("src/{}", p.display()))
+}
+
+/// Directive problems of one chapter, and the glossary directive's own
+/// rules: no argument, once per chapter.
+fn report_problems(file: &str, content: &str, found: &Found, diags: &mut Vec<Diagnostic>) {
+    for p in &found.problems {
+        diags.push(Diagnostic::error_at(file, content, p.offset, &p.message).with_hint(&p.hint));
+    }
+    let glossaries: Vec<_> = found
+        .directives
+        .iter()
+        .filter(|d| d.name == Name::Glossary)
+        .collect();
+    for d in &glossaries {
+        if !d.arg.is_empty() {
+            diags.push(
+                Diagnostic::error_at(file, content, d.range.start, "`{{#dumplab-glossary}}` takes no argument")
+                    .with_hint("write `{{#dumplab-glossary}}` alone"),
+            );
+        }
+    }
+    for d in glossaries.iter().skip(1) {
+        diags.push(
+            Diagnostic::error_at(file, content, d.range.start, "a second `{{#dumplab-glossary}}` in this chapter")
+                .with_hint("the glossary is listed once; remove this one"),
+        );
+    }
 }
 
 /// A chapter's path relative to `src/`, `/`-separated; `None` for drafts.
@@ -188,71 +204,6 @@ fn chapter_path(ch: &Chapter) -> Option<String> {
     })
 }
 
-/// Resolved settings.
-struct Resolved {
-    glossary: Option<String>,
-    density: Density,
-}
-
-fn read_settings(ctx: &PreprocessorContext, diags: &mut Vec<Diagnostic>) -> Resolved {
-    let settings: Settings = match ctx.config.get::<Settings>(&format!("preprocessor.{NAME}")) {
-        Ok(s) => s.unwrap_or_default(),
-        Err(e) => {
-            diags.push(book_toml_error(
-                ctx,
-                "",
-                format!("invalid [preprocessor.{NAME}] table: {e:#}"),
-                "check the keys' types",
-            ));
-            Settings::default()
-        }
-    };
-    let density = match settings.tooltips.as_deref() {
-        None => Density::default(),
-        Some(v) => Density::parse(v).unwrap_or_else(|| {
-            diags.push(book_toml_error(
-                ctx,
-                "tooltips",
-                format!("unknown tooltips density `{v}`"),
-                "use tooltips = \"every\", \"first-per-chapter\" or \"first-per-section\" (the default)",
-            ));
-            Density::default()
-        }),
-    };
-    Resolved {
-        glossary: settings.glossary,
-        density,
-    }
-}
-
-/// An error in `book.toml`, placed at the line that sets `key` when found.
-fn book_toml_error(
-    ctx: &PreprocessorContext,
-    key: &str,
-    message: String,
-    hint: &str,
-) -> Diagnostic {
-    let source = std::fs::read_to_string(ctx.root.join("book.toml")).unwrap_or_default();
-    let offset = if key.is_empty() {
-        None
-    } else {
-        let mut pos = 0;
-        source.lines().find_map(|line| {
-            let here = pos;
-            pos += line.len() + 1;
-            line.trim_start()
-                .strip_prefix(key)
-                .filter(|r| r.trim_start().starts_with('='))
-                .map(|_| here + line.len() - line.trim_start().len())
-        })
-    };
-    match offset {
-        Some(o) => Diagnostic::error_at("book.toml", &source, o, message),
-        None => Diagnostic::error("book.toml", 1, 1, message),
-    }
-    .with_hint(hint)
-}
-
 fn load_glossary(
     root: &Path,
     configured: Option<&str>,
@@ -260,7 +211,15 @@ fn load_glossary(
     diags: &mut Vec<Diagnostic>,
 ) -> Glossary {
     let file = configured.unwrap_or(DEFAULT_GLOSSARY);
-    let source = match std::fs::read_to_string(root.join(file)) {
+    let path = root.join(file);
+    if let Err(why) = Root::new(root).check(&path, Expect::File) {
+        diags.push(
+            Diagnostic::error(file, 1, 1, format!("refused: the glossary {why}"))
+                .with_hint(crate::confine::HINT),
+        );
+        return Glossary::default();
+    }
+    let source = match std::fs::read_to_string(&path) {
         Ok(s) => s,
         Err(_) if configured.is_none() => return Glossary::default(),
         Err(e) => {

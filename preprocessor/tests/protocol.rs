@@ -86,7 +86,7 @@ fn errors_write_nothing_to_stdout() {
     assert!(!ok);
     assert_eq!(stdout, "");
     assert!(
-        stderr.starts_with("book.toml:7:1: error: unknown tooltips density `sometimes`\n"),
+        stderr.starts_with("book.toml:8:12: error: unknown tooltips density `sometimes`\n"),
         "{stderr}"
     );
     assert!(

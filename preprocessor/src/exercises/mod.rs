@@ -13,18 +13,35 @@ pub(crate) mod highlight;
 pub(crate) mod render;
 
 use crate::course::{Course, CourseConfig, load_course};
+use crate::directives::{Directive, Found, Name};
 use dumplab::Diagnostic;
 use dumplab::exercise::resolve::{AnnotatedLine, DumpInfo, Library, Resolved, resolve_file};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
 use std::path::Path;
 
-const DIRECTIVE: &str = "{{#exercise";
+/// `content` with each range replaced; ranges must not overlap.
+fn splice(content: &str, mut edits: Vec<(Range<usize>, String)>) -> String {
+    edits.sort_by_key(|(r, _)| r.start);
+    let mut out = String::with_capacity(content.len() + edits.iter().map(|e| e.1.len()).sum::<usize>());
+    let mut at = 0;
+    for (range, text) in edits {
+        out.push_str(&content[at..range.start]);
+        out.push_str(&text);
+        at = range.end;
+    }
+    out.push_str(&content[at..]);
+    out
+}
 
 /// Every exercise file of the course, resolved.
 #[derive(Debug, Default)]
 pub(crate) struct Exercises {
     /// Resolved questions by exercise file path (as written in directives).
     files: BTreeMap<String, Vec<Resolved>>,
+    /// Questions whose dump is longer than `max-snippet-lines`: reported,
+    /// never rendered (a 20 MB snippet would take minutes and gigabytes).
+    oversized: BTreeSet<String>,
 }
 
 /// The fixtures as the exercise resolver sees them.
@@ -106,6 +123,66 @@ fn resolve_all(course: &Course) -> (BTreeMap<String, Vec<Resolved>>, Vec<Diagnos
     (files, diags)
 }
 
+/// The questions that would show more than `limit` dump lines, each
+/// reported at its `snippet` (or `candidates`) value.
+fn oversized(
+    course: &Course,
+    files: &BTreeMap<String, Vec<Resolved>>,
+    limit: usize,
+    diags: &mut Vec<Diagnostic>,
+) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for source in &course.exercises {
+        for q in files.get(&source.path).into_iter().flatten() {
+            let shown = q
+                .snippet
+                .iter()
+                .chain(&q.candidates)
+                .map(|s| s.text.lines().count())
+                .max()
+                .unwrap_or(0);
+            if shown <= limit {
+                continue;
+            }
+            out.insert(q.id.clone());
+            let offset = snippet_offset(&source.text, &q.id);
+            diags.push(
+                Diagnostic::error_at(
+                    &source.path,
+                    &source.text,
+                    offset,
+                    format!("question `{}` would show {shown} dump lines; the limit is {limit}", q.id),
+                )
+                .with_hint("name an excerpt (`family/file#excerpt` or `family/file#12-40`) instead of the whole dump, or raise `max-snippet-lines` in [preprocessor.dumplab]"),
+            );
+        }
+    }
+    out
+}
+
+/// Where question `id`'s `snippet` (or `candidates`) value starts in its
+/// file; the id itself when neither is found.
+fn snippet_offset(text: &str, id: &str) -> usize {
+    let Some(at) = text.find(&format!("\"{id}\"")) else {
+        return 0;
+    };
+    let end = text[at..]
+        .find("[[question]]")
+        .map_or(text.len(), |i| at + i);
+    let mut pos = at;
+    for line in text[at..end].split_inclusive('\n') {
+        let key = line.trim_start();
+        if (key.starts_with("snippet") || key.starts_with("candidates"))
+            && let Some(eq) = line.find('=')
+        {
+            let value = &line[eq + 1..];
+            return pos + eq + 1 + (value.len() - value.trim_start().len());
+        }
+        pos += line.len();
+    }
+    at
+}
+
 impl Exercises {
     /// Loads and validates the course under `root` once per build.
     pub(crate) fn load(root: &Path, diags: &mut Vec<Diagnostic>) -> Exercises {
@@ -114,6 +191,7 @@ impl Exercises {
         diags.extend(problems);
         let (files, problems) = resolve_all(&course);
         diags.extend(problems);
+        let oversized = oversized(&course, &files, config.max_snippet_lines, diags);
         // Directives name files relative to the root: `exercises/x.toml`.
         let prefix = root.to_string_lossy().replace('\\', "/");
         let files = files
@@ -125,7 +203,7 @@ impl Exercises {
                 (rel, qs)
             })
             .collect();
-        Exercises { files }
+        Exercises { files, oversized }
     }
 
     /// All questions, by file (for `grade`).
@@ -133,90 +211,47 @@ impl Exercises {
         &self.files
     }
 
-    /// Expands every directive in one chapter's Markdown; `chapter` names the
-    /// chapter's source file in diagnostics.
+    /// Expands the exercise directives [`crate::directives::find`] found in
+    /// one chapter's Markdown, and drops the backslash of escaped ones;
+    /// `chapter` names the chapter's source file in diagnostics. Other
+    /// directives (the glossary's) are left for their owners.
     pub(crate) fn expand_chapter(
         &self,
         chapter: &str,
         content: &str,
+        found: &Found,
         diags: &mut Vec<Diagnostic>,
     ) -> String {
-        if !content.contains(DIRECTIVE) {
-            return content.to_owned();
+        let mut edits: Vec<(Range<usize>, String)> =
+            found.escapes.iter().map(|&e| (e..e + 1, String::new())).collect();
+        let mut placed = BTreeMap::new();
+        for d in found.directives.iter().filter(|d| d.name == Name::Exercise) {
+            let html = self.render_directive(chapter, content, d, &mut placed, diags);
+            edits.push((d.range.clone(), html));
         }
-        let mut out = String::with_capacity(content.len() * 2);
-        let mut fence: Option<String> = None;
-        let mut offset = 0;
-        for line in content.split_inclusive('\n') {
-            let here = offset;
-            offset += line.len();
-            let trimmed = line.trim_start();
-            if let Some(f) = &fence {
-                if trimmed.starts_with(f.as_str()) {
-                    fence = None;
-                }
-                out.push_str(line);
-                continue;
-            }
-            if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-                let marker: String = trimmed
-                    .chars()
-                    .take_while(|c| *c == '`' || *c == '~')
-                    .collect();
-                fence = Some(marker);
-                out.push_str(line);
-                continue;
-            }
-            self.expand_line(chapter, content, here, line, &mut out, diags);
-        }
-        out
+        splice(content, edits)
     }
 
-    fn expand_line(
-        &self,
-        chapter: &str,
-        content: &str,
-        line_start: usize,
-        line: &str,
-        out: &mut String,
-        diags: &mut Vec<Diagnostic>,
-    ) {
-        let mut rest = line;
-        let mut consumed = 0;
-        while let Some(at) = rest.find(DIRECTIVE) {
-            if rest[..at].ends_with('\\') {
-                out.push_str(&rest[..at - 1]);
-                out.push_str(DIRECTIVE);
-                consumed += at + DIRECTIVE.len();
-                rest = &rest[at + DIRECTIVE.len()..];
-                continue;
-            }
-            let in_code_span = line[..consumed + at].matches('`').count() % 2 == 1;
-            let Some(end) = rest[at..].find("}}").filter(|_| !in_code_span) else {
-                // Not a directive (unclosed, or shown in `code`): keep it as text.
-                out.push_str(&rest[..at + DIRECTIVE.len()]);
-                consumed += at + DIRECTIVE.len();
-                rest = &rest[at + DIRECTIVE.len()..];
-                continue;
-            };
-            out.push_str(&rest[..at]);
-            let arg = rest[at + DIRECTIVE.len()..at + end].trim();
-            let offset = line_start + consumed + at;
-            out.push_str(&self.render_directive(chapter, content, offset, arg, diags));
-            consumed += at + end + 2;
-            rest = &rest[at + end + 2..];
-        }
-        out.push_str(rest);
-    }
-
+    /// The HTML of one directive. `placed` holds the questions already on
+    /// this page with the offset of their directive: a question placed twice
+    /// would give two elements one id and share its progress.
     fn render_directive(
         &self,
         chapter: &str,
         content: &str,
-        offset: usize,
-        arg: &str,
+        directive: &Directive,
+        placed: &mut BTreeMap<String, usize>,
         diags: &mut Vec<Diagnostic>,
     ) -> String {
+        let offset = directive.range.start;
+        let arg = directive.arg.as_str();
+        if arg.is_empty() {
+            diags.push(
+                Diagnostic::error_at(chapter, content, offset, "the exercise directive names no file")
+                    .with_hint("write `{{#exercise exercises/FILE.toml}}` or `{{#exercise exercises/FILE.toml#QUESTION}}`"),
+            );
+            return String::new();
+        }
         let (path, id) = match arg.split_once('#') {
             Some((p, id)) => (p.trim(), Some(id.trim())),
             None => (arg, None),
@@ -258,10 +293,27 @@ impl Exercises {
         };
         let mut html = String::from("\n\n");
         for q in chosen {
+            if let Some(&first) = placed.get(&q.id) {
+                let (line, _) = dumplab::diagnostic::line_column(content, first);
+                diags.push(
+                    Diagnostic::error_at(
+                        chapter,
+                        content,
+                        offset,
+                        format!("question `{}` is already placed on this page (line {line})", q.id),
+                    )
+                    .with_hint("place each question once per page: two copies would share one id and one progress entry"),
+                );
+                continue;
+            }
+            placed.insert(q.id.clone(), offset);
+            if self.oversized.contains(&q.id) {
+                continue; // reported when loading: never render it
+            }
             html.push_str(&render::question(q));
             html.push_str("\n\n");
         }
-        html
+        crate::html::inert(html)
     }
 }
 

@@ -122,7 +122,13 @@ fn exercises() -> (Exercises, Vec<Diagnostic>) {
     let (questions, diags) = resolve_file("exercises/t.toml", EXERCISES, &lib);
     let mut files = BTreeMap::new();
     files.insert("exercises/t.toml".to_owned(), questions);
-    (Exercises { files }, diags)
+    (
+        Exercises {
+            files,
+            oversized: Default::default(),
+        },
+        diags,
+    )
 }
 
 fn golden(name: &str, actual: &str) {
@@ -147,11 +153,9 @@ fn rendered_questions_match_the_golden_html() {
     let (ex, diags) = exercises();
     assert!(diags.is_empty(), "{diags:#?}");
     let mut diags = Vec::new();
-    let html = ex.expand_chapter(
-        "src/t.md",
-        "# T\n\n{{#exercise exercises/t.toml}}\n",
-        &mut diags,
-    );
+    let content = "# T\n\n{{#exercise exercises/t.toml}}\n";
+    let found = crate::directives::find(content);
+    let html = ex.expand_chapter("src/t.md", content, &found, &mut diags);
     assert!(diags.is_empty(), "{diags:#?}");
     golden("questions.html", &html);
 }
@@ -213,7 +217,8 @@ fn directives_are_found_placed_and_reported() {
     let (ex, _) = exercises();
     let check = |content: &str, expect_questions: usize, expect_diags: &[&str]| {
         let mut diags = Vec::new();
-        let out = ex.expand_chapter("src/ch/t.md", content, &mut diags);
+        let found = crate::directives::find(content);
+        let out = ex.expand_chapter("src/ch/t.md", content, &found, &mut diags);
         assert_eq!(
             out.matches("data-dumplab-question=").count(),
             expect_questions,
@@ -251,4 +256,45 @@ fn directives_are_found_placed_and_reported() {
         &["src/ch/t.md:1:1: error: `exercises/t.toml` has no question `nope`"],
     );
     check("no directive at all\n", 0, &[]);
+    check(
+        "{{#exercise exercises/t.toml#count-1}}\n\n{{#exercise exercises/t.toml}}\n",
+        6,
+        &["src/ch/t.md:3:1: error: question `count-1` is already placed on this page (line 1)"],
+    );
+    check(
+        "{{#exercise }}\n",
+        0,
+        &["src/ch/t.md:1:1: error: the exercise directive names no file"],
+    );
+}
+
+#[test]
+fn authored_text_cannot_break_out_or_spell_a_directive() {
+    let hostile = "a {{#include /proc/self/environ}}\n\n[x](javascript:alert(1))\r\r# H\n\n{{#title T}}";
+    let mut lib = library();
+    let other = lib
+        .get(&("neg".to_owned(), "compiled.cpu.hlo.txt".to_owned()))
+        .unwrap()
+        .clone();
+    lib.insert(("other".into(), "compiled.cpu.hlo.txt".into()), other);
+    let toml = format!(
+        "[[question]]\nid = \"h\"\ntype = \"choice\"\nprompt = {p}\nexplanation = {p}\n[[question.option]]\ntext = {p}\nwhy = {p}\ncorrect = true\n[[question.option]]\ntext = \"b\"\nwhy = \"c\"\n",
+        p = toml::Value::String(hostile.to_owned())
+    );
+    let (questions, diags) = resolve_file("exercises/h.toml", &toml, &lib);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let ex = Exercises {
+        files: BTreeMap::from([("exercises/h.toml".to_owned(), questions)]),
+        oversized: Default::default(),
+    };
+    let content = "{{#exercise exercises/h.toml}}\n";
+    let out = ex.expand_chapter("src/h.md", content, &crate::directives::find(content), &mut Vec::new());
+    let block = out.trim();
+    assert!(!block.contains("{{"), "{block}");
+    assert!(!block.contains('\r'), "{block}");
+    assert!(
+        !block.lines().any(|l| l.trim().is_empty()),
+        "a blank line would end the HTML block: {block}"
+    );
+    assert!(block.contains("#include /proc/self/environ}}"), "{block}");
 }

@@ -25,7 +25,9 @@ pub(crate) struct RenderedDefinition {
 /// Renders one definition's inline Markdown to sanitized HTML and plain text.
 ///
 /// Raw HTML is escaped and shown as text; links keep their target only when
-/// it is an absolute `http(s)` URL. Block Markdown is refused with a short
+/// it is an absolute `http(s)` URL or a relative one
+/// ([`crate::html::safe_href`]); `javascript:` and other schemes keep
+/// their text and lose the link. Block Markdown is refused with a short
 /// reason (the caller adds the position).
 pub(crate) fn render_definition(markdown: &str) -> Result<RenderedDefinition, String> {
     let mut html = String::new();
@@ -49,7 +51,7 @@ pub(crate) fn render_definition(markdown: &str) -> Result<RenderedDefinition, St
             Event::Start(Tag::Strikethrough) => html.push_str("<del>"),
             Event::End(TagEnd::Strikethrough) => html.push_str("</del>"),
             Event::Start(Tag::Link { dest_url, .. }) => {
-                let safe = dest_url.starts_with("https://") || dest_url.starts_with("http://");
+                let safe = crate::html::safe_href(&dest_url);
                 if safe {
                     let _ = write!(html, "<a href=\"{}\">", escape_attr(&dest_url));
                 }
@@ -183,12 +185,7 @@ pub(crate) fn mark_chapter(
             },
         );
     }
-    let json = serde_json::to_string(&used).unwrap_or_default();
-    // Keep `<`, `>` and `&` out of the script element's text entirely.
-    let json = json
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026");
+    let json = crate::html::json_for_script(&serde_json::to_string(&used).unwrap_or_default());
     if !out.ends_with('\n') {
         out.push('\n');
     }
@@ -250,7 +247,7 @@ pub(crate) fn glossary_chapter(
         out.push_str("</p></dd>\n");
     }
     out.push_str("</dl>\n");
-    out
+    crate::html::inert(out)
 }
 
 #[cfg(test)]
@@ -308,7 +305,7 @@ mod tests {
             ),
             (
                 "[bad](javascript:alert(1)) and [rel](xla.md)",
-                "bad and rel",
+                "bad and <a href=\"xla.md\">rel</a>",
                 "bad and rel",
             ),
             (

@@ -1,0 +1,110 @@
+//! The course reads only the course: every path the preprocessor opens must
+//! resolve, symlinks followed, inside the course root (the folder holding
+//! `book.toml`), and be a regular file or folder.
+//!
+//! Course data is published; a symlink in `fixtures/` to `/etc/passwd`, or
+//! `fixtures = "../../home"` in `book.toml`, must not put a file of the build
+//! machine on a page. Devices and pipes are refused too (reading
+//! `/dev/zero` would never end).
+
+use std::path::{Path, PathBuf};
+
+/// The course root, resolved once.
+#[derive(Clone, Debug)]
+pub(crate) struct Root {
+    canonical: Option<PathBuf>,
+}
+
+/// What a checked path is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Expect {
+    /// A regular file.
+    File,
+    /// A folder.
+    Dir,
+}
+
+impl Root {
+    /// The root at `path` (resolved; if it cannot be, nothing is inside it).
+    pub(crate) fn new(path: &Path) -> Root {
+        Root {
+            canonical: std::fs::canonicalize(path).ok(),
+        }
+    }
+
+    /// `Ok(())` when `path` exists, resolves inside the root and is what
+    /// `expect` says; otherwise one sentence saying what is wrong. A path
+    /// that does not exist is `Ok` (the caller reports missing files in its
+    /// own words).
+    pub(crate) fn check(&self, path: &Path, expect: Expect) -> Result<(), String> {
+        let Ok(meta) = std::fs::metadata(path) else {
+            if std::fs::symlink_metadata(path).is_ok() {
+                return Err("is a symbolic link to nothing".to_owned());
+            }
+            return Ok(());
+        };
+        let resolved = std::fs::canonicalize(path)
+            .map_err(|e| format!("cannot be resolved: {e}"))?;
+        let inside = self
+            .canonical
+            .as_ref()
+            .is_some_and(|root| resolved.starts_with(root));
+        if !inside {
+            return Err(format!(
+                "resolves to {}, outside the course",
+                resolved.display()
+            ));
+        }
+        match expect {
+            Expect::File if !meta.is_file() => Err("is not a regular file".to_owned()),
+            Expect::Dir if !meta.is_dir() => Err("is not a folder".to_owned()),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The hint that goes with an error of [`Root::check`].
+pub(crate) const HINT: &str = "the course reads only files inside the folder holding book.toml: copy the file into the course instead of linking to it";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_course_is_read() {
+        let base = std::env::temp_dir().join(format!("dumplab-confine-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let course = base.join("course");
+        std::fs::create_dir_all(course.join("fixtures")).unwrap_or_default();
+        std::fs::write(base.join("secret.txt"), "s").unwrap_or_default();
+        std::fs::write(course.join("fixtures/a.txt"), "a").unwrap_or_default();
+        let root = Root::new(&course);
+        assert_eq!(root.check(&course.join("fixtures/a.txt"), Expect::File), Ok(()));
+        assert_eq!(root.check(&course.join("fixtures"), Expect::Dir), Ok(()));
+        assert_eq!(root.check(&course.join("missing"), Expect::File), Ok(()));
+        assert_eq!(
+            root.check(&course.join("fixtures"), Expect::File),
+            Err("is not a regular file".to_owned())
+        );
+        let outside = root.check(&course.join("../secret.txt"), Expect::File);
+        assert!(outside.is_err_and(|e| e.contains("outside the course")));
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(base.join("secret.txt"), course.join("fixtures/l.txt"))
+                .unwrap_or_default();
+            std::os::unix::fs::symlink("nowhere", course.join("fixtures/dangling"))
+                .unwrap_or_default();
+            let link = root.check(&course.join("fixtures/l.txt"), Expect::File);
+            assert!(link.is_err_and(|e| e.contains("outside the course")));
+            assert_eq!(
+                root.check(&course.join("fixtures/dangling"), Expect::File),
+                Err("is a symbolic link to nothing".to_owned())
+            );
+            assert_eq!(
+                root.check(Path::new("/dev/null"), Expect::File).is_err(),
+                true
+            );
+        }
+        let _ = std::fs::remove_dir_all(&base);
+    }
+}
