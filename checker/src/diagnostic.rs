@@ -120,9 +120,8 @@ impl fmt::Display for Diagnostic {
 /// `s` with control characters and bidirectional overrides escaped
 /// (`\u{1b}`, `\n`, `\u{202e}`), for text printed to a terminal.
 pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
-    let hostile = |c: char| {
-        c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
+    let hostile =
+        |c: char| c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
     if !s.chars().any(hostile) {
         return std::borrow::Cow::Borrowed(s);
     }
@@ -140,7 +139,10 @@ pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
 /// The candidate closest to `word` when it is close enough to be a typo:
 /// at most one edit for short words, two for longer ones, case ignored.
 /// For "did you mean" hints.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let word = word.to_lowercase();
     let limit = if word.chars().count() <= 4 { 1 } else { 2 };
     candidates

@@ -19,8 +19,10 @@ pub(crate) fn run(dir: Option<&Path>) -> anyhow::Result<ExitCode> {
             root.display()
         );
     }
-    let config = CourseConfig::from_book_toml(root);
-    let (course, mut diagnostics) = load_course(root, &config);
+    let (settings, mut diagnostics) = crate::settings::read(root);
+    let config = CourseConfig::from(&settings);
+    let (course, problems) = load_course(root, &config);
+    diagnostics.extend(problems);
     diagnostics.extend(crate::exercises::validate(&course));
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(

@@ -75,6 +75,9 @@ pub(crate) struct Course {
     pub(crate) dumps: usize,
     /// Exercise files (`exercises/*.toml`), sorted by path.
     pub(crate) exercises: Vec<ExerciseSource>,
+    /// Whether the exercises folder was refused (already reported): then
+    /// directives naming its files are not errors of their own.
+    pub(crate) exercises_refused: bool,
 }
 
 /// The path of `rel` under `root` as diagnostics show it: relative to the
@@ -108,6 +111,17 @@ pub(crate) fn load_course(root: &Path, config: &CourseConfig) -> (Course, Vec<Di
     (course, diagnostics)
 }
 
+/// An error for a folder of `[preprocessor.dumplab]` that [`Root::check`]
+/// refused, at its value in `book.toml`.
+fn folder_outside(root: &Path, key: &str, value: &Path, why: &str) -> Diagnostic {
+    crate::settings::error_at_value(
+        root,
+        key,
+        format!("refused: `{key} = \"{}\"` {why}", value.display()),
+    )
+    .with_hint("keep the course's folders inside the folder holding book.toml")
+}
+
 /// An error for a path that [`Root::check`] refused.
 fn outside(shown: String, why: &str) -> Diagnostic {
     Diagnostic::error(shown, 1, 1, format!("refused: this path {why}")).with_hint(HINT)
@@ -125,7 +139,7 @@ fn load_fixtures(
         return;
     }
     if let Err(why) = confined.check(&dir, Expect::Dir) {
-        out.push(outside(display(root, &config.fixtures), &why));
+        out.push(folder_outside(root, "fixtures", &config.fixtures, &why));
         return;
     }
     let entries = match sorted_entries(&dir) {
@@ -284,7 +298,8 @@ fn load_exercises(
         return;
     }
     if let Err(why) = confined.check(&dir, Expect::Dir) {
-        out.push(outside(display(root, &config.exercises), &why));
+        out.push(folder_outside(root, "exercises", &config.exercises, &why));
+        course.exercises_refused = true;
         return;
     }
     let entries = match sorted_entries(&dir) {

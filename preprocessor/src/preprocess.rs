@@ -181,15 +181,25 @@ fn report_problems(file: &str, content: &str, found: &Found, diags: &mut Vec<Dia
     for d in &glossaries {
         if !d.arg.is_empty() {
             diags.push(
-                Diagnostic::error_at(file, content, d.range.start, "`{{#dumplab-glossary}}` takes no argument")
-                    .with_hint("write `{{#dumplab-glossary}}` alone"),
+                Diagnostic::error_at(
+                    file,
+                    content,
+                    d.range.start,
+                    "`{{#dumplab-glossary}}` takes no argument",
+                )
+                .with_hint("write `{{#dumplab-glossary}}` alone"),
             );
         }
     }
     for d in glossaries.iter().skip(1) {
         diags.push(
-            Diagnostic::error_at(file, content, d.range.start, "a second `{{#dumplab-glossary}}` in this chapter")
-                .with_hint("the glossary is listed once; remove this one"),
+            Diagnostic::error_at(
+                file,
+                content,
+                d.range.start,
+                "a second `{{#dumplab-glossary}}` in this chapter",
+            )
+            .with_hint("the glossary is listed once; remove this one"),
         );
     }
 }

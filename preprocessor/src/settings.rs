@@ -106,7 +106,14 @@ pub(crate) fn parse(source: &str) -> (Settings, Vec<Diagnostic>) {
         return (settings, diags);
     };
     let Some(table) = table.get_ref().as_table() else {
-        diags.push(err(source, header.span().start, "`preprocessor.dumplab` must be a table").with_hint("write it as a `[preprocessor.dumplab]` table"));
+        diags.push(
+            err(
+                source,
+                header.span().start,
+                "`preprocessor.dumplab` must be a table",
+            )
+            .with_hint("write it as a `[preprocessor.dumplab]` table"),
+        );
         return (settings, diags);
     };
     for (key, value) in table {
@@ -220,12 +227,7 @@ fn example(key: &str) -> &'static str {
 
 /// mdBook's `links` expands `{{#include}}` and `{{#title}}`: it must run
 /// before us, so that nothing we put on a page is ever expanded.
-fn check_order(
-    source: &str,
-    header: usize,
-    table: &DeTable<'_>,
-    diags: &mut Vec<Diagnostic>,
-) {
+fn check_order(source: &str, header: usize, table: &DeTable<'_>, diags: &mut Vec<Diagnostic>) {
     let after: Vec<String> = table
         .get("after")
         .and_then(|v| v.get_ref().as_array())
@@ -243,7 +245,9 @@ fn check_order(
     if missing.is_empty() {
         return;
     }
-    let at = table.get_key_value("after").map_or(header, |(k, _)| k.span().start);
+    let at = table
+        .get_key_value("after")
+        .map_or(header, |(k, _)| k.span().start);
     diags.push(
         err(
             source,
@@ -263,6 +267,22 @@ fn check_order(
     );
 }
 
+/// An error at the value of `key` in `[preprocessor.dumplab]` of
+/// `root/book.toml` (at the table, or the file's start, when not found).
+pub(crate) fn error_at_value(root: &Path, key: &str, message: impl Into<String>) -> Diagnostic {
+    let source = std::fs::read_to_string(root.join(FILE)).unwrap_or_default();
+    let offset = DeTable::parse(&source)
+        .ok()
+        .and_then(|doc| {
+            let doc = doc.into_inner();
+            let table = doc.get("preprocessor")?.get_ref().as_table()?.get(NAME)?;
+            let table = table.get_ref().as_table()?;
+            Some(table.get(key)?.span().start)
+        })
+        .unwrap_or(0);
+    err(&source, offset, message)
+}
+
 fn err(source: &str, offset: usize, message: impl Into<String>) -> Diagnostic {
     Diagnostic::error_at(FILE, source, offset, message)
 }
@@ -271,7 +291,8 @@ fn err(source: &str, offset: usize, message: impl Into<String>) -> Diagnostic {
 mod tests {
     use super::*;
 
-    const HEAD: &str = "[book]\ntitle = \"t\"\n\n[preprocessor.dumplab]\nafter = [\"links\", \"index\"]\n";
+    const HEAD: &str =
+        "[book]\ntitle = \"t\"\n\n[preprocessor.dumplab]\nafter = [\"links\", \"index\"]\n";
 
     /// `check(table lines, expect)`: the diagnostics as `line:col message | hint`.
     fn check(extra: &str, expect: &[&str]) -> Settings {

@@ -23,7 +23,8 @@ use std::path::Path;
 /// `content` with each range replaced; ranges must not overlap.
 fn splice(content: &str, mut edits: Vec<(Range<usize>, String)>) -> String {
     edits.sort_by_key(|(r, _)| r.start);
-    let mut out = String::with_capacity(content.len() + edits.iter().map(|e| e.1.len()).sum::<usize>());
+    let mut out =
+        String::with_capacity(content.len() + edits.iter().map(|e| e.1.len()).sum::<usize>());
     let mut at = 0;
     for (range, text) in edits {
         out.push_str(&content[at..range.start]);
@@ -42,6 +43,9 @@ pub(crate) struct Exercises {
     /// Questions whose dump is longer than `max-snippet-lines`: reported,
     /// never rendered (a 20 MB snippet would take minutes and gigabytes).
     oversized: BTreeSet<String>,
+    /// The exercises folder was refused (reported once, at book.toml): a
+    /// directive naming a missing file is then no error of its own.
+    refused: bool,
 }
 
 /// The fixtures as the exercise resolver sees them.
@@ -203,7 +207,11 @@ impl Exercises {
                 (rel, qs)
             })
             .collect();
-        Exercises { files, oversized }
+        Exercises {
+            files,
+            oversized,
+            refused: course.exercises_refused,
+        }
     }
 
     /// All questions, by file (for `grade`).
@@ -222,8 +230,11 @@ impl Exercises {
         found: &Found,
         diags: &mut Vec<Diagnostic>,
     ) -> String {
-        let mut edits: Vec<(Range<usize>, String)> =
-            found.escapes.iter().map(|&e| (e..e + 1, String::new())).collect();
+        let mut edits: Vec<(Range<usize>, String)> = found
+            .escapes
+            .iter()
+            .map(|&e| (e..e + 1, String::new()))
+            .collect();
         let mut placed = BTreeMap::new();
         for d in found.directives.iter().filter(|d| d.name == Name::Exercise) {
             let html = self.render_directive(chapter, content, d, &mut placed, diags);
@@ -257,6 +268,9 @@ impl Exercises {
             None => (arg, None),
         };
         let Some(questions) = self.files.get(path) else {
+            if self.refused {
+                return String::new();
+            }
             let known: Vec<&str> = self.files.keys().map(String::as_str).collect();
             diags.push(
                 Diagnostic::error_at(

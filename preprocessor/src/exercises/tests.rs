@@ -126,6 +126,7 @@ fn exercises() -> (Exercises, Vec<Diagnostic>) {
         Exercises {
             files,
             oversized: Default::default(),
+            refused: false,
         },
         diags,
     )
@@ -270,7 +271,8 @@ fn directives_are_found_placed_and_reported() {
 
 #[test]
 fn authored_text_cannot_break_out_or_spell_a_directive() {
-    let hostile = "a {{#include /proc/self/environ}}\n\n[x](javascript:alert(1))\r\r# H\n\n{{#title T}}";
+    let hostile =
+        "a {{#include /proc/self/environ}}\n\n[x](javascript:alert(1))\r\r# H\n\n{{#title T}}";
     let mut lib = library();
     let other = lib
         .get(&("neg".to_owned(), "compiled.cpu.hlo.txt".to_owned()))
@@ -286,9 +288,15 @@ fn authored_text_cannot_break_out_or_spell_a_directive() {
     let ex = Exercises {
         files: BTreeMap::from([("exercises/h.toml".to_owned(), questions)]),
         oversized: Default::default(),
+        refused: false,
     };
     let content = "{{#exercise exercises/h.toml}}\n";
-    let out = ex.expand_chapter("src/h.md", content, &crate::directives::find(content), &mut Vec::new());
+    let out = ex.expand_chapter(
+        "src/h.md",
+        content,
+        &crate::directives::find(content),
+        &mut Vec::new(),
+    );
     let block = out.trim();
     assert!(!block.contains("{{"), "{block}");
     assert!(!block.contains('\r'), "{block}");

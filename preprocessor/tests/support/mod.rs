@@ -1,4 +1,6 @@
 //! Shared by the integration tests that build books with the real mdBook.
+// Each test crate uses only some of these helpers.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -21,7 +23,14 @@ pub(crate) fn mdbook() -> PathBuf {
 /// `mdbook build BOOK --dest-dir DEST` with the preprocessor under test,
 /// never letting mdBook create missing chapter files.
 pub(crate) fn mdbook_build(book: &Path, dest: &Path) -> Output {
+    mdbook_build_with(book, dest, &[])
+}
+
+/// [`mdbook_build`] with extra environment variables for mdBook and the
+/// preprocessor.
+pub(crate) fn mdbook_build_with(book: &Path, dest: &Path, env: &[(&str, &str)]) -> Output {
     Command::new(mdbook())
+        .envs(env.iter().copied())
         .arg("build")
         .arg(book)
         .arg("--dest-dir")
