@@ -175,6 +175,70 @@ fn scale(text: &str, target_bytes: usize) -> String {
     out
 }
 
+/// A compiled-looking module with `n` computations named as XLA names them
+/// (`%fused_computation.N`, each called by `%fusion.N` in the entry): the
+/// shape that once sent name maps into hash collisions.
+fn many_computations(n: usize) -> String {
+    let mut out = String::from("HloModule many, is_scheduled=true\n\n");
+    for i in 0..n {
+        let _ = write!(
+            out,
+            "%fused_computation.{i} (param_0.{i}: f32[8]) -> f32[8] {{\n  %param_0.{i} = f32[8]{{0}} parameter(0)\n  ROOT %neg.{i} = f32[8]{{0}} negate(%param_0.{i})\n}}\n\n"
+        );
+    }
+    out.push_str("ENTRY %main (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0)\n");
+    let mut prev = String::from("%p");
+    for i in 0..n {
+        let _ = writeln!(
+            out,
+            "  %fusion.{i} = f32[8]{{0}} fusion({prev}), kind=kLoop, calls=%fused_computation.{i}"
+        );
+        prev = format!("%fusion.{i}");
+    }
+    let _ = write!(out, "  ROOT %r = f32[8]{{0}} copy({prev})\n}}\n");
+    out
+}
+
+/// A module of `bytes` bytes with one fused computation and a long entry
+/// computation: the baseline for [`many_computations`].
+fn few_computations(bytes: usize) -> String {
+    let mut out = String::from(
+        "HloModule few, is_scheduled=true\n\n%fused_computation (param_0: f32[8]) -> f32[8] {\n  %param_0 = f32[8]{0} parameter(0)\n  ROOT %neg = f32[8]{0} negate(%param_0)\n}\n\nENTRY %main (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0)\n  %fusion = f32[8]{0} fusion(%p), kind=kLoop, calls=%fused_computation\n",
+    );
+    let mut prev = String::from("%fusion");
+    let mut i = 0;
+    while out.len() < bytes {
+        let _ = writeln!(
+            out,
+            "  %negate.{i} = f32[8]{{0}} negate({prev}), metadata={{op_name=\"jit(f)/neg\"}}"
+        );
+        prev = format!("%negate.{i}");
+        i += 1;
+    }
+    let _ = write!(out, "  ROOT %r = f32[8]{{0}} copy({prev})\n}}\n");
+    out
+}
+
+/// Name maps: `analyze` on many XLA-named computations against the same
+/// bytes with few computations. Goal: within 2x.
+fn name_maps(n: usize) {
+    let many = many_computations(n);
+    let few = few_computations(many.len());
+    let t_many = best_of(3, || {
+        black_box(dumplab::analyze(black_box(&many)));
+    });
+    let t_few = best_of(3, || {
+        black_box(dumplab::analyze(black_box(&few)));
+    });
+    println!(
+        "{n} computations ({:.1} MB): {:.3} s; same bytes, few computations: {:.3} s; ratio {:.2} (goal: within 2x)",
+        many.len() as f64 / 1e6,
+        t_many.as_secs_f64(),
+        t_few.as_secs_f64(),
+        t_many.as_secs_f64() / t_few.as_secs_f64()
+    );
+}
+
 fn best_of(n: usize, mut f: impl FnMut()) -> Duration {
     let mut best = Duration::MAX;
     for _ in 0..n {
@@ -298,6 +362,7 @@ fn main() {
         "analyze is {:.1}x slower than the line scan (goal: within 10x)",
         t_analyze.as_secs_f64() / t_scan.as_secs_f64()
     );
+    name_maps(if full { 300_000 } else { 5_000 });
     if !full {
         println!(
             "smoke run (no `--bench` argument): XLA's parser skipped; `cargo bench -p dumplab` measures"

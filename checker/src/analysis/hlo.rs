@@ -10,7 +10,7 @@
 //! attribute braces. A line it does not understand is skipped, never an error.
 
 use super::markers::{M, has_layout, has_param_name};
-use super::scan::{Fx, Item, find, for_each_attr, skip_balanced, skip_ws, strip_pct, take_while};
+use super::scan::{Item, Sip, find, for_each_attr, skip_balanced, skip_ws, strip_pct, take_while};
 use super::{Analysis, Computation, Conditional, CustomCall, Fusion, Param, Sink, WhileLoop};
 use std::collections::HashMap;
 
@@ -483,9 +483,9 @@ pub(crate) struct HloState<'a> {
     comps: Vec<Comp<'a>>,
     current: Option<usize>,
     section: Section,
-    file_names: HashMap<u32, &'a str, Fx>,
-    file_locations: HashMap<u32, (u32, u32), Fx>,
-    stack_frames: HashMap<u32, u32, Fx>,
+    file_names: HashMap<u32, &'a str, Sip>,
+    file_locations: HashMap<u32, (u32, u32), Sip>,
+    stack_frames: HashMap<u32, u32, Sip>,
 }
 
 impl<'a> HloState<'a> {
@@ -982,7 +982,7 @@ impl<'a> HloState<'a> {
     /// Resolves what needs the whole text: fusion ops, fused computation
     /// headers, stack frames, the computation list.
     pub(crate) fn finish(self, a: &mut Analysis, sink: &mut Sink<'a>) {
-        let by_name: HashMap<&str, usize, Fx> = self
+        let by_name: HashMap<&str, usize, Sip> = self
             .comps
             .iter()
             .enumerate()
@@ -998,7 +998,7 @@ impl<'a> HloState<'a> {
                     .iter()
                     .map(|&id| sink.op_name(id).to_owned())
                     .collect();
-                let name = f.name.clone();
+                let name = f.name.as_str();
                 sink.add(M::FusedComputation, c.line, c.header, c.header_name_at, c.name.len(), || {
                     format!("`{}` is a fused computation: the ops that fusion `{name}` runs as one kernel.", c.name)
                 });

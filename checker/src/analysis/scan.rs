@@ -570,15 +570,24 @@ pub(crate) fn for_each_field<'a>(s: &'a str, mut f: impl FnMut(&'a str, &'a str,
     }
 }
 
-/// A cheap hash (FxHash's step) for the short op names the histogram counts (the
-/// keys come from the text, but a histogram has a few dozen of them, so
-/// hash flooding is not a concern here).
+/// A cheap hash (FxHash's step, then a finalizer) for the hot maps keyed by
+/// short op names (the histogram, source ops). FxHash alone leaves the low
+/// bits, which pick the bucket, to the first bytes of the last word, so
+/// names that differ only in their trailing digits (`fused_computation.N`)
+/// pile into a few buckets; the finalizer (MurmurHash3's `fmix64`) spreads
+/// every input bit over every output bit. Maps that can hold hundreds of
+/// thousands of names from the dump use [`Sip`] instead.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Fx(u64);
 
 impl std::hash::Hasher for Fx {
     fn finish(&self) -> u64 {
-        self.0
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
     }
     fn write(&mut self, bytes: &[u8]) {
         // Eight bytes at a time (the FxHash step): op names are short, and a
@@ -597,6 +606,12 @@ impl std::hash::Hasher for Fx {
         self.0 = h;
     }
 }
+
+/// SipHash-1-3 with fixed keys (std's `DefaultHasher`): deterministic, so
+/// output never depends on a run, and without a known way to make many names
+/// collide short of brute force. For maps keyed by names or ids from the
+/// dump that can grow with it (computations, stack-frame tables).
+pub(crate) type Sip = std::hash::BuildHasherDefault<std::hash::DefaultHasher>;
 
 impl std::hash::BuildHasher for Fx {
     type Hasher = Fx;
