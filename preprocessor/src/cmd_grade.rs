@@ -9,11 +9,18 @@
 //! Answers: an option id for `classify` (`jaxpr`, `stablehlo`,
 //! `hlo-unoptimized`, `hlo-optimized`), `backend` (`cpu`, `gpu`, `tpu`),
 //! `pair` and `choice` (`a`, `b`, ...); line numbers such as `3,7` for
-//! `evidence`; a whole number for `count`. Exit status 0 when the answer is
-//! right (or with `--reveal`), 1 otherwise.
+//! `evidence`; a whole number for `count`.
+//!
+//! Exit status: 0 when the answer is right (or with `--reveal`); 1 when it
+//! was graded and is not right (wrong or partly right); 2 when nothing could
+//! be graded: an answer the question does not accept (`abc` for a count), an
+//! unknown file or question, or a course with errors. Everything printed
+//! that comes from the course or the answer has its control characters
+//! escaped, so a hostile string cannot drive the terminal.
 
 use crate::exercises::Exercises;
-use dumplab::grade::{Verdict, grade, reveal};
+use dumplab::diagnostic::printable;
+use dumplab::grade::{Outcome, Verdict, grade, reveal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -40,11 +47,33 @@ pub struct GradeArgs {
     pub root: PathBuf,
 }
 
+/// The answer was graded and is not right.
+const EXIT_NOT_RIGHT: u8 = 1;
+/// Nothing could be graded.
+const EXIT_ERROR: u8 = 2;
+
 pub(crate) fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
+    match grade_one(args) {
+        Ok(code) => Ok(code),
+        Err(err) => {
+            eprintln!("mdbook-dumplab: error: {}", printable(&format!("{err:#}")));
+            Ok(ExitCode::from(EXIT_ERROR))
+        }
+    }
+}
+
+fn grade_one(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     let mut diags = Vec::new();
     let exercises = Exercises::load(&args.root, &mut diags);
-    for d in diags.iter().filter(|d| d.is_error()) {
+    let errors: Vec<_> = diags.iter().filter(|d| d.is_error()).collect();
+    for d in &errors {
         eprintln!("{d}");
+    }
+    if !errors.is_empty() {
+        anyhow::bail!(
+            "the course has {} error(s) (listed above); fix them before grading",
+            errors.len()
+        );
     }
     let Some(questions) = exercises.files().get(&args.exercise) else {
         let known: Vec<&str> = exercises.files().keys().map(String::as_str).collect();
@@ -79,35 +108,37 @@ pub(crate) fn run(args: &GradeArgs) -> anyhow::Result<ExitCode> {
     } else {
         print!("{}", human(&verdict));
     }
-    let ok = matches!(
-        verdict.outcome,
-        dumplab::grade::Outcome::Correct | dumplab::grade::Outcome::Revealed
-    );
-    Ok(if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+    Ok(match verdict.outcome {
+        Outcome::Correct | Outcome::Revealed => ExitCode::SUCCESS,
+        Outcome::Wrong | Outcome::Partial => ExitCode::from(EXIT_NOT_RIGHT),
+        Outcome::Invalid => ExitCode::from(EXIT_ERROR),
     })
 }
 
+/// The verdict for a terminal: one line per item, course text escaped.
 fn human(v: &Verdict) -> String {
     let mut out = format!(
         "{}: {} ({}/{})\n",
         v.outcome.as_str(),
-        v.message,
+        printable(&v.message),
         v.score,
         v.out_of
     );
     for n in &v.notes {
         if !n.text.is_empty() {
-            out.push_str(&format!("  {} {}: {}\n", n.mark.as_str(), n.target, n.text));
+            out.push_str(&format!(
+                "  {} {}: {}\n",
+                n.mark.as_str(),
+                printable(&n.target),
+                printable(&n.text)
+            ));
         }
     }
     for (line, note) in &v.lines {
-        out.push_str(&format!("  line {line}: {note}\n"));
+        out.push_str(&format!("  line {line}: {}\n", printable(note)));
     }
     if !v.explanation.is_empty() {
-        out.push_str(&format!("  {}\n", v.explanation));
+        out.push_str(&format!("  {}\n", printable(&v.explanation)));
     }
     out
 }

@@ -87,3 +87,67 @@ fn unknown_questions_fail_with_the_known_ones() {
         "{err}"
     );
 }
+
+/// `grade` on the lesson's `gelu-kernels` count question: (exit code,
+/// stdout, stderr).
+fn grade_code(question: &str, answer: &str) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mdbook-dumplab"))
+        .args([
+            "grade",
+            "--root",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/.."),
+        ])
+        .args([
+            "-e",
+            "exercises/two-dumps.toml",
+            "-q",
+            question,
+            "-a",
+            answer,
+        ])
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn exit_codes_tell_wrong_answers_from_errors() {
+    let key = json(&[
+        "-e",
+        "exercises/two-dumps.toml",
+        "-q",
+        "gelu-kernels",
+        "--reveal",
+    ]);
+    let right = key["answer"][0].as_str().expect("a count").to_owned();
+    let wrong = (right.parse::<u32>().expect("a number") + 7).to_string();
+    assert_eq!(grade_code("gelu-kernels", &right).0, Some(0));
+    assert_eq!(grade_code("gelu-kernels", &wrong).0, Some(1));
+    // Not a number: nothing was graded.
+    let (code, stdout, _) = grade_code("gelu-kernels", "abc");
+    assert_eq!(code, Some(2), "{stdout}");
+    let (code, _, stderr) = grade_code("nope", "1");
+    assert_eq!(code, Some(2), "{stderr}");
+}
+
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    let hostile = "\u{1b}]8;;http://evil.invalid\u{7}x\u{1b}[2J\u{202e}";
+    let (code, stdout, stderr) = grade_code(hostile, "1");
+    assert_eq!(code, Some(2));
+    let (_, stdout2, _) = grade_code("gelu-kernels", hostile);
+    for out in [&stdout, &stderr, &stdout2] {
+        assert!(
+            !out.contains('\u{1b}') && !out.contains('\u{7}') && !out.contains('\u{202e}'),
+            "{out:?}"
+        );
+    }
+    assert!(
+        stderr.contains("\\u{1b}]8;;http://evil.invalid"),
+        "{stderr}"
+    );
+}
