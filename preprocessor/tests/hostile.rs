@@ -34,6 +34,15 @@ const FILE_SECRET: &str = "FILE-SECRET-5f0c2e9a";
 /// An environment variable of the build, readable as `/proc/self/environ`.
 const ENV_SECRET: &str = "ENV-SECRET-91d7b3c4";
 
+/// The course's scripts and styles, which the hostile course's pages load.
+const THEME_FILES: [&str; 5] = [
+    "glossary.css",
+    "exercises.css",
+    "glossary.js",
+    "dumplab-wasm.js",
+    "exercises.js",
+];
+
 fn hostile_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile")
 }
@@ -63,6 +72,11 @@ fn assemble(case: Option<&Path>) -> PathBuf {
     fs::write(scratch.join("secret.txt"), FILE_SECRET).unwrap();
     let course = scratch.join("course");
     copy_tree(&hostile_dir().join("_course"), &course);
+    let theme = Path::new(env!("CARGO_MANIFEST_DIR")).join("../theme");
+    fs::create_dir_all(course.join("theme")).unwrap();
+    for file in THEME_FILES {
+        fs::copy(theme.join(file), course.join("theme").join(file)).unwrap();
+    }
     if let Some(case) = case {
         copy_tree(case, &course);
         let _ = fs::remove_file(course.join("expected.txt"));

@@ -119,6 +119,11 @@ fn test(args: &[String]) -> Result<()> {
                 .args(["--test", "--test-concurrency=1", "tests/browser/"])
                 .env("CHROMIUM_PATH", chromium)
                 .env("DUMPLAB_BOOK", root.join("book"))
+                // Built by the `hostile` cargo test above (CARGO_TARGET_TMPDIR).
+                .env(
+                    "DUMPLAB_HOSTILE_BOOK",
+                    tools::target_dir().join("tmp/hostile/book"),
+                )
                 .current_dir(&root),
         )
     })?;
