@@ -5,9 +5,11 @@
 //! Paths are relative to the course root (the folder holding `book.toml`),
 //! whatever folder the chapter is in. The course (fixtures and exercise
 //! files) is loaded and validated once per build ([`Exercises::load`]);
-//! each chapter is then expanded from memory. Directives inside fenced code
-//! blocks or `code` spans, and ones escaped as `\{{#exercise ...}}`, are left
-//! as text so the instructors' chapter can show them.
+//! each chapter is then expanded from memory, at the directives that
+//! [`crate::directives`] found (never inside code or HTML comments). A
+//! question is placed at most once per page, and one whose dump exceeds
+//! `max-snippet-lines` is reported and never rendered. The HTML of a
+//! question can spell no mdBook directive ([`crate::html::inert`]).
 
 pub(crate) mod highlight;
 pub(crate) mod render;
