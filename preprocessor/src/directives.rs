@@ -88,6 +88,7 @@ pub(crate) fn find(content: &str) -> Found {
         return found;
     }
     let parser = Parser::new_ext(content, options()).into_offset_iter();
+    let comments = comment_ranges(content);
     let mut code_depth = 0usize;
     for (event, range) in TextMergeWithOffset::new(parser) {
         match event {
@@ -96,7 +97,9 @@ pub(crate) fn find(content: &str) -> Found {
                 code_depth = code_depth.saturating_sub(1);
             }
             Event::Text(_) if code_depth == 0 => scan_prose(content, range, &mut found),
-            Event::Html(_) | Event::InlineHtml(_) => scan_html(content, range, &mut found),
+            Event::Html(_) | Event::InlineHtml(_) => {
+                scan_html(content, range, &comments, &mut found);
+            }
             // Code spans, code block text, math and everything else: inert.
             _ => {}
         }
@@ -161,7 +164,7 @@ fn scan_prose(content: &str, range: Range<usize>, found: &mut Found) {
 
 /// Raw HTML: directives inside comments are commented out; anywhere else in
 /// raw HTML, Markdown would not expand them, so they are errors.
-fn scan_html(content: &str, range: Range<usize>, found: &mut Found) {
+fn scan_html(content: &str, range: Range<usize>, comments: &[Range<usize>], found: &mut Found) {
     let html = &content[range.clone()];
     let mut from = 0;
     while let Some(at) = html[from..].find("{{").map(|i| i + from) {
@@ -169,7 +172,7 @@ fn scan_html(content: &str, range: Range<usize>, found: &mut Found) {
         let Some((name, spelt)) = directive_name(&html[at..]) else {
             continue;
         };
-        if in_comment(content, range.start + at) {
+        if in_comment(comments, range.start + at) {
             continue;
         }
         let offset = range.start + at;
@@ -187,13 +190,25 @@ fn scan_html(content: &str, range: Range<usize>, found: &mut Found) {
     }
 }
 
-/// Whether byte `at` of `content` lies inside an HTML comment `<!-- ... -->`.
-fn in_comment(content: &str, at: usize) -> bool {
-    let before = &content[..at];
-    match before.rfind("<!--") {
-        Some(open) => !before[open..].contains("-->"),
-        None => false,
+/// Every `<!-- ... -->` of `content`, in order (an unclosed one runs to the
+/// end, as in HTML). One pass, so a chapter full of directives stays linear.
+fn comment_ranges(content: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(open) = content[from..].find("<!--").map(|i| i + from) {
+        let end = content[open + 4..]
+            .find("-->")
+            .map_or(content.len(), |i| open + 4 + i + 3);
+        out.push(open..end);
+        from = end;
     }
+    out
+}
+
+/// Whether byte `at` lies inside one of the sorted `comments`.
+fn in_comment(comments: &[Range<usize>], at: usize) -> bool {
+    let i = comments.partition_point(|r| r.end <= at);
+    comments.get(i).is_some_and(|r| r.start <= at)
 }
 
 /// The directive name after `{{#` at the start of `s`: `Some(name)` for one of
@@ -328,5 +343,47 @@ mod tests {
             "{{#exercises a.toml}}\n",
             &["!@0 unknown directive `{{#exercises`"],
         );
+    }
+
+    /// Random chapters from fragments that confuse line scanners: never a
+    /// panic, every range on the text it names.
+    #[test]
+    fn random_chapters_never_panic() {
+        const PARTS: [&str; 16] = [
+            "{{#exercise a.toml}}",
+            "{{#exercise",
+            "{{#dumplab-glossary}}",
+            "{{#exercize x}}",
+            "}}",
+            "```",
+            "~~~",
+            "    ",
+            "<!--",
+            "-->",
+            "\\",
+            "`",
+            "\n",
+            "<div>",
+            "é{",
+            "> ",
+        ];
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..12 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                text.push_str(PARTS[(seed % PARTS.len() as u64) as usize]);
+            }
+            let found = find(&text);
+            for d in &found.directives {
+                let shown = &text[d.range.clone()];
+                assert!(shown.starts_with("{{#") && shown.ends_with("}}"), "{text:?}");
+            }
+            for p in &found.problems {
+                assert!(text[p.offset..].starts_with("{{#"), "{text:?}");
+            }
+        }
     }
 }
