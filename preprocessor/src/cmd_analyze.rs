@@ -7,6 +7,7 @@
 //! do, the others are still analysed, and the exit status is 1.
 
 use anyhow::Context;
+use dumplab::diagnostic::printable;
 use dumplab::{Analysis, Kind, analyze};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -41,7 +42,7 @@ pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
         let (name, text) = match read_input(path) {
             Ok(v) => v,
             Err(e) => {
-                eprintln!("mdbook-dumplab: error: {e:#}");
+                eprintln!("mdbook-dumplab: error: {}", printable(&format!("{e:#}")));
                 failed = true;
                 continue;
             }
@@ -53,7 +54,11 @@ pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
             if i > 0 {
                 writeln!(out)?;
             }
-            write!(out, "{}", human(&name, &a))?;
+            // Names and notes quote the dump: a hostile one must not drive
+            // the terminal.
+            for line in human(&name, &a).lines() {
+                writeln!(out, "{}", printable(line))?;
+            }
         }
     }
     out.flush()?;

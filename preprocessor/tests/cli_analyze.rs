@@ -179,3 +179,23 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
     assert!(out.status.success(), "{:?}", out.status);
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn control_characters_in_names_never_reach_the_terminal() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-analyze-hostile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a\u{1b}[2J\u{202e}.hlo.txt");
+    std::fs::write(&file, "HloModule m, is_scheduled=true\n\nENTRY %main () -> f32[] {\n  ROOT %c = f32[] constant(1)\n}\n").unwrap();
+    let missing = dir.join("gone\u{1b}]8;;x\u{7}.txt");
+    let out = run(&[file.to_str().unwrap(), missing.to_str().unwrap()], None);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stdout.contains("hlo-optimized"), "{stdout}");
+    for text in [&stdout, &stderr] {
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}') && !text.contains('\u{202e}'),
+            "{text:?}"
+        );
+    }
+    assert!(stdout.contains("a\\u{1b}[2J\\u{202e}.hlo.txt"), "{stdout}");
+}
