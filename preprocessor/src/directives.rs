@@ -12,7 +12,8 @@
 //! already turns `\{{#` into `{{#`; so to show a directive in a chapter, put
 //! it in code.
 
-use pulldown_cmark::{Event, Options, Parser, Tag, TextMergeWithOffset};
+use crate::markdown::options;
+use pulldown_cmark::{Event, Parser, Tag, TextMergeWithOffset};
 use std::ops::Range;
 
 /// The directives this preprocessor owns.
@@ -70,15 +71,6 @@ pub(crate) struct Found {
     pub(crate) escapes: Vec<usize>,
     /// Problems in chapter order.
     pub(crate) problems: Vec<Problem>,
-}
-
-/// The Markdown extensions mdBook turns on, so that we see the blocks it sees.
-fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
 /// Finds every directive of ours in `content`.

@@ -16,5 +16,6 @@ mod directives;
 mod exercises;
 mod glossary;
 mod html;
+mod markdown;
 mod preprocess;
 mod settings;

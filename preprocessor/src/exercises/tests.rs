@@ -112,13 +112,19 @@ snippet = "neg/compiled.cpu.hlo.txt#entry"
 choices = ["cpu", "tpu"]
 "#;
 
-fn exercises() -> (Exercises, Vec<Diagnostic>) {
+/// The test library plus a second family (`other`) for pair questions.
+fn library_with_other() -> Library {
     let mut lib = library();
     let other = lib
         .get(&("neg".to_owned(), "compiled.cpu.hlo.txt".to_owned()))
         .unwrap()
         .clone();
     lib.insert(("other".into(), "compiled.cpu.hlo.txt".into()), other);
+    lib
+}
+
+fn exercises() -> (Exercises, Vec<Diagnostic>) {
+    let lib = library_with_other();
     let (questions, diags) = resolve_file("exercises/t.toml", EXERCISES, &lib);
     let mut files = BTreeMap::new();
     files.insert("exercises/t.toml".to_owned(), questions);
@@ -273,12 +279,7 @@ fn directives_are_found_placed_and_reported() {
 fn authored_text_cannot_break_out_or_spell_a_directive() {
     let hostile =
         "a {{#include /proc/self/environ}}\n\n[x](javascript:alert(1))\r\r# H\n\n{{#title T}}";
-    let mut lib = library();
-    let other = lib
-        .get(&("neg".to_owned(), "compiled.cpu.hlo.txt".to_owned()))
-        .unwrap()
-        .clone();
-    lib.insert(("other".into(), "compiled.cpu.hlo.txt".into()), other);
+    let lib = library_with_other();
     let toml = format!(
         "[[question]]\nid = \"h\"\ntype = \"choice\"\nprompt = {p}\nexplanation = {p}\n[[question.option]]\ntext = {p}\nwhy = {p}\ncorrect = true\n[[question.option]]\ntext = \"b\"\nwhy = \"c\"\n",
         p = toml::Value::String(hostile.to_owned())

@@ -12,7 +12,8 @@
 //! `StableHLO` wins over `HLO`, exact or case-insensitive per term.
 
 use super::config::{Case, Glossary};
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, TextMergeWithOffset};
+use crate::markdown::options;
+use pulldown_cmark::{Event, Parser, Tag, TagEnd, TextMergeWithOffset};
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -54,18 +55,6 @@ struct Form {
     chars: Vec<char>,
     case: Case,
     term: usize,
-}
-
-/// The Markdown extensions mdBook 0.5 enables, minus smart punctuation (which
-/// would make text differ from its source).
-fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_HEADING_ATTRIBUTES
-        | Options::ENABLE_DEFINITION_LIST
-        | Options::ENABLE_GFM
 }
 
 /// Elements without an end tag: they open nothing.
