@@ -2,10 +2,15 @@
 //! exercise, through the same loader the book build uses) and prints each
 //! problem as `file:line:column: error|warning: message` with a hint.
 //!
+//! It also reads every chapter under the book's `src/` and resolves each
+//! directive as the build does, with the same messages, so a typo in
+//! `{{#exercise ...}}` shows here and not first in `mdbook build`.
+//!
 //! Instructors run it before building the book; CI runs it too. Errors make
 //! the exit status non-zero; warnings (a draft fixture) do not.
 
 use crate::course::{CourseConfig, load_course};
+use crate::exercises::Exercises;
 use dumplab::{Diagnostic, Severity};
 use std::io::Write as _;
 use std::path::Path;
@@ -23,7 +28,8 @@ pub(crate) fn run(dir: Option<&Path>) -> anyhow::Result<ExitCode> {
     let config = CourseConfig::from(&settings);
     let (course, problems) = load_course(root, &config);
     diagnostics.extend(problems);
-    diagnostics.extend(crate::exercises::validate(&course));
+    let exercises = Exercises::from_course(root, &course, &config, &mut diagnostics);
+    check_chapters(root, &settings.src, &exercises, &mut diagnostics);
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(
         report(
@@ -40,6 +46,43 @@ pub(crate) fn run(dir: Option<&Path>) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Resolves the directives of every `.md` file under `root/src` (the book's
+/// `[book] src`), as the build does.
+fn check_chapters(
+    root: &Path,
+    src: &Path,
+    exercises: &Exercises,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut files = Vec::new();
+    collect_markdown(&root.join(src), &mut files);
+    files.sort();
+    for path in &files {
+        let Ok(content) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let rel = path.strip_prefix(root).unwrap_or(path);
+        let file = rel.to_string_lossy().replace('\\', "/");
+        let found = crate::directives::find(&content);
+        crate::directives::report(&file, &content, &found, diagnostics);
+        exercises.expand_chapter(&file, &content, &found, diagnostics);
+    }
+}
+
+fn collect_markdown(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_markdown(&path, out);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            out.push(path);
+        }
+    }
 }
 
 /// The full report: every diagnostic sorted by place, then a summary line.

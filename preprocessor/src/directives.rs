@@ -13,6 +13,7 @@
 //! it in code.
 
 use crate::markdown::options;
+use dumplab::Diagnostic;
 use pulldown_cmark::{Event, Parser, Tag, TextMergeWithOffset};
 use std::ops::Range;
 
@@ -97,6 +98,43 @@ pub(crate) fn find(content: &str) -> Found {
         }
     }
     found
+}
+
+/// Reports the problems [`find`] met in chapter `file`, and the glossary
+/// directive's own rules: no argument, once per chapter.
+pub(crate) fn report(file: &str, content: &str, found: &Found, diags: &mut Vec<Diagnostic>) {
+    for p in &found.problems {
+        diags.push(Diagnostic::error_at(file, content, p.offset, &p.message).with_hint(&p.hint));
+    }
+    let glossaries: Vec<&Directive> = found
+        .directives
+        .iter()
+        .filter(|d| d.name == Name::Glossary)
+        .collect();
+    for d in &glossaries {
+        if !d.arg.is_empty() {
+            diags.push(
+                Diagnostic::error_at(
+                    file,
+                    content,
+                    d.range.start,
+                    "`{{#dumplab-glossary}}` takes no argument",
+                )
+                .with_hint("write `{{#dumplab-glossary}}` alone"),
+            );
+        }
+    }
+    for d in glossaries.iter().skip(1) {
+        diags.push(
+            Diagnostic::error_at(
+                file,
+                content,
+                d.range.start,
+                "a second `{{#dumplab-glossary}}` in this chapter",
+            )
+            .with_hint("the glossary is listed once; remove this one"),
+        );
+    }
 }
 
 /// Finds directives in a run of prose text (its raw source bytes).

@@ -9,7 +9,7 @@
 //! build fails. We never write files: `mdbook serve` would loop.
 
 use crate::confine::{Expect, Root};
-use crate::directives::{self, Found, Name};
+use crate::directives::{self, Name};
 use crate::glossary::{self, Glossary, find_marks};
 use crate::settings;
 use dumplab::Diagnostic;
@@ -119,7 +119,7 @@ pub(crate) fn process(
     book.for_each_chapter_mut(|ch| {
         let file = chapter_file(ch);
         let found = directives::find(&ch.content);
-        report_problems(&file, &ch.content, &found, &mut diags);
+        directives::report(&file, &ch.content, &found, &mut diags);
         ch.content = exercises.expand_chapter(&file, &ch.content, &found, &mut diags);
         let Some(path) = chapter_path(ch) else { return };
         if found.directives.iter().any(|d| d.name == Name::Glossary) {
@@ -165,43 +165,6 @@ fn chapter_file(chapter: &Chapter) -> String {
         .source_path
         .as_ref()
         .map_or_else(|| chapter.name.clone(), |p| format!("src/{}", p.display()))
-}
-
-/// Directive problems of one chapter, and the glossary directive's own
-/// rules: no argument, once per chapter.
-fn report_problems(file: &str, content: &str, found: &Found, diags: &mut Vec<Diagnostic>) {
-    for p in &found.problems {
-        diags.push(Diagnostic::error_at(file, content, p.offset, &p.message).with_hint(&p.hint));
-    }
-    let glossaries: Vec<_> = found
-        .directives
-        .iter()
-        .filter(|d| d.name == Name::Glossary)
-        .collect();
-    for d in &glossaries {
-        if !d.arg.is_empty() {
-            diags.push(
-                Diagnostic::error_at(
-                    file,
-                    content,
-                    d.range.start,
-                    "`{{#dumplab-glossary}}` takes no argument",
-                )
-                .with_hint("write `{{#dumplab-glossary}}` alone"),
-            );
-        }
-    }
-    for d in glossaries.iter().skip(1) {
-        diags.push(
-            Diagnostic::error_at(
-                file,
-                content,
-                d.range.start,
-                "a second `{{#dumplab-glossary}}` in this chapter",
-            )
-            .with_hint("the glossary is listed once; remove this one"),
-        );
-    }
 }
 
 /// A chapter's path relative to `src/`, `/`-separated; `None` for drafts.

@@ -59,6 +59,8 @@ pub(crate) struct Settings {
     pub(crate) exercises: PathBuf,
     /// The longest snippet a question may show, in lines.
     pub(crate) max_snippet_lines: usize,
+    /// The chapters' folder (`[book] src`, `src` by default).
+    pub(crate) src: PathBuf,
 }
 
 impl Default for Settings {
@@ -70,6 +72,7 @@ impl Default for Settings {
             fixtures_named: false,
             exercises: PathBuf::from("exercises"),
             max_snippet_lines: DEFAULT_MAX_SNIPPET_LINES,
+            src: PathBuf::from("src"),
         }
     }
 }
@@ -92,6 +95,14 @@ pub(crate) fn parse(source: &str) -> (Settings, Vec<Diagnostic>) {
         return (settings, diags);
     };
     let doc = doc.into_inner();
+    if let Some(src) = doc
+        .get("book")
+        .and_then(|b| b.get_ref().as_table())
+        .and_then(|b| b.get("src"))
+        .and_then(|v| v.get_ref().as_str())
+    {
+        settings.src = PathBuf::from(src);
+    }
     let defaults_on = doc
         .get("build")
         .and_then(|b| b.get_ref().as_table())

@@ -252,6 +252,25 @@ fn hostile_cases_fail_with_one_clear_error_each() {
             continue;
         }
         let actual = our_stderr(&output, &scratch);
+        // `check` finds the same problems, with the same words, before a build.
+        let check = std::process::Command::new(env!("CARGO_BIN_EXE_mdbook-dumplab"))
+            .arg("check")
+            .arg(scratch.join("course"))
+            .output()
+            .unwrap();
+        let scratch_path = fs::canonicalize(&scratch).unwrap();
+        let checked = String::from_utf8_lossy(&check.stdout)
+            .replace(&*scratch_path.join("course").to_string_lossy(), "")
+            .replace(&*scratch_path.to_string_lossy(), "<scratch>");
+        if check.status.success() {
+            failures.push(format!("{name}: `check` passes a course the build refuses"));
+        }
+        for line in checked.lines().filter(|l| l.contains(": error: ")) {
+            let line = line.trim_start_matches('/');
+            if !actual.contains(line) {
+                failures.push(format!("{name}: `check` says what the build does not:\n{line}\n--- build\n{actual}"));
+            }
+        }
         let expected_file = case.join("expected.txt");
         if update {
             fs::write(&expected_file, &actual).unwrap();

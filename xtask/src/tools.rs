@@ -11,11 +11,27 @@ use std::time::Instant;
 /// The mdBook the course is built and tested with.
 pub(crate) const MDBOOK_VERSION: &str = "0.5.4";
 
-/// The repository root (the parent of `xtask/`).
+/// The repository root, found at run time: the nearest folder, from the
+/// current one up, that holds `book.toml` and `xtask/Cargo.toml`.
+/// `cargo xtask` runs from inside the checkout, so a binary built for
+/// another checkout (a shared `CARGO_TARGET_DIR`, a moved clone) still works
+/// on this one. Outside any checkout: cargo's `CARGO_MANIFEST_DIR` for this
+/// run, else the current folder.
 pub(crate) fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+    static ROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    ROOT.get_or_init(|| {
+        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        cwd.ancestors()
+            .find(|d| d.join("book.toml").is_file() && d.join("xtask/Cargo.toml").is_file())
+            .map(Path::to_path_buf)
+            .or_else(|| {
+                std::env::var_os("CARGO_MANIFEST_DIR")
+                    .map(PathBuf::from)
+                    .and_then(|d| d.parent().map(Path::to_path_buf))
+            })
+            .unwrap_or(cwd)
+    })
+    .clone()
 }
 
 /// The `cargo` that runs us.

@@ -95,11 +95,6 @@ pub(crate) fn library(course: &Course) -> Library {
     lib
 }
 
-/// Validates every exercise file against the fixtures (for `check`).
-pub(crate) fn validate(course: &Course) -> Vec<Diagnostic> {
-    resolve_all(course).1
-}
-
 fn resolve_all(course: &Course) -> (BTreeMap<String, Vec<Resolved>>, Vec<Diagnostic>) {
     let lib = library(course);
     let mut files = BTreeMap::new();
@@ -195,9 +190,19 @@ impl Exercises {
         let config = CourseConfig::from_book_toml(root);
         let (course, problems) = load_course(root, &config);
         diags.extend(problems);
-        let (files, problems) = resolve_all(&course);
+        Self::from_course(root, &course, &config, diags)
+    }
+
+    /// Resolves and validates every exercise file of a loaded course.
+    pub(crate) fn from_course(
+        root: &Path,
+        course: &Course,
+        config: &CourseConfig,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Exercises {
+        let (files, problems) = resolve_all(course);
         diags.extend(problems);
-        let oversized = oversized(&course, &files, config.max_snippet_lines, diags);
+        let oversized = oversized(course, &files, config.max_snippet_lines, diags);
         // Directives name files relative to the root: `exercises/x.toml`.
         let prefix = root.to_string_lossy().replace('\\', "/");
         let files = files
