@@ -36,13 +36,23 @@ impl Preprocessor for Dumplab {
         ctx: &PreprocessorContext,
         book: Book,
     ) -> mdbook_preprocessor::errors::Result<Book> {
-        let (book, diags) = process(ctx, book);
+        let served = is_served(ctx);
+        let (processed, diags) = process(ctx, book.clone());
         print_diagnostics(&diags);
-        match book {
+        let errors = diags.iter().filter(|d| d.is_error()).count();
+        match processed {
             Some(book) => Ok(book),
+            // Under `mdbook serve` a failed build would leave the browser on
+            // the stale page: show the errors in its place instead, until
+            // the next good build.
+            None if served => {
+                eprintln!(
+                    "mdbook-dumplab: {errors} error(s) in the course (listed above); the served pages show them until they are fixed"
+                );
+                Ok(error_book(book, &diags))
+            }
             None => Err(anyhow::anyhow!(
-                "{} error(s) in the course (listed above); nothing was built",
-                diags.iter().filter(|d| d.is_error()).count()
+                "{errors} error(s) in the course (listed above); nothing was built"
             )),
         }
     }
@@ -77,6 +87,36 @@ pub(crate) fn run_from_stdin() -> anyhow::Result<ExitCode> {
     serde_json::to_writer(&mut out, &book)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether mdBook runs us for `mdbook serve` (which sets a live-reload
+/// endpoint for the HTML renderer; `mdbook build` never does).
+fn is_served(ctx: &PreprocessorContext) -> bool {
+    ctx.config
+        .get::<String>("output.html.live-reload-endpoint")
+        .ok()
+        .flatten()
+        .is_some()
+}
+
+/// `book` with every chapter's text replaced by the build's errors, so that
+/// whichever page the browser shows, it shows them.
+fn error_book(mut book: Book, diags: &[Diagnostic]) -> Book {
+    let errors: Vec<&Diagnostic> = diags.iter().filter(|d| d.is_error()).collect();
+    let mut html = format!(
+        "<div class=\"dumplab-build-errors\" role=\"alert\">\n<h1>The course does not build: {} error{}</h1>\n<p>Fix what is listed and save; this page reloads by itself.</p>\n<ol>\n",
+        errors.len(),
+        if errors.len() == 1 { "" } else { "s" }
+    );
+    for d in errors {
+        html.push_str("<li><pre>");
+        html.push_str(&crate::html::escape(&d.to_string()));
+        html.push_str("</pre></li>\n");
+    }
+    html.push_str("</ol>\n</div>\n");
+    let html = crate::html::inert(html);
+    book.for_each_chapter_mut(|ch| ch.content.clone_from(&html));
+    book
 }
 
 fn print_diagnostics(diags: &[Diagnostic]) {

@@ -268,7 +268,9 @@ fn hostile_cases_fail_with_one_clear_error_each() {
         for line in checked.lines().filter(|l| l.contains(": error: ")) {
             let line = line.trim_start_matches('/');
             if !actual.contains(line) {
-                failures.push(format!("{name}: `check` says what the build does not:\n{line}\n--- build\n{actual}"));
+                failures.push(format!(
+                    "{name}: `check` says what the build does not:\n{line}\n--- build\n{actual}"
+                ));
             }
         }
         let expected_file = case.join("expected.txt");
