@@ -94,45 +94,73 @@ fn draft_prefills_annotations_that_validate_as_a_draft() {
 }
 
 #[test]
-fn draft_refuses_to_overwrite_annotations_without_force() {
-    let root = scratch("force");
+fn redrafting_keeps_reviewed_annotations_and_drafts_new_dumps() {
+    let root = scratch("redraft");
+    let family = root.join("fixtures/relu_scale");
+    // The CPU dump comes later, as GPU/TPU dumps do after a first review.
+    let cpu = std::fs::read(family.join("compiled.cpu.hlo.txt")).unwrap();
+    std::fs::remove_file(family.join("compiled.cpu.hlo.txt")).unwrap();
     assert!(
         bin(&["fixture", "draft", "relu_scale"], &root)
             .status
             .success()
     );
-    let path = root.join("fixtures/relu_scale/fixture.toml");
-    let reviewed = std::fs::read_to_string(&path).unwrap().replacen(
-        "status = \"draft\"",
-        "status = \"reviewed\"",
-        1,
-    );
+    let path = family.join("fixture.toml");
+    let drafted = std::fs::read_to_string(&path).unwrap();
+    let teaches = drafted
+        .lines()
+        .find(|l| l.starts_with("teaches = "))
+        .unwrap()
+        .to_owned();
+    let reviewed = drafted
+        .replacen("status = \"draft\"", "status = \"reviewed\"", 1)
+        .replacen(&teaches, "teaches = \"Words a reviewer wrote.\"", 1);
     std::fs::write(&path, &reviewed).unwrap();
 
+    // Nothing new: nothing changes.
     let again = bin(&["fixture", "draft", "relu_scale"], &root);
-    assert_eq!(again.status.code(), Some(1));
-    assert!(
-        text(&again).contains("already has annotations; pass --force"),
-        "{}",
-        text(&again)
-    );
-    assert_eq!(
-        std::fs::read_to_string(&path).unwrap(),
-        reviewed,
-        "a refused draft must not touch the file"
-    );
+    assert!(again.status.success(), "{}", text(&again));
+    assert!(text(&again).contains("nothing changed"), "{}", text(&again));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), reviewed);
 
-    let forced = bin(&["fixture", "draft", "relu_scale", "--force"], &root);
-    assert!(forced.status.success(), "{}", text(&forced));
+    // A new dump: one drafted entry appended, every reviewed byte kept.
+    std::fs::write(family.join("compiled.cpu.hlo.txt"), &cpu).unwrap();
+    let added = bin(&["fixture", "draft", "relu_scale"], &root);
+    assert!(added.status.success(), "{}", text(&added));
+    assert!(
+        text(&added).starts_with("added draft entries for 1 new dump (compiled.cpu.hlo.txt)"),
+        "{}",
+        text(&added)
+    );
     let after = std::fs::read_to_string(&path).unwrap();
+    let kept = reviewed
+        .trim_end()
+        .replacen("status = \"reviewed\"", "status = \"draft\"", 1);
+    assert!(
+        after.starts_with(&kept),
+        "reviewed annotations kept:\n{after}"
+    );
+    assert!(after.contains("file = \"compiled.cpu.hlo.txt\"\nkind = \"hlo-optimized\""));
+    assert_eq!(after.matches("[family]").count(), 1);
     assert!(
         after.starts_with("status = \"draft\""),
-        "a fresh draft is a draft again"
+        "new entries need a review"
     );
+
+    // Only an explicit flag throws the review away; the old one is refused.
+    let old_flag = bin(&["fixture", "draft", "relu_scale", "--force"], &root);
+    assert_eq!(old_flag.status.code(), Some(2), "{}", text(&old_flag));
+    let fresh = bin(
+        &["fixture", "draft", "relu_scale", "--discard-review"],
+        &root,
+    );
+    assert!(fresh.status.success(), "{}", text(&fresh));
+    let fresh = std::fs::read_to_string(&path).unwrap();
+    assert!(!fresh.contains("Words a reviewer wrote."));
     assert_eq!(
-        after.matches("[family]").count(),
+        fresh.matches("[family]").count(),
         1,
-        "--force replaces, not appends"
+        "replaces, not appends"
     );
 }
 
