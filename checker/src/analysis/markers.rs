@@ -273,6 +273,16 @@ pub fn marker_matches(marker: &str, line: &str) -> Option<bool> {
         .map(|m| m.matches(line))
 }
 
+/// Every marker, in table order.
+pub(crate) fn all() -> &'static [M] {
+    &ALL
+}
+
+/// The marker called `name`.
+pub(crate) fn by_name(name: &str) -> Option<M> {
+    ALL.iter().copied().find(|m| m.name() == name)
+}
+
 /// The `&'static` form of a marker name, when it is one.
 pub fn canonical(marker: &str) -> Option<&'static str> {
     NAMES.iter().copied().find(|n| *n == marker)
