@@ -780,7 +780,7 @@ impl<'a> HloState<'a> {
                 .find(|&i| has_param_name(ins.operands.get(i.saturating_sub(1)..).unwrap_or("")))
                 .unwrap_or(0);
             sink.add(M::FusedParameter, n, l, base + p, 6, || {
-                "An operand named `param_N`: the fusion pass names the inputs of a fused computation so.".to_owned()
+                "An operand named `param_N`: a name the fusion pass gives the inputs of a fused computation.".to_owned()
             });
         }
         match ins.opcode {

@@ -586,6 +586,18 @@ fn proof_in(r: &Ref<'_>, claim: Claim) -> Vec<(usize, String)> {
                 .filter(|e| e.line == line && markers.contains(&e.marker))
                 .map(|e| sentence(&e.note))
                 .collect();
+            // Past the analysis's evidence cap: what the line shows alone.
+            let found = if found.is_empty() {
+                let text = r.dump.text.lines().nth(line - 1).unwrap_or_default();
+                analyze(text)
+                    .evidence
+                    .iter()
+                    .filter(|e| markers.contains(&e.marker))
+                    .map(|e| sentence(&e.note))
+                    .collect()
+            } else {
+                found
+            };
             if found.is_empty() {
                 vec![format!(
                     "`{}`: this line shows on its own that {}.",

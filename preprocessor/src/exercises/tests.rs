@@ -46,6 +46,7 @@ fn library() -> Library {
                     note: "one kernel".into(),
                 },
             ],
+            ..DumpInfo::default()
         },
     );
     lib.insert(
@@ -60,6 +61,7 @@ fn library() -> Library {
                 marker: "jaxpr-lambda".into(),
                 note: "a jaxpr".into(),
             }],
+            ..DumpInfo::default()
         },
     );
     lib
