@@ -1365,7 +1365,12 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                             if lines.len() == 1 { "s" } else { "" },
                             claim.name()
                         ),
-                        &format!("set `need` between 1 and {}", lines.len()),
+                        &if lines.len() == 1 {
+                            "remove `need`, or widen the excerpt: one line can only need one"
+                                .to_owned()
+                        } else {
+                            format!("set `need` between 1 and {}", lines.len())
+                        },
                     );
                     return None;
                 }
