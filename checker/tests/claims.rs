@@ -38,13 +38,19 @@ const TABLE: &[(&str, &str, &[usize], &[usize])] = &[
         &[1, 44, 66],
         &[62, 68, 69],
     ),
-    // The header without `is_scheduled`; `ENTRY main.1 {` without a
-    // signature; bare instruction names. Not: the closing brace.
+    // The header without `is_scheduled`. Not: `ENTRY main.1 {` without a
+    // signature, bare instruction names (a printer's habits), the brace.
     (
         "not-compiled",
         "elementwise_chain/lowered.hlo.txt",
-        &[1, 3, 4, 19],
-        &[20],
+        &[1],
+        &[3, 4, 19, 20],
+    ),
+    (
+        "lowered-hlo",
+        "elementwise_chain/lowered.hlo.txt",
+        &[3, 4, 19],
+        &[1, 20],
     ),
     ("jaxpr", "elementwise_chain/jaxpr.txt", &[1, 2, 10], &[]),
     (
@@ -149,7 +155,7 @@ fn the_classifier_decides_from_the_same_table() {
         ),
         (
             "elementwise_chain/lowered.hlo.txt",
-            &[Claim::NotCompiled][..],
+            &[Claim::NotCompiled, Claim::LoweredHlo][..],
         ),
     ] {
         let a = analyze(&dump(file));

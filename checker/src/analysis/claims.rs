@@ -21,11 +21,19 @@
 //! | `stablehlo` | the text is lowered StableHLO (MLIR) | `stablehlo-op`, `mlir-tensor-type`, `mlir-loc`, `func-func`, `func-main`, `mlir-module` |
 //! | `hlo` | the text is HLO | `hlo-module-header`, `hlo-instruction`, `computation-header`, `unsigned-computation`, `stack-frames`, `entry-computation` |
 //! | `compiled` | XLA compiled the module | `is-scheduled`, `fusion-kind`, `fused-computation`, `fused-parameter`, `tpu-tiled-layout`, `memory-space`, `async-op`, `layout-op`, `gpu-backend-config`, `cpu-backend-config`, `tpu-backend-config`, `scheduling-name` |
-//! | `not-compiled` | nobody has compiled the HLO module yet | `not-scheduled`, `unsigned-computation`, `bare-names`, `sharding-custom-call` |
+//! | `not-compiled` | nobody has compiled the HLO module yet | `not-scheduled`, `sharding-custom-call` |
+//! | `lowered-hlo` | `lower(...).as_text(dialect="hlo")` printed the module | `unsigned-computation`, `bare-names` |
 //! | `cpu` | the module was compiled for a CPU | `cpu-backend-config`, `cpu-custom-call` |
 //! | `gpu` | the module was compiled for a GPU | `gpu-backend-config`, `gpu-custom-call`, `scheduling-name` |
 //! | `tpu` | the module was compiled for a TPU | `tpu-backend-config`, `tpu-custom-call`, `tpu-tiled-layout` |
 //! | `fusion` | the line launches a fused kernel | `fusion-kind` |
+//!
+//! `lowered-hlo` is a printer's habit, not a compiler's: the printer of
+//! `as_text(dialect="hlo")` leaves out `%` and computation signatures, and
+//! it only ever prints modules before compilation, so the kind of a dump
+//! counts both rows; but XLA's own dump of a module before optimization
+//! prints `%` names and signatures, so only `not-compiled` proves that
+//! nobody compiled a module.
 //!
 //! A custom call names a backend but does not prove compilation (JAX's
 //! lowering emits LAPACK and Pallas calls itself); layouts prove nothing
@@ -46,6 +54,8 @@ pub enum Claim {
     Compiled,
     /// The HLO module has not been compiled.
     NotCompiled,
+    /// `lower(...).as_text(dialect="hlo")` printed the module.
+    LoweredHlo,
     /// Compiled for a CPU.
     Cpu,
     /// Compiled for a GPU.
@@ -77,7 +87,7 @@ struct Row {
     markers: &'static [M],
 }
 
-const TABLE: [Row; 9] = [
+const TABLE: [Row; 10] = [
     Row {
         claim: Claim::Jaxpr,
         name: "jaxpr",
@@ -144,12 +154,14 @@ const TABLE: [Row; 9] = [
         name: "not-compiled",
         phrase: "nobody has compiled this module yet",
         select: Select::Some,
-        markers: &[
-            M::NotScheduled,
-            M::UnsignedComputation,
-            M::BareNames,
-            M::ShardingCustomCall,
-        ],
+        markers: &[M::NotScheduled, M::ShardingCustomCall],
+    },
+    Row {
+        claim: Claim::LoweredHlo,
+        name: "lowered-hlo",
+        phrase: "`lower(...).as_text(dialect=\"hlo\")` printed this module",
+        select: Select::Some,
+        markers: &[M::UnsignedComputation, M::BareNames],
     },
     Row {
         claim: Claim::Cpu,
@@ -183,12 +195,13 @@ const TABLE: [Row; 9] = [
 
 impl Claim {
     /// Every claim, in the order of the table.
-    pub const ALL: [Claim; 9] = [
+    pub const ALL: [Claim; 10] = [
         Claim::Jaxpr,
         Claim::Stablehlo,
         Claim::Hlo,
         Claim::Compiled,
         Claim::NotCompiled,
+        Claim::LoweredHlo,
         Claim::Cpu,
         Claim::Gpu,
         Claim::Tpu,
@@ -246,6 +259,16 @@ impl Claim {
             Kind::HloOptimized => Some(Claim::Compiled),
             Kind::Unknown => None,
         }
+    }
+
+    /// Every claim whose proof tells a dump of kind `kind` apart: its
+    /// [`Claim::of_kind`], and for the look-alike the printer's habits too.
+    pub fn deciding_kind(kind: super::Kind) -> Vec<Claim> {
+        let mut out: Vec<Claim> = Claim::of_kind(kind).into_iter().collect();
+        if kind == super::Kind::HloUnoptimized {
+            out.push(Claim::LoweredHlo);
+        }
+        out
     }
 
     /// The claim that a module was compiled for `backend`.

@@ -27,8 +27,21 @@ fn hlo() -> &'static [M] {
 fn optimized() -> &'static [M] {
     Claim::Compiled.markers()
 }
-fn unoptimized() -> &'static [M] {
-    Claim::NotCompiled.markers()
+/// Clues of a module before compilation: the header without
+/// `is_scheduled`, and the habits of the printer that only prints such
+/// modules (`as_text(dialect="hlo")`).
+fn unoptimized_total(sink: &Sink) -> usize {
+    total(sink, Claim::NotCompiled.markers()) + total(sink, Claim::LoweredHlo.markers())
+}
+fn unoptimized_first(sink: &Sink) -> (usize, &'static str) {
+    Claim::NotCompiled
+        .markers()
+        .iter()
+        .chain(Claim::LoweredHlo.markers())
+        .filter(|m| sink.count(**m) > 0)
+        .map(|m| (sink.first(*m), m.name()))
+        .min()
+        .unwrap_or((0, ""))
 }
 
 fn total(sink: &Sink, ms: &[M]) -> usize {
@@ -90,13 +103,13 @@ pub(crate) fn decide(a: &mut Analysis, sink: &Sink) {
         return;
     }
     let opt = total(sink, optimized());
-    let unopt = total(sink, unoptimized());
+    let unopt = unoptimized_total(sink);
     a.kind = match (opt > 0, unopt > 0) {
         (true, false) => Kind::HloOptimized,
         (false, true) => Kind::HloUnoptimized,
         (true, true) => {
             let (ol, om) = first(sink, optimized());
-            let (ul, um) = first(sink, unoptimized());
+            let (ul, um) = unoptimized_first(sink);
             a.reason = Some(format!(
                 "This is HLO, but its clues contradict each other: line {ol} shows compilation (`{om}`) while line {ul} shows a module before compilation (`{um}`)."
             ));
@@ -126,6 +139,8 @@ pub(crate) fn decides(kind: Kind, m: M) -> bool {
         Kind::HloOptimized => [Claim::Compiled, Claim::Cpu, Claim::Gpu, Claim::Tpu]
             .iter()
             .any(|c| c.proven_by_marker(m)),
-        other => Claim::of_kind(other).is_some_and(|c| c.proven_by_marker(m)),
+        other => Claim::deciding_kind(other)
+            .iter()
+            .any(|c| c.proven_by_marker(m)),
     }
 }

@@ -750,10 +750,17 @@ impl<'a> HloState<'a> {
             ins.opcode_at,
             ins.opcode.len(),
             || {
-                format!(
-                    "An HLO instruction: `{}` is computed by the `{}` op.",
-                    ins.name, ins.opcode
-                )
+                if ins.opcode == "parameter" {
+                    format!(
+                        "An HLO instruction: `{}` is a parameter of the computation it sits in.",
+                        ins.name
+                    )
+                } else {
+                    format!(
+                        "An HLO instruction: `{}` is computed by the `{}` op.",
+                        ins.name, ins.opcode
+                    )
+                }
             },
         );
         if !ins.percent {
@@ -803,7 +810,11 @@ impl<'a> HloState<'a> {
             }
             "bitcast" | "copy" => {
                 sink.add(M::LayoutOp, n, l, ins.opcode_at, ins.opcode.len(), || {
-                    format!("A `{}`: layout assignment inserts these while compiling; JAX's lowering does not emit them.", ins.opcode)
+                    if ins.opcode == "copy" {
+                        "A `copy`: XLA inserts these while compiling, to change a layout or a memory space, or so that a loop or an in-place update can overwrite a buffer; JAX's lowering does not emit them.".to_owned()
+                    } else {
+                        "A `bitcast` reinterprets a buffer without moving data; XLA inserts these while compiling, and JAX's lowering does not emit them.".to_owned()
+                    }
                 });
             }
             op if op.ends_with("-start") || op.ends_with("-done") => {

@@ -1205,11 +1205,12 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
             for (k, label) in &mut options {
                 *label = kind_label(k, r.family, library);
             }
-            let claim = Kind::ALL
+            let claims = Kind::ALL
                 .into_iter()
                 .find(|k| k.as_str() == kind)
-                .and_then(Claim::of_kind);
-            let lines = claim.map(|c| proof_in(&r, c)).unwrap_or_default();
+                .map(Claim::deciding_kind)
+                .unwrap_or_default();
+            let lines = merge_lines(claims.into_iter().flat_map(|c| proof_in(&r, c)).collect());
             if lines.is_empty() {
                 cx.error(
                     "snippet",
