@@ -8,7 +8,6 @@
 
 use crate::exercise::key::{Hint, Key, Mode, push_record, records};
 use crate::exercise::seal::unseal;
-use std::collections::BTreeSet;
 
 /// How an answer fared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,9 +120,12 @@ impl Verdict {
         self.lines = key.lines.clone();
         self.answer = key.answer_text.clone();
         self.answer_ids = key.answer.clone();
-        let lit_lines: BTreeSet<String> = key.lines.iter().map(|(l, _)| num(*l)).collect();
         for n in &mut self.notes {
-            if n.mark == Mark::Hit && lit_lines.contains(&n.target) {
+            let lit = n
+                .target
+                .parse::<usize>()
+                .is_ok_and(|t| key.lines.binary_search_by_key(&t, |(l, _)| *l).is_ok());
+            if n.mark == Mark::Hit && lit {
                 n.text.clear();
             }
         }
@@ -300,15 +302,13 @@ fn grade_single(key: &Key, answer: &str) -> Verdict {
 /// partly right otherwise. Linear in the answer: sets, no nested scans.
 fn grade_lines(key: &Key, answer: &str) -> Verdict {
     let out_of = key_points(key);
-    let mut chosen: BTreeSet<usize> = BTreeSet::new();
+    let mut chosen: Vec<usize> = Vec::new();
     for part in answer
         .split([',', ' ', '\n', '\t'])
         .filter(|p| !p.is_empty())
     {
         match part.parse::<usize>() {
-            Ok(n) if n > 0 => {
-                chosen.insert(n);
-            }
+            Ok(n) if n > 0 => chosen.push(n),
             _ => {
                 return Verdict::new(
                     Outcome::Invalid,
@@ -327,9 +327,17 @@ fn grade_lines(key: &Key, answer: &str) -> Verdict {
             "Select at least one line first.",
         );
     }
-    let right: BTreeSet<usize> = key.answer.iter().filter_map(|a| a.parse().ok()).collect();
-    let notes_of: std::collections::BTreeMap<usize, &str> =
-        key.lines.iter().map(|(l, t)| (*l, t.as_str())).collect();
+    chosen.sort_unstable();
+    chosen.dedup();
+    let right = Sorted::of(key.answer.iter().filter_map(|a| a.parse().ok()).collect());
+    // The key's lines are in line order.
+    let note_of = |n: usize| {
+        key.lines
+            .binary_search_by_key(&n, |(l, _)| *l)
+            .ok()
+            .and_then(|i| key.lines.get(i))
+            .map_or("", |(_, t)| t.as_str())
+    };
     let mut notes = Vec::new();
     let (mut hits, mut extras) = (0u32, 0u32);
     for &n in &chosen {
@@ -338,7 +346,7 @@ fn grade_lines(key: &Key, answer: &str) -> Verdict {
             notes.push(Note {
                 target: num(n),
                 mark: Mark::Hit,
-                text: notes_of.get(&n).copied().unwrap_or_default().to_owned(),
+                text: note_of(n).to_owned(),
             });
         } else {
             extras += 1;
@@ -402,13 +410,37 @@ fn grade_lines(key: &Key, answer: &str) -> Verdict {
     let hint = key
         .hints
         .iter()
-        .find(|h| right.range(h.first..=h.last).any(|l| !chosen.contains(l)))
+        .find(|h| {
+            right
+                .in_range(h.first, h.last)
+                .iter()
+                .any(|l| chosen.binary_search(l).is_err())
+        })
         .or(key.hints.first())
         .cloned();
     Verdict {
         notes,
         hint,
         ..Verdict::new(outcome, score, out_of, message)
+    }
+}
+
+/// A sorted set of line numbers: membership by binary search, so grading
+/// is `O(n log n)` in the answer, never a scan per selected line.
+struct Sorted(Vec<usize>);
+
+impl Sorted {
+    fn of(mut v: Vec<usize>) -> Sorted {
+        v.sort_unstable();
+        Sorted(v)
+    }
+    fn contains(&self, n: &usize) -> bool {
+        self.0.binary_search(n).is_ok()
+    }
+    fn in_range(&self, first: usize, last: usize) -> &[usize] {
+        let a = self.0.partition_point(|x| *x < first);
+        let b = self.0.partition_point(|x| *x <= last);
+        self.0.get(a..b).unwrap_or_default()
     }
 }
 

@@ -614,11 +614,25 @@ fn proof_in(r: &Ref<'_>, claim: Claim) -> Vec<(usize, String)> {
             out.push((line, n));
         }
     }
+    // A note already said on an earlier line is not said again.
+    let mut first_said: BTreeMap<String, usize> = BTreeMap::new();
     merge_lines(out)
+        .into_iter()
+        .map(|(line, note)| match first_said.get(&note) {
+            Some(&earlier) => (
+                line,
+                format!("Line {line}: the same clue as line {earlier}."),
+            ),
+            None => {
+                first_said.insert(note.clone(), line);
+                (line, note)
+            }
+        })
+        .collect()
 }
 
 /// The region around `line` to point a hint at: the paragraph (run of
-/// non-blank lines) holding it inside `range`, widened to three lines when
+/// non-blank lines) holding it inside `range`, widened to four lines when
 /// shorter and cut to eight either side when longer.
 fn region(text: &str, line: usize, range: (usize, usize)) -> (usize, usize) {
     let lines: Vec<&str> = text.lines().collect();
@@ -630,9 +644,15 @@ fn region(text: &str, line: usize, range: (usize, usize)) -> (usize, usize) {
     while last < range.1 && !blank(last + 1) && last - line < 8 {
         last += 1;
     }
-    if last - first < 2 {
-        first = first.saturating_sub(1).max(range.0);
-        last = (last + 1).min(range.1);
+    // At least four lines, so that the region never points at one line.
+    while last - first < 3 {
+        if last < range.1 {
+            last += 1;
+        } else if first > range.0 {
+            first -= 1;
+        } else {
+            break;
+        }
     }
     (first, last)
 }
