@@ -735,6 +735,8 @@ fn signature(r: &Ref<'_>, library: &Library, name: &str) -> Option<String> {
         .filter_map(|k| library.get(k))
         .map(|d| &d.analysis().entry_params)
         .find(|p| !p.is_empty())?;
+    let mut params: Vec<&crate::analysis::Param> = params.iter().collect();
+    params.sort_by_key(|p| p.number);
     let args: Vec<String> = params
         .iter()
         .map(|p| {

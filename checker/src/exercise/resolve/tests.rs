@@ -511,3 +511,85 @@ fact = "entry_kernels"
     );
     assert!(v.answer_ids.is_empty(), "and gives nothing away");
 }
+
+#[test]
+fn each_question_says_what_its_dump_is_from_the_provenance() {
+    let mut lib = library();
+    for (file, call, target) in [
+        (
+            "compiled.cpu.hlo.txt",
+            "jax.jit(fn).lower(*args()).compile().as_text()",
+            Some("host CPU (x86_64), XLA:CPU pinned to 2 cores"),
+        ),
+        (
+            "lowered.stablehlo.mlir",
+            "jax.jit(fn).lower(*args()).as_text(debug_info=True)",
+            None,
+        ),
+    ] {
+        if let Some(d) = lib.get_mut(&("neg".to_owned(), file.to_owned())) {
+            d.provenance = Some(DumpSource {
+                function: "fixtures/neg/function.py".to_owned(),
+                call: call.to_owned(),
+                target: target.map(str::to_owned),
+            });
+        }
+    }
+    let (qs, diags) = resolve_file(
+        "exercises/t.toml",
+        r#"
+[[question]]
+id = "e"
+type = "evidence"
+prompt = "Which lines?"
+snippet = "neg/compiled.cpu.hlo.txt"
+
+[[question]]
+id = "c"
+type = "classify"
+prompt = "Which call?"
+snippet = "neg/lowered.stablehlo.mlir#main"
+"#,
+        &lib,
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(
+        qs[0].context.as_deref(),
+        Some(
+            "From `fixtures/neg/function.py`: `fn(x: f32[8])`, compiled for the host CPU with `jax.jit(fn).lower(*args()).compile().as_text()`."
+        )
+    );
+    // A classify question does not give its answer away: no call, no target.
+    assert_eq!(
+        qs[1].context.as_deref(),
+        Some("From `fixtures/neg/function.py`: `fn(x: f32[8])`.")
+    );
+    // Its options quote the calls the family's provenance records.
+    let label = |id: &str| {
+        qs[1]
+            .options
+            .iter()
+            .find(|(o, _)| o == id)
+            .map(|(_, l)| l.clone())
+            .unwrap()
+    };
+    assert_eq!(
+        label("stablehlo"),
+        "lowered StableHLO: `jax.jit(fn).lower(*args()).as_text(debug_info=True)`"
+    );
+    assert_eq!(
+        label("hlo-optimized"),
+        "compiled HLO: `jax.jit(fn).lower(*args()).compile().as_text()`"
+    );
+    assert_eq!(
+        label("jaxpr"),
+        "jaxpr: `jax.make_jaxpr(fn)(*args)`",
+        "the generic call where the family has no such dump"
+    );
+    assert_eq!(
+        short_call(
+            "topo = t(); jax.jit(fn).lower(*jax.tree.map(lambda a: a, list(args()))).compile().as_text()  # env JAX_PLATFORMS=cpu"
+        ),
+        "jax.jit(fn).lower(*args).compile().as_text()"
+    );
+}
