@@ -39,7 +39,7 @@
     const len = new DataView(ex.memory.buffer).getUint32(r, true);
     const text = new TextDecoder().decode(new Uint8Array(ex.memory.buffer, r + 4, len).slice());
     ex.dumplab_free(r, len + 4);
-    const v = { notes: [], lines: [], answer: null, explain: '', message: '', outcome: 'invalid' };
+    const v = { notes: [], lines: [], answer: null, explain: '', message: '', outcome: 'invalid', hint: null };
     for (const line of text.split('\n')) {
       if (!line) continue;
       const f = line.split('\t').map(unesc);
@@ -49,6 +49,7 @@
       else if (f[0] === 'line') v.lines.push({ line: f[1], note: f[2] });
       else if (f[0] === 'answer') v.answer = { text: f[1], ids: f[2].split(',') };
       else if (f[0] === 'explain') v.explain = f[1];
+      else if (f[0] === 'hint') v.hint = { first: Number(f[1]), last: Number(f[2]), text: f[3] };
     }
     return v;
   }
@@ -166,15 +167,24 @@
     function clear() {
       feedback.textContent = '';
       q.querySelectorAll('.dl-note').forEach((n) => n.remove());
-      q.querySelectorAll('.dl-hit, .dl-extra, .dl-lit, .dl-right, .dl-wrong').forEach((n) =>
-        n.classList.remove('dl-hit', 'dl-extra', 'dl-lit', 'dl-right', 'dl-wrong'),
+      q.querySelectorAll('.dl-hit, .dl-extra, .dl-lit, .dl-right, .dl-wrong, .dl-look').forEach((n) =>
+        n.classList.remove('dl-hit', 'dl-extra', 'dl-lit', 'dl-right', 'dl-wrong', 'dl-look', 'dl-look-first', 'dl-look-last'),
       );
       q.querySelectorAll('input').forEach((i) => (i.disabled = false));
       lines.forEach((l) => l.removeAttribute('aria-describedby'));
       if (code) code.removeAttribute('aria-readonly');
       delete q.dataset.state;
     }
-    function show_(v, a) {
+    // The dump lines of this question (the shown snippet, not candidates).
+    const shownLine = (n) => {
+      const pre = code || q.querySelector('.dumplab-dump pre');
+      return pre ? pre.querySelector(`.dl-line[data-line="${CSS.escape(String(n))}"]`) : null;
+    };
+    // Brings a line into view inside its scrolling dump and the page.
+    const bring = (l) => {
+      if (l && l.scrollIntoView) l.scrollIntoView({ block: 'center', inline: 'nearest' });
+    };
+    function show_(v, a, interactive) {
       clear();
       q.dataset.state = v.outcome;
       const done = v.outcome === 'correct' || v.outcome === 'revealed';
@@ -200,6 +210,25 @@
         }
       }
       if (list.childNodes.length) feedback.append(list);
+      // After a wrong or partly right answer: outline where to look again,
+      // without marking any line as the answer.
+      if (v.hint && (v.outcome === 'wrong' || v.outcome === 'partial')) {
+        const region = [];
+        for (let n = v.hint.first; n <= v.hint.last; n++) {
+          const l = shownLine(n);
+          if (l) region.push(l);
+        }
+        region.forEach((l) => l.classList.add('dl-look'));
+        if (region.length) {
+          region[0].classList.add('dl-look-first');
+          region[region.length - 1].classList.add('dl-look-last');
+        }
+        const p = el('p', 'dumplab-look');
+        p.append(el('strong', '', 'Hint: '));
+        rich(p, v.hint.text);
+        feedback.append(p);
+        if (interactive) bring(region[0]);
+      }
       const target = code || q.querySelector('pre');
       for (const { line, note } of v.lines) {
         const l = target && target.querySelector(`.dl-line[data-line="${CSS.escape(line)}"]`);
@@ -228,6 +257,8 @@
         rich(p, v.explain);
         feedback.append(p);
       }
+      // "Show answer": bring the first marked line into view.
+      if (interactive && v.outcome === 'revealed' && v.lines.length) bring(shownLine(v.lines[0].line));
       if (done) q.querySelectorAll('input').forEach((i) => (i.disabled = true));
       if (code && done) code.setAttribute('aria-readonly', 'true');
       retry.hidden = v.outcome === 'invalid';
@@ -236,20 +267,20 @@
       if (v.outcome !== 'invalid') save(q, v.outcome, a);
       updateProgress();
     }
-    function run(op, a) {
+    function run(op, a, interactive) {
       return checker().then(
         (ex) => {
           const fields = [op, id, q.dataset.dumplabHash, q.dataset.dumplabKey];
           if (op === 'grade') fields.push(a);
-          show_(call(ex, fields), a);
+          show_(call(ex, fields), a, interactive);
         },
         () => {
           feedback.textContent = 'The checker could not load, so answers cannot be graded here.';
         },
       );
     }
-    check.addEventListener('click', () => run('grade', answer()));
-    show.addEventListener('click', () => run('reveal', ''));
+    check.addEventListener('click', () => run('grade', answer(), true));
+    show.addEventListener('click', () => run('reveal', '', true));
     retry.addEventListener('click', () => {
       clear();
       restoreAnswer('');

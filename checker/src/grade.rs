@@ -6,7 +6,7 @@
 //! sealed key as the page carries it, so the browser never sees a plain key
 //! and the command line tests exactly what ships.
 
-use crate::exercise::key::{Key, Mode, push_record, records};
+use crate::exercise::key::{Hint, Key, Mode, push_record, records};
 use crate::exercise::seal::unseal;
 
 /// How an answer fared.
@@ -91,6 +91,9 @@ pub struct Verdict {
     pub answer_ids: Vec<String>,
     /// The explanation (only once right or revealed).
     pub explanation: String,
+    /// Where to look again (only after a wrong or partly right answer): a
+    /// region of the dump and what to look for there, never the answer.
+    pub hint: Option<Hint>,
 }
 
 impl Verdict {
@@ -105,14 +108,34 @@ impl Verdict {
             answer: String::new(),
             answer_ids: Vec::new(),
             explanation: String::new(),
+            hint: None,
         }
     }
 
+    /// Adds the solution: lit lines, the answer and the explanation, each
+    /// said once. A note already shown on a lit line or as the pick's note
+    /// is not repeated, and an explanation that only repeats a note is left
+    /// out.
     fn with_solution(mut self, key: &Key) -> Self {
         self.lines = key.lines.clone();
         self.answer = key.answer_text.clone();
         self.answer_ids = key.answer.clone();
-        self.explanation = key.explanation.clone();
+        for n in &mut self.notes {
+            let lit = n
+                .target
+                .parse::<usize>()
+                .is_ok_and(|t| key.lines.binary_search_by_key(&t, |(l, _)| *l).is_ok());
+            if n.mark == Mark::Hit && lit {
+                n.text.clear();
+            }
+        }
+        let said = self.notes.iter().any(|n| n.text == key.explanation)
+            || key.lines.iter().any(|(_, t)| *t == key.explanation);
+        self.explanation = if said {
+            String::new()
+        } else {
+            key.explanation.clone()
+        };
         self
     }
 
@@ -143,6 +166,9 @@ impl Verdict {
         }
         if !self.explanation.is_empty() {
             push_record(&mut out, &["explain", &self.explanation]);
+        }
+        if let Some(h) = &self.hint {
+            push_record(&mut out, &["hint", &num(h.first), &num(h.last), &h.text]);
         }
         out
     }
@@ -193,9 +219,21 @@ pub fn reveal(id: &str, salt: &str, sealed: &str) -> Result<Verdict, BadKey> {
 
 fn key_points(key: &Key) -> u32 {
     match key.mode {
-        Mode::Lines => u32::try_from(key.answer.len()).unwrap_or(u32::MAX),
+        Mode::Lines => u32::try_from(need_of(key)).unwrap_or(u32::MAX),
         Mode::Single | Mode::Number => 1,
     }
+}
+
+/// How many right lines a right answer needs: the key's `need`, at most
+/// the number of right lines, at least one.
+fn need_of(key: &Key) -> usize {
+    let all = key.answer.len();
+    if key.need == 0 {
+        all
+    } else {
+        key.need.min(all)
+    }
+    .max(1)
 }
 
 /// Grades `answer` against a plain key.
@@ -243,10 +281,9 @@ fn grade_single(key: &Key, answer: &str) -> Verdict {
             1,
             1,
             cat(&["Correct: ", &sentence(&key.answer_text)]),
-        )
-        .with_solution(key);
+        );
         v.notes.push(note);
-        v
+        v.with_solution(key)
     } else {
         let mut v = Verdict::new(
             Outcome::Wrong,
@@ -255,10 +292,14 @@ fn grade_single(key: &Key, answer: &str) -> Verdict {
             "Not this one. Read the note, then try again.",
         );
         v.notes.push(note);
+        v.hint = key.hints.first().cloned();
         v
     }
 }
 
+/// Evidence answers: a set of lines. Right when every chosen line proves the
+/// claim and there are at least `need` of them; wrong when none proves it;
+/// partly right otherwise. Linear in the answer: sets, no nested scans.
 fn grade_lines(key: &Key, answer: &str) -> Verdict {
     let out_of = key_points(key);
     let mut chosen: Vec<usize> = Vec::new();
@@ -267,13 +308,7 @@ fn grade_lines(key: &Key, answer: &str) -> Verdict {
         .filter(|p| !p.is_empty())
     {
         match part.parse::<usize>() {
-            Ok(n) if n > 0 => {
-                // Keep `chosen` sorted and unique; a library sort would add
-                // kilobytes to the wasm module for a handful of lines.
-                if let Err(at) = chosen.binary_search(&n) {
-                    chosen.insert(at, n);
-                }
-            }
+            Ok(n) if n > 0 => chosen.push(n),
             _ => {
                 return Verdict::new(
                     Outcome::Invalid,
@@ -292,13 +327,16 @@ fn grade_lines(key: &Key, answer: &str) -> Verdict {
             "Select at least one line first.",
         );
     }
-    let right: Vec<usize> = key.answer.iter().filter_map(|a| a.parse().ok()).collect();
+    chosen.sort_unstable();
+    chosen.dedup();
+    let right = Sorted::of(key.answer.iter().filter_map(|a| a.parse().ok()).collect());
+    // The key's lines are in line order.
     let note_of = |n: usize| {
         key.lines
-            .iter()
-            .find(|(l, _)| *l == n)
-            .map(|(_, t)| t.clone())
-            .unwrap_or_default()
+            .binary_search_by_key(&n, |(l, _)| *l)
+            .ok()
+            .and_then(|i| key.lines.get(i))
+            .map_or("", |(_, t)| t.as_str())
     };
     let mut notes = Vec::new();
     let (mut hits, mut extras) = (0u32, 0u32);
@@ -308,7 +346,7 @@ fn grade_lines(key: &Key, answer: &str) -> Verdict {
             notes.push(Note {
                 target: num(n),
                 mark: Mark::Hit,
-                text: note_of(n),
+                text: note_of(n).to_owned(),
             });
         } else {
             extras += 1;
@@ -319,19 +357,24 @@ fn grade_lines(key: &Key, answer: &str) -> Verdict {
             });
         }
     }
-    let missed = out_of.saturating_sub(hits);
-    let score = hits.saturating_sub(extras);
-    if missed == 0 && extras == 0 {
+    let counted = hits.min(out_of);
+    let score = counted.saturating_sub(extras);
+    let missing = out_of.saturating_sub(hits);
+    if missing == 0 && extras == 0 {
         return Verdict {
             notes,
             ..Verdict::new(
                 Outcome::Correct,
                 score,
                 out_of,
-                cat(&["Correct: all ", &num(out_of as usize), " lines."]),
+                if hits == 1 {
+                    "Correct: that line proves it.".to_owned()
+                } else {
+                    cat(&["Correct: all ", &num(hits as usize), " lines prove it."])
+                },
             )
-            .with_solution(key)
-        };
+        }
+        .with_solution(key);
     }
     let mut message = cat(&[
         if hits > 0 {
@@ -340,32 +383,64 @@ fn grade_lines(key: &Key, answer: &str) -> Verdict {
             "Not yet: "
         },
         &num(hits as usize),
-        " of ",
-        &num(out_of as usize),
-        " right lines",
+        if hits == 1 {
+            " line that proves it"
+        } else {
+            " lines that prove it"
+        },
     ]);
     if extras > 0 {
         let what = if extras == 1 {
-            " line that proves nothing here"
+            " that does not"
         } else {
-            " lines that prove nothing here"
+            " that do not"
         };
         message = cat(&[&message, ", ", &num(extras as usize), what]);
     }
+    if missing > 0 {
+        message = cat(&[&message, "; ", &num(missing as usize), " more needed"]);
+    }
+    let message = cat(&[&message, ". Try again, or show the answer."]);
     let outcome = if hits > 0 {
         Outcome::Partial
     } else {
         Outcome::Wrong
     };
-    let message = cat(&[
-        &message,
-        "; ",
-        &num(missed as usize),
-        " missed. Try again, or show the answer.",
-    ]);
+    // Point at the region of a right line not chosen yet.
+    let hint = key
+        .hints
+        .iter()
+        .find(|h| {
+            right
+                .in_range(h.first, h.last)
+                .iter()
+                .any(|l| chosen.binary_search(l).is_err())
+        })
+        .or(key.hints.first())
+        .cloned();
     Verdict {
         notes,
+        hint,
         ..Verdict::new(outcome, score, out_of, message)
+    }
+}
+
+/// A sorted set of line numbers: membership by binary search, so grading
+/// is `O(n log n)` in the answer, never a scan per selected line.
+struct Sorted(Vec<usize>);
+
+impl Sorted {
+    fn of(mut v: Vec<usize>) -> Sorted {
+        v.sort_unstable();
+        Sorted(v)
+    }
+    fn contains(&self, n: &usize) -> bool {
+        self.0.binary_search(n).is_ok()
+    }
+    fn in_range(&self, first: usize, last: usize) -> &[usize] {
+        let a = self.0.partition_point(|x| *x < first);
+        let b = self.0.partition_point(|x| *x <= last);
+        self.0.get(a..b).unwrap_or_default()
     }
 }
 
@@ -418,22 +493,27 @@ fn grade_number(key: &Key, answer: &str) -> Verdict {
         .unwrap_or(i64::MIN);
     let answer = answer.trim_start_matches('+');
     if given == right {
-        Verdict::new(
+        return Verdict::new(
             Outcome::Correct,
             1,
             1,
             cat(&["Correct: ", &answer_of(key), "."]),
         )
-        .with_solution(key)
-    } else {
-        let dir = if given > right { "Too many" } else { "Too few" };
-        Verdict::new(
-            Outcome::Wrong,
-            0,
-            1,
-            cat(&[dir, ": ", answer, " is not it. Count again."]),
-        )
+        .with_solution(key);
     }
+    let dir = if given > right { "Too many" } else { "Too few" };
+    let miscount = key
+        .miscounts
+        .iter()
+        .find(|(n, _)| n.parse::<i64>().ok() == Some(given))
+        .map(|(_, why)| why.as_str());
+    let message = match miscount {
+        Some(why) => cat(&[dir, ": ", answer, " is not it. ", why]),
+        None => cat(&[dir, ": ", answer, " is not it. Count again."]),
+    };
+    let mut v = Verdict::new(Outcome::Wrong, 0, 1, message);
+    v.hint = key.hints.first().cloned();
+    v
 }
 
 /// Answers one request in the record format, as the wasm module does.
@@ -485,6 +565,13 @@ mod tests {
             ],
             lines: vec![(3, "note 3".into()), (5, "note 5".into())],
             explanation: "because".into(),
+            need: answer.len(),
+            miscounts: vec![("2".into(), "That is the fusions alone.".into())],
+            hints: vec![Hint {
+                first: 2,
+                last: 4,
+                text: "Look at lines 2-4.".into(),
+            }],
         }
     }
 
@@ -550,22 +637,32 @@ mod tests {
         check(
             &k,
             &[
-                ("3,5", Outcome::Correct, 2, "Correct: all 2 lines."),
+                ("3,5", Outcome::Correct, 2, "Correct: all 2 lines prove it."),
                 ("5 3 3", Outcome::Correct, 2, "Correct"),
                 (
                     "3",
                     Outcome::Partial,
                     1,
-                    "Partly right: 1 of 2 right lines; 1 missed",
+                    "Partly right: 1 line that proves it; 1 more needed.",
                 ),
                 (
                     "3,4",
                     Outcome::Partial,
                     0,
-                    "Partly right: 1 of 2 right lines, 1 line that proves nothing here; 1 missed",
+                    "Partly right: 1 line that proves it, 1 that does not; 1 more needed.",
                 ),
-                ("3,5,9", Outcome::Partial, 1, "Partly right"),
-                ("1,2", Outcome::Wrong, 0, "Not yet: 0 of 2"),
+                (
+                    "3,5,9",
+                    Outcome::Partial,
+                    1,
+                    "Partly right: 2 lines that prove it, 1 that does not.",
+                ),
+                (
+                    "1,2",
+                    Outcome::Wrong,
+                    0,
+                    "Not yet: 0 lines that prove it, 2 that do not; 2 more needed.",
+                ),
                 ("", Outcome::Invalid, 0, "Select at least one line"),
                 ("3,x", Outcome::Invalid, 0, "`x` is not a line number"),
                 ("0", Outcome::Invalid, 0, "`0` is not a line number"),
@@ -581,6 +678,64 @@ mod tests {
             }
         );
         assert_eq!(v.notes[1].mark, Mark::Extra);
+        assert_eq!(
+            v.hint.as_ref().map(|h| (h.first, h.last)),
+            Some((2, 4)),
+            "a partly right answer points at the region of the line it missed"
+        );
+        assert!(
+            v.answer_ids.is_empty() && v.lines.is_empty(),
+            "and gives nothing away"
+        );
+        // A need below the number of right lines: any `need` of them do.
+        let some = Key {
+            need: 1,
+            ..key(Mode::Lines, &["3", "5"])
+        };
+        check(
+            &some,
+            &[
+                ("5", Outcome::Correct, 1, "Correct: that line proves it."),
+                ("3,5", Outcome::Correct, 1, "Correct: all 2 lines prove it."),
+                (
+                    "3,4",
+                    Outcome::Partial,
+                    0,
+                    "Partly right: 1 line that proves it, 1 that does not.",
+                ),
+            ],
+        );
+    }
+
+    #[test]
+    fn feedback_says_each_thing_once() {
+        // A right pick whose note is also the explanation: said once.
+        let mut k = key(Mode::Single, &["b"]);
+        k.explanation = "why b".into();
+        let v = grade_key(&k, "b");
+        assert_eq!(v.notes[0].text, "why b");
+        assert_eq!(v.explanation, "", "the explanation only repeated the note");
+        // Right lines: their notes light up on the lines, not again in the list.
+        let v = grade_key(&key(Mode::Lines, &["3", "5"]), "3,5");
+        assert!(v.notes.iter().all(|n| n.text.is_empty()), "{:?}", v.notes);
+        assert_eq!(v.lines.len(), 2);
+        let encoded = v.encode();
+        assert_eq!(encoded.matches("note 3").count(), 1, "{encoded}");
+    }
+
+    #[test]
+    fn a_wrong_count_says_what_was_miscounted() {
+        let k = key(Mode::Number, &["3"]);
+        let v = grade_key(&k, "2");
+        assert_eq!(
+            v.message,
+            "Too few: 2 is not it. That is the fusions alone."
+        );
+        assert!(v.hint.is_some());
+        assert_eq!(
+            grade_key(&k, "1").message,
+            "Too few: 1 is not it. Count again."
+        );
     }
 
     #[test]

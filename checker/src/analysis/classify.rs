@@ -8,64 +8,41 @@
 //! `as_text(dialect="hlo")`, ...). When the families or the two HLO kinds
 //! both have clues, the answer is `unknown`, never a guess.
 
+use super::claims::Claim;
 use super::markers::M;
 use super::{Analysis, Backend, Kind, Sink};
 
-const JAXPR: &[M] = &[
-    M::JaxprLambda,
-    M::JaxprEquation,
-    M::JaxprIn,
-    M::JaxprLet,
-    M::JaxprSubjaxpr,
-];
-const MLIR: &[M] = &[
-    M::StablehloOp,
-    M::MlirTensorType,
-    M::MlirLoc,
-    M::FuncFunc,
-    M::FuncMain,
-    M::MlirModule,
-];
-const HLO: &[M] = &[
-    M::HloModuleHeader,
-    M::HloInstruction,
-    M::ComputationHeader,
-    M::UnsignedComputation,
-    M::StackFrames,
-    M::EntryComputation,
-];
-/// Clues only a compiled module has, then the custom calls that name a
-/// backend (last, so that [`OPTIMIZED`] is a prefix): what decides a
-/// compiled module's kind and backend.
-const OPTIMIZED_AND_BACKEND: &[M] = &[
-    M::IsScheduled,
-    M::FusionKind,
-    M::FusedParameter,
-    M::TpuTiledLayout,
-    M::MemorySpace,
-    M::AsyncOp,
-    M::LayoutOp,
-    M::GpuBackendConfig,
-    M::CpuBackendConfig,
-    M::TpuBackendConfig,
-    M::SchedulingName,
-    M::GpuCustomCall,
-    M::CpuCustomCall,
-    M::TpuCustomCall,
-];
-/// How many backend custom-call markers end [`OPTIMIZED_AND_BACKEND`]: a
-/// custom call names a backend but does not prove compilation.
-const BACKEND_CUSTOM_CALLS: usize = 3;
+// The clues of each family, kind and backend are rows of the claim table
+// (`claims.rs`): the one place that says which markers prove what.
+fn jaxpr() -> &'static [M] {
+    Claim::Jaxpr.markers()
+}
+fn mlir() -> &'static [M] {
+    Claim::Stablehlo.markers()
+}
+fn hlo() -> &'static [M] {
+    Claim::Hlo.markers()
+}
 /// Clues that only compilation leaves.
-const OPTIMIZED: &[M] = OPTIMIZED_AND_BACKEND
-    .split_at(OPTIMIZED_AND_BACKEND.len() - BACKEND_CUSTOM_CALLS)
-    .0;
-const UNOPTIMIZED: &[M] = &[
-    M::NotScheduled,
-    M::UnsignedComputation,
-    M::BareNames,
-    M::ShardingCustomCall,
-];
+fn optimized() -> &'static [M] {
+    Claim::Compiled.markers()
+}
+/// Clues of a module before compilation: the header without
+/// `is_scheduled`, and the habits of the printer that only prints such
+/// modules (`as_text(dialect="hlo")`).
+fn unoptimized_total(sink: &Sink) -> usize {
+    total(sink, Claim::NotCompiled.markers()) + total(sink, Claim::LoweredHlo.markers())
+}
+fn unoptimized_first(sink: &Sink) -> (usize, &'static str) {
+    Claim::NotCompiled
+        .markers()
+        .iter()
+        .chain(Claim::LoweredHlo.markers())
+        .filter(|m| sink.count(**m) > 0)
+        .map(|m| (sink.first(*m), m.name()))
+        .min()
+        .unwrap_or((0, ""))
+}
 
 fn total(sink: &Sink, ms: &[M]) -> usize {
     ms.iter().map(|m| sink.count(*m)).sum()
@@ -85,20 +62,20 @@ pub(crate) fn decide(a: &mut Analysis, sink: &Sink) {
         (
             "a jaxpr",
             Kind::Jaxpr,
-            total(sink, JAXPR),
-            first(sink, JAXPR),
+            total(sink, jaxpr()),
+            first(sink, jaxpr()),
         ),
         (
             "StableHLO (MLIR)",
             Kind::Stablehlo,
-            total(sink, MLIR),
-            first(sink, MLIR),
+            total(sink, mlir()),
+            first(sink, mlir()),
         ),
         (
             "HLO",
             Kind::HloOptimized,
-            total(sink, HLO),
-            first(sink, HLO),
+            total(sink, hlo()),
+            first(sink, hlo()),
         ),
     ];
     let present: Vec<_> = families.iter().filter(|f| f.2 > 0).collect();
@@ -125,14 +102,14 @@ pub(crate) fn decide(a: &mut Analysis, sink: &Sink) {
         a.kind = fam.1;
         return;
     }
-    let opt = total(sink, OPTIMIZED);
-    let unopt = total(sink, UNOPTIMIZED);
+    let opt = total(sink, optimized());
+    let unopt = unoptimized_total(sink);
     a.kind = match (opt > 0, unopt > 0) {
         (true, false) => Kind::HloOptimized,
         (false, true) => Kind::HloUnoptimized,
         (true, true) => {
-            let (ol, om) = first(sink, OPTIMIZED);
-            let (ul, um) = first(sink, UNOPTIMIZED);
+            let (ol, om) = first(sink, optimized());
+            let (ul, um) = unoptimized_first(sink);
             a.reason = Some(format!(
                 "This is HLO, but its clues contradict each other: line {ol} shows compilation (`{om}`) while line {ul} shows a module before compilation (`{um}`)."
             ));
@@ -147,24 +124,7 @@ pub(crate) fn decide(a: &mut Analysis, sink: &Sink) {
         }
     };
     if a.kind == Kind::HloOptimized {
-        let votes = [
-            (
-                Backend::Cpu,
-                sink.count(M::CpuBackendConfig) + sink.count(M::CpuCustomCall),
-            ),
-            (
-                Backend::Gpu,
-                sink.count(M::GpuBackendConfig)
-                    + sink.count(M::GpuCustomCall)
-                    + sink.count(M::SchedulingName),
-            ),
-            (
-                Backend::Tpu,
-                sink.count(M::TpuBackendConfig)
-                    + sink.count(M::TpuCustomCall)
-                    + sink.count(M::TpuTiledLayout),
-            ),
-        ];
+        let votes = Backend::ALL.map(|b| (b, total(sink, Claim::of_backend(b).markers())));
         let mut with = votes.iter().filter(|v| v.1 > 0);
         if let (Some(b), None) = (with.next(), with.next()) {
             a.backend = Some(b.0);
@@ -172,14 +132,15 @@ pub(crate) fn decide(a: &mut Analysis, sink: &Sink) {
     }
 }
 
-/// The markers whose evidence decides `kind` (and, for compiled HLO, the
-/// backend): what a report should show first.
-pub(crate) fn deciding(kind: Kind) -> &'static [M] {
+/// Whether evidence of marker `m` decides `kind` (and, for compiled HLO,
+/// the backend): what a report should show first.
+pub(crate) fn decides(kind: Kind, m: M) -> bool {
     match kind {
-        Kind::Jaxpr => JAXPR,
-        Kind::Stablehlo => MLIR,
-        Kind::HloUnoptimized => UNOPTIMIZED,
-        Kind::HloOptimized => OPTIMIZED_AND_BACKEND,
-        Kind::Unknown => &[],
+        Kind::HloOptimized => [Claim::Compiled, Claim::Cpu, Claim::Gpu, Claim::Tpu]
+            .iter()
+            .any(|c| c.proven_by_marker(m)),
+        other => Claim::deciding_kind(other)
+            .iter()
+            .any(|c| c.proven_by_marker(m)),
     }
 }

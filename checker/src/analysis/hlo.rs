@@ -11,7 +11,9 @@
 
 use super::markers::{M, has_layout, has_param_name};
 use super::scan::{Item, Sip, find, for_each_attr, skip_balanced, skip_ws, strip_pct, take_while};
-use super::{Analysis, Computation, Conditional, CustomCall, Fusion, Param, Sink, WhileLoop};
+use super::{
+    Analysis, Computation, Conditional, CustomCall, Fusion, Kernel, Param, Sink, WhileLoop,
+};
 use std::collections::HashMap;
 
 /// One instruction line, split into its parts (byte offsets into the line).
@@ -476,11 +478,16 @@ struct Comp<'a> {
     /// Distinct opcodes, as [`Sink::op`] ids (comparing ids, not names).
     ops: Vec<usize>,
     instructions: usize,
+    /// Instructions that would be kernels if this computation launches
+    /// work: line, name, opcode.
+    kernels: Vec<(usize, &'a str, &'a str)>,
 }
 
 /// Per-text HLO state while reading lines.
 pub(crate) struct HloState<'a> {
     comps: Vec<Comp<'a>>,
+    /// Computations that `call` instructions run (`to_apply=`).
+    called: Vec<&'a str>,
     current: Option<usize>,
     section: Section,
     file_names: HashMap<u32, &'a str, Sip>,
@@ -492,6 +499,7 @@ impl<'a> HloState<'a> {
     pub(crate) fn new() -> Self {
         HloState {
             comps: Vec::new(),
+            called: Vec::new(),
             current: None,
             section: Section::None,
             file_names: HashMap::default(),
@@ -659,6 +667,7 @@ impl<'a> HloState<'a> {
             header_name_at: h.name_at,
             ops: Vec::new(),
             instructions: 0,
+            kernels: Vec::new(),
         });
     }
 
@@ -730,6 +739,9 @@ impl<'a> HloState<'a> {
             if ins.opcode != "parameter" && c.ops.len() < MAX_FUSED_OPS && !c.ops.contains(&op_id) {
                 c.ops.push(op_id);
             }
+            if !super::is_free_opcode(ins.opcode) {
+                c.kernels.push((n, ins.name, ins.opcode));
+            }
         }
         sink.add(
             M::HloInstruction,
@@ -738,10 +750,17 @@ impl<'a> HloState<'a> {
             ins.opcode_at,
             ins.opcode.len(),
             || {
-                format!(
-                    "An HLO instruction: `{}` is computed by the `{}` op.",
-                    ins.name, ins.opcode
-                )
+                if ins.opcode == "parameter" {
+                    format!(
+                        "An HLO instruction: `{}` is a parameter of the computation it sits in.",
+                        ins.name
+                    )
+                } else {
+                    format!(
+                        "An HLO instruction: `{}` is computed by the `{}` op.",
+                        ins.name, ins.opcode
+                    )
+                }
             },
         );
         if !ins.percent {
@@ -768,7 +787,7 @@ impl<'a> HloState<'a> {
                 .find(|&i| has_param_name(ins.operands.get(i.saturating_sub(1)..).unwrap_or("")))
                 .unwrap_or(0);
             sink.add(M::FusedParameter, n, l, base + p, 6, || {
-                "An operand named `param_N`: the fusion pass names the inputs of a fused computation so.".to_owned()
+                "An operand named `param_N`: a name the fusion pass gives the inputs of a fused computation.".to_owned()
             });
         }
         match ins.opcode {
@@ -791,7 +810,11 @@ impl<'a> HloState<'a> {
             }
             "bitcast" | "copy" => {
                 sink.add(M::LayoutOp, n, l, ins.opcode_at, ins.opcode.len(), || {
-                    format!("A `{}`: layout assignment inserts these while compiling; JAX's lowering does not emit them.", ins.opcode)
+                    if ins.opcode == "copy" {
+                        "A `copy`: XLA inserts these while compiling, to change a layout or a memory space, or so that a loop or an in-place update can overwrite a buffer; JAX's lowering does not emit them.".to_owned()
+                    } else {
+                        "A `bitcast` reinterprets a buffer without moving data; XLA inserts these while compiling, and JAX's lowering does not emit them.".to_owned()
+                    }
                 });
             }
             op if op.ends_with("-start") || op.ends_with("-done") => {
@@ -844,6 +867,7 @@ impl<'a> HloState<'a> {
                 );
             }
             (_, "backend_config") => backend = Some(base + at),
+            (_, "to_apply") if ins.opcode == "call" => self.called.push(strip_pct(v)),
             _ => {}
         });
         if ins.opcode == "fusion" {
@@ -1018,6 +1042,32 @@ impl<'a> HloState<'a> {
                         key.2 = Some(line);
                     }
                 }
+            }
+        }
+        // The computations that launch work: the entry, loop conditions and
+        // bodies, branches, called computations. Their non-free
+        // instructions are the module's kernels.
+        let mut launching: Vec<&str> = Vec::new();
+        for w in &a.while_loops {
+            launching.extend(w.condition.as_deref());
+            launching.extend(w.body.as_deref());
+        }
+        for c in &a.conditionals {
+            launching.extend(c.branches.iter().map(String::as_str));
+        }
+        launching.extend(self.called.iter().copied());
+        let launching: std::collections::HashSet<&str, Sip> = launching.into_iter().collect();
+        for c in &self.comps {
+            if c.is_entry || launching.contains(c.name) {
+                a.kernels
+                    .extend(c.kernels.iter().map(|&(line, name, op)| Kernel {
+                        name: name.to_owned(),
+                        opcode: op.to_owned(),
+                        kind: super::kernel_kind(op),
+                        line,
+                        computation: c.name.to_owned(),
+                        in_entry: c.is_entry,
+                    }));
             }
         }
         a.computations = self

@@ -40,7 +40,7 @@
 //! | `tpu-custom-call` | A custom call only XLA:TPU understands (`tpu_custom_call` for Pallas/Mosaic kernels, TPU-only targets). |
 //! | `sharding-custom-call` | `custom_call_target="Sharding"` (or the SPMD shape shims) as JAX lowers them; partitioning removes them. |
 //! | `async-op` | An async `-start`/`-done` pair (`copy-start`, `all-reduce-start`, ...) that XLA's scheduler creates. |
-//! | `layout-op` | A `bitcast` or `copy` that layout assignment inserts; JAX's lowering does not emit them. |
+//! | `layout-op` | A `bitcast` or `copy` that XLA inserts while compiling (layout assignment, copy insertion, memory-space assignment); JAX's lowering does not emit them. |
 //! | `while` | A `while` loop with its `condition=` and `body=` computations. |
 //! | `conditional` | A `conditional` choosing between branch computations. |
 //! | `metadata` | `metadata={op_name=... source_file=... source_line=...}`: which JAX op and source line an instruction came from. |
@@ -271,6 +271,16 @@ pub fn marker_matches(marker: &str, line: &str) -> Option<bool> {
     ALL.iter()
         .find(|m| m.name() == marker)
         .map(|m| m.matches(line))
+}
+
+/// Every marker, in table order.
+pub(crate) fn all() -> &'static [M] {
+    &ALL
+}
+
+/// The marker called `name`.
+pub(crate) fn by_name(name: &str) -> Option<M> {
+    ALL.iter().copied().find(|m| m.name() == name)
 }
 
 /// The `&'static` form of a marker name, when it is one.

@@ -45,6 +45,7 @@
 //! | `functions` | list of `{name, visibility, line, ops}` | StableHLO/MLIR `func.func`s |
 //! | `equations` | list of `{line, primitive, outputs, depth}` | jaxpr equations; `depth` 0 for the top jaxpr, more inside sub-jaxprs |
 //! | `provenance` | list of `{line, instruction, source_op}` | the source op of each instruction that names one (`metadata={op_name=...}` in HLO, `loc(...)` in StableHLO); `source_op` indexes `source_ops` |
+//! | `kernels` | list of `{name, opcode, kind, line, computation, in_entry}` | the kernels of the computations that launch work (entry, loop conditions and bodies, branches, called computations): `fusion`s, `custom-call`s, `copy`/`copy-start` and other ops doing work on their own; `kind` is `fusion`, `custom-call`, `copy` or `unfused` |
 //! | `source_ops` | list of `{op_name, source_file, source_line}` | distinct JAX ops (`jit(f)/sin`) with their source location when printed (HLO `stack_frame_id`s resolved through the `StackFrames` tables) |
 
 use std::collections::{BTreeMap, HashMap};
@@ -52,6 +53,7 @@ use std::fmt;
 use std::ops::Range;
 use std::str::FromStr;
 
+pub mod claims;
 mod classify;
 mod hlo;
 mod jaxpr;
@@ -441,6 +443,146 @@ impl serde::Serialize for ProvenanceList {
     }
 }
 
+/// Which markers the analysis saw on each line: one bit per marker per
+/// line, kept for every clue (the evidence list stops at a cap per marker).
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct LineMarkers {
+    bits: Vec<u64>,
+}
+
+// One bit per marker must fit a `u64`.
+const _: () = assert!(COUNT <= 64);
+
+impl LineMarkers {
+    fn set(&mut self, line: usize, m: M) {
+        let Some(i) = line.checked_sub(1) else {
+            return;
+        };
+        if self.bits.len() <= i {
+            self.bits.resize(i + 1, 0);
+        }
+        if let Some(b) = self.bits.get_mut(i) {
+            *b |= 1u64 << (m as u32);
+        }
+    }
+
+    fn has(&self, line: usize, m: M) -> bool {
+        line.checked_sub(1)
+            .and_then(|i| self.bits.get(i))
+            .is_some_and(|b| b & (1u64 << (m as u32)) != 0)
+    }
+
+    /// The names of the markers seen on `line` (1-based), in table order.
+    pub fn on(&self, line: usize) -> impl Iterator<Item = &'static str> + '_ {
+        markers::all()
+            .iter()
+            .filter(move |m| self.has(line, **m))
+            .map(|m| m.name())
+    }
+
+    /// Whether marker `marker` (a name) was seen on `line`.
+    pub fn contains(&self, line: usize, marker: &str) -> bool {
+        markers::by_name(marker).is_some_and(|m| self.has(line, m))
+    }
+}
+
+impl fmt::Debug for LineMarkers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(
+                (1..=self.bits.len())
+                    .filter(|l| self.on(*l).next().is_some())
+                    .map(|l| (l, self.on(l).collect::<Vec<_>>())),
+            )
+            .finish()
+    }
+}
+
+/// What one kernel is: how the course counts the device work a computation
+/// launches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum KernelKind {
+    /// A `fusion`: one generated kernel.
+    Fusion,
+    /// A `custom-call`: a library routine or a hand-written kernel.
+    CustomCall,
+    /// A `copy` or `copy-start`: an array moved to another layout or memory.
+    Copy,
+    /// Any other op standing on its own (an unfused `reduce`, `dot`,
+    /// collective, ...): it reads and writes memory like a kernel.
+    #[default]
+    Unfused,
+}
+
+impl KernelKind {
+    /// The name used in JSON and feedback.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KernelKind::Fusion => "fusion",
+            KernelKind::CustomCall => "custom-call",
+            KernelKind::Copy => "copy",
+            KernelKind::Unfused => "unfused",
+        }
+    }
+}
+
+/// One kernel: an instruction of a computation that launches work (the
+/// entry, a loop's body or condition, a branch, a called computation) that
+/// is a fusion, a custom call, a copy or another op doing work on its own.
+/// Parameters, constants, tuples, `get-tuple-element`, `bitcast`, the
+/// `-done` half of an async pair and the control-flow ops themselves
+/// (`while`, `conditional`, `call`) are not kernels: a control-flow op runs
+/// the kernels of the computations it calls.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Kernel {
+    /// The instruction's name, without `%`.
+    pub name: String,
+    /// Its opcode.
+    pub opcode: String,
+    /// What sort of kernel it is.
+    pub kind: KernelKind,
+    /// 1-based line.
+    pub line: usize,
+    /// The computation it is in, without `%`.
+    pub computation: String,
+    /// Whether that is the entry computation.
+    pub in_entry: bool,
+}
+
+/// Opcodes that launch no work of their own.
+pub(crate) fn is_free_opcode(op: &str) -> bool {
+    matches!(
+        op,
+        "parameter"
+            | "constant"
+            | "tuple"
+            | "get-tuple-element"
+            | "bitcast"
+            | "after-all"
+            | "add-dependency"
+            | "opt-barrier"
+            | "partition-id"
+            | "replica-id"
+            | "domain"
+            | "while"
+            | "conditional"
+            | "call"
+    ) || op.ends_with("-done")
+}
+
+/// The kind of kernel an opcode makes (of one that is not free).
+pub(crate) fn kernel_kind(op: &str) -> KernelKind {
+    match op {
+        "fusion" => KernelKind::Fusion,
+        "custom-call" => KernelKind::CustomCall,
+        "copy" | "copy-start" => KernelKind::Copy,
+        _ => KernelKind::Unfused,
+    }
+}
+
 /// Everything [`analyze`] learned from a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -483,6 +625,13 @@ pub struct Analysis {
     pub provenance: ProvenanceList,
     /// The distinct source ops that [`Analysis::provenance`] points into.
     pub source_ops: Vec<SourceOp>,
+    /// The kernels of the computations that launch work (the entry, loop
+    /// bodies and conditions, branches), in text order; see [`Kernel`].
+    pub kernels: Vec<Kernel>,
+    /// Every marker the analysis saw on each line, including those past the
+    /// evidence cap: what [`Analysis::proof_lines`] reads. Not serialized.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub line_markers: LineMarkers,
 }
 
 impl Analysis {
@@ -507,16 +656,62 @@ impl Analysis {
             equations: Vec::new(),
             provenance: ProvenanceList::default(),
             source_ops: Vec::new(),
+            kernels: Vec::new(),
+            line_markers: LineMarkers::default(),
         }
     }
 
     /// The evidence that decided [`Analysis::kind`] (and the backend), in
     /// line order: what a short report shows first. Empty when unknown.
     pub fn deciding_evidence(&self) -> impl Iterator<Item = &Evidence> + '_ {
-        let markers = classify::deciding(self.kind);
+        let kind = self.kind;
         self.evidence
             .iter()
-            .filter(move |e| markers.iter().any(|m| m.name() == e.marker))
+            .filter(move |e| markers::by_name(e.marker).is_some_and(|m| classify::decides(kind, m)))
+    }
+
+    /// The lines in `first..=last` that prove `claim`, each with the
+    /// markers that prove it there, in line order.
+    pub fn proof_lines(
+        &self,
+        claim: claims::Claim,
+        first: usize,
+        last: usize,
+    ) -> Vec<(usize, Vec<&'static str>)> {
+        (first..=last)
+            .filter_map(|l| {
+                let ms: Vec<&'static str> = self
+                    .line_markers
+                    .on(l)
+                    .filter(|m| claim.proven_by(m))
+                    .collect();
+                (!ms.is_empty()).then_some((l, ms))
+            })
+            .collect()
+    }
+
+    /// The kernels of computation `name`.
+    pub fn kernels_of<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Kernel> + 'a {
+        self.kernels.iter().filter(move |k| k.computation == name)
+    }
+
+    /// The kernels the entry computation launches itself.
+    pub fn entry_kernels(&self) -> impl Iterator<Item = &Kernel> + '_ {
+        self.kernels.iter().filter(|k| k.in_entry)
+    }
+
+    /// The kernels one trip round every `while` loop runs: each loop's
+    /// condition once and its body once.
+    pub fn iteration_kernels(&self) -> Vec<&Kernel> {
+        let mut out: Vec<&Kernel> = Vec::new();
+        for w in &self.while_loops {
+            for c in [&w.condition, &w.body].into_iter().flatten() {
+                out.extend(self.kernels_of(c));
+            }
+        }
+        out.sort_by_key(|k| k.line);
+        out.dedup_by_key(|k| k.line);
+        out
     }
 
     /// The source op an instruction came from.
@@ -560,6 +755,8 @@ pub(crate) struct Sink<'a> {
     op_cache: [Option<(OpKey<'a>, usize)>; 16],
     counts: [usize; COUNT],
     first_line: [usize; COUNT],
+    /// Every marker seen on each line, capped or not (see [`LineMarkers`]).
+    line_markers: LineMarkers,
 }
 
 /// The [`Sink::hist_cache`] slot of an op name: its length and three of
@@ -586,6 +783,7 @@ impl<'a> Sink<'a> {
             op_cache: [None; 16],
             counts: [0; COUNT],
             first_line: [0; COUNT],
+            line_markers: LineMarkers::default(),
         }
     }
 
@@ -615,6 +813,7 @@ impl<'a> Sink<'a> {
         };
         *count += 1;
         let count = *count;
+        self.line_markers.set(n, m);
         if count == 1 {
             if let Some(f) = self.first_line.get_mut(i) {
                 *f = n;
@@ -752,6 +951,7 @@ pub fn analyze(text: &str) -> Analysis {
     let mut ev = sink.evidence;
     ev.sort_by_key(|e| (e.line, e.columns.start));
     a.evidence = ev;
+    a.line_markers = sink.line_markers;
     a
 }
 

@@ -49,6 +49,27 @@ pub struct Key {
     pub lines: Vec<(usize, String)>,
     /// The explanation shown once the question is answered right or revealed.
     pub explanation: String,
+    /// For [`Mode::Lines`]: how many of the right lines make a right answer
+    /// (all of them for an inventory such as "every fusion").
+    pub need: usize,
+    /// For [`Mode::Number`]: a wrong count a learner is likely to give, and
+    /// what it missed ("that is the fusions alone; the copy counts too").
+    pub miscounts: Vec<(String, String)>,
+    /// Where to look after a wrong answer: first and last line of a region
+    /// of the shown dump, and a sentence that points there without giving
+    /// the answer away. For [`Mode::Lines`], one per right line's region.
+    pub hints: Vec<Hint>,
+}
+
+/// A region of the shown dump to look at again, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// First line of the region (a dump line number).
+    pub first: usize,
+    /// Last line of the region, included.
+    pub last: usize,
+    /// What to look for there.
+    pub text: String,
 }
 
 /// Escapes one field of a record.
@@ -120,6 +141,18 @@ impl Key {
             push_record(&mut out, &["line", &line.to_string(), note]);
         }
         push_record(&mut out, &["explain", &self.explanation]);
+        if self.mode == Mode::Lines {
+            push_record(&mut out, &["need", &self.need.to_string()]);
+        }
+        for (n, why) in &self.miscounts {
+            push_record(&mut out, &["miscount", n, why]);
+        }
+        for h in &self.hints {
+            push_record(
+                &mut out,
+                &["hint", &h.first.to_string(), &h.last.to_string(), &h.text],
+            );
+        }
         out
     }
 
@@ -132,6 +165,9 @@ impl Key {
             options: Vec::new(),
             lines: Vec::new(),
             explanation: String::new(),
+            need: 0,
+            miscounts: Vec::new(),
+            hints: Vec::new(),
         };
         let mut has_mode = false;
         for rec in records(text) {
@@ -147,6 +183,13 @@ impl Key {
                     key.lines.push((line.parse().ok()?, note.clone()))
                 }
                 [tag, e] if tag == "explain" => key.explanation = e.clone(),
+                [tag, n] if tag == "need" => key.need = n.parse().ok()?,
+                [tag, n, why] if tag == "miscount" => key.miscounts.push((n.clone(), why.clone())),
+                [tag, first, last, text] if tag == "hint" => key.hints.push(Hint {
+                    first: first.parse().ok()?,
+                    last: last.parse().ok()?,
+                    text: text.clone(),
+                }),
                 _ => return None,
             }
         }
@@ -182,6 +225,13 @@ mod tests {
             options: vec![("a".into(), "why\tnot".into())],
             lines: vec![(3, "is_scheduled=true\nmeans compiled".into())],
             explanation: "<script>".into(),
+            need: 1,
+            miscounts: vec![("2".into(), "you\tmissed one".into())],
+            hints: vec![Hint {
+                first: 2,
+                last: 4,
+                text: "look here".into(),
+            }],
         };
         assert_eq!(Key::decode(&key.encode()), Some(key));
         assert_eq!(Key::decode("mode\tsingle\n"), None, "no answer");

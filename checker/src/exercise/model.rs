@@ -116,11 +116,20 @@ pub struct Evidence {
     /// Shown once the question is answered right or revealed.
     #[serde(default)]
     pub explanation: Option<String>,
-    /// The dump excerpt shown; its annotated evidence lines are the key.
+    /// The dump excerpt shown; every line of it that proves the claim is
+    /// a right answer.
     pub snippet: String,
-    /// Only evidence lines with these markers count (all when left out).
+    /// What the selected lines must prove (`compiled`, `not-compiled`,
+    /// `tpu`, `fusion`, ...: the claim table in
+    /// `checker/src/analysis/claims.rs`); by default, that the dump is what
+    /// its annotated kind says.
     #[serde(default)]
-    pub markers: Option<Vec<String>>,
+    pub claim: Option<String>,
+    /// How many proving lines make a right answer (default two, or one when
+    /// the excerpt holds one; every one for an inventory claim such as
+    /// `fusion`).
+    #[serde(default)]
+    pub need: Option<usize>,
 }
 
 /// `type = "count"`: a counted fact, computed by the checker.
@@ -136,8 +145,8 @@ pub struct Count {
     pub explanation: Option<String>,
     /// The dump excerpt shown (the fact is computed on the whole dump).
     pub snippet: String,
-    /// What is counted: `entry_fusions`, `fusions`, `custom_calls`,
-    /// `while_loops`, `conditionals`, `computations` or `equations`.
+    /// What is counted: one of `resolve::FACTS` (`entry_kernels`,
+    /// `entry_fusions`, `iteration_kernels`, `fusions`, ...).
     pub fact: String,
 }
 

@@ -2,20 +2,29 @@
 //! question into what the page shows plus its sealed key.
 //!
 //! Keys are never typed by hand: a `classify` key is the dump's annotated
-//! kind, a `backend` key its annotated backend, an `evidence` key the
-//! annotated evidence lines inside the excerpt, a `count` key what
+//! kind, a `backend` key its annotated backend, a `count` key what
 //! [`crate::analyze`] counts in the whole dump, a `pair` key the candidate
-//! from the snippet's family. Where a dump has no annotation yet, the
-//! checker's own analysis stands in. Every problem is collected as a
-//! [`Diagnostic`] pointing at the offending key of the exercise file.
+//! from the snippet's family. An `evidence` key is every line of the excerpt
+//! that the analysis holds as proof of the question's claim (the claim
+//! table, [`crate::analysis::claims`]); annotated lines can only add notes,
+//! and an annotated line the analysis does not hold as proof is an error.
+//!
+//! Every resolved question then grades itself ([`self_test`]): its key must
+//! grade right, every wrong option, candidate and choice wrong, a wrong count
+//! wrong, a line that proves nothing not right. Every problem is collected
+//! as a [`Diagnostic`] pointing at the offending key of the exercise file.
+//! Each dump is analysed once per build ([`DumpInfo::analysis`]).
 
-use super::key::{Key, Mode};
+use super::key::{Hint, Key, Mode};
 use super::model::{ExerciseFile, Question};
 use super::seal::{hash_fields, seal};
-use crate::analysis::{Kind, analyze};
+use crate::analysis::claims::{Claim, Select, closest_claim, edit_distance};
+use crate::analysis::{Analysis, Kernel, KernelKind, Kind, analyze};
 use crate::diagnostic::Diagnostic;
+use crate::grade::{Outcome, grade};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
+use std::sync::OnceLock;
 
 /// One annotated line of a dump.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,10 +50,95 @@ pub struct DumpInfo {
     pub excerpts: Vec<(String, usize, usize)>,
     /// Annotated evidence lines.
     pub evidence: Vec<AnnotatedLine>,
+    /// Where it came from, from the fixture's generated provenance.
+    pub provenance: Option<DumpSource>,
+    /// The checker's analysis of `text`, computed on first use and kept:
+    /// a build analyses each dump once, however many questions show it.
+    pub analysis: OnceLock<Analysis>,
+}
+
+/// How a dump was made, as the fixture's provenance records it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DumpSource {
+    /// The Python file of the function, as a learner finds it in the
+    /// repository (`fixtures/elementwise_chain/function.py`).
+    pub function: String,
+    /// The exact call that printed the dump.
+    pub call: String,
+    /// The compilation target, for compiled dumps.
+    pub target: Option<String>,
+}
+
+impl DumpInfo {
+    /// The checker's analysis of the dump, computed once.
+    pub fn analysis(&self) -> &Analysis {
+        self.analysis.get_or_init(|| analyze(&self.text))
+    }
 }
 
 /// The fixtures, keyed by `(family, file)`.
 pub type Library = BTreeMap<(String, String), DumpInfo>;
+
+/// The exercises' view of loaded fixture families: every dump with its
+/// annotations and provenance (nothing is analysed until a question asks).
+pub fn library_of(families: &BTreeMap<String, crate::fixture::Family>) -> Library {
+    let mut lib = Library::new();
+    for (name, family) in families {
+        let prov = &family.annotation.provenance;
+        let folder = family
+            .dir
+            .rsplit('/')
+            .take(2)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect::<Vec<_>>()
+            .join("/");
+        for (file, text) in &family.files {
+            if !crate::fixture::is_dump_name(file) {
+                continue;
+            }
+            let mut info = DumpInfo {
+                text: text.clone(),
+                ..DumpInfo::default()
+            };
+            info.provenance = prov.dumps.get(file).map(|d| DumpSource {
+                function: format!("{folder}/{}", prov.function.get_ref()),
+                call: d.call.clone(),
+                target: d.target.clone(),
+            });
+            if let Some(ann) = family.dump(file) {
+                info.kind = Some(ann.kind.get_ref().as_str().to_owned());
+                info.backend = ann
+                    .backend
+                    .as_ref()
+                    .map(|b| b.get_ref().as_str().to_owned());
+                info.excerpts = ann
+                    .excerpt
+                    .iter()
+                    .map(|e| {
+                        (
+                            e.name.get_ref().clone(),
+                            e.lines.get_ref().0,
+                            e.lines.get_ref().1,
+                        )
+                    })
+                    .collect();
+                info.evidence = ann
+                    .evidence
+                    .iter()
+                    .map(|e| AnnotatedLine {
+                        line: *e.line.get_ref(),
+                        marker: e.marker.get_ref().clone(),
+                        note: e.note.get_ref().clone(),
+                    })
+                    .collect();
+            }
+            lib.insert((name.clone(), file.clone()), info);
+        }
+    }
+    lib
+}
 
 /// Which grammar highlights a snippet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +173,12 @@ pub struct Resolved {
     pub type_name: &'static str,
     /// The prompt.
     pub prompt: String,
+    /// What the shown dump is, from the fixture's provenance (function,
+    /// shapes and, where it gives nothing away, backend and call).
+    pub context: Option<String>,
+    /// How to answer, generated from the key's rule ("Select at least two
+    /// lines ..."), when the type needs one.
+    pub instruction: Option<String>,
     /// How it is answered.
     pub mode: Mode,
     /// The dump shown above the answer, if any.
@@ -95,28 +195,32 @@ pub struct Resolved {
     pub key: Key,
 }
 
-/// The kinds a `classify` question can offer, with their labels and what
-/// gives each away.
-pub const KINDS: [(&str, &str, &str); 4] = [
+/// The kinds a `classify` question can offer: id, what it is, the call
+/// when the family's provenance has none, and what gives it away.
+pub const KINDS: [(&str, &str, &str, &str); 4] = [
     (
         "jaxpr",
-        "jaxpr: `jax.make_jaxpr(f)(x)`",
+        "jaxpr",
+        "jax.make_jaxpr(fn)(*args)",
         "A jaxpr reads `{ lambda ; a:f32[...]. let ... in (...) }`: short variable names, one primitive per equation, no `%` names and no `HloModule`.",
     ),
     (
         "stablehlo",
-        "lowered StableHLO: `jax.jit(f).lower(x).as_text()`",
+        "lowered StableHLO",
+        "jax.jit(fn).lower(*args).as_text()",
         "Lowered StableHLO is MLIR: a `module @jit_...` with `func.func public @main` and `stablehlo.` operations on `tensor<...>` types.",
     ),
     (
         "hlo-unoptimized",
-        "lowered HLO: `lower(x).as_text(dialect=\"hlo\")`",
-        "The lowered-HLO look-alike is HLO text with an `HloModule` header, but nothing is decided yet: no `is_scheduled=true`, no `fusion` instructions, only default layouts.",
+        "lowered HLO",
+        "jax.jit(fn).lower(*args).as_text(dialect=\"hlo\")",
+        "The lowered-HLO look-alike is HLO text with an `HloModule` header, but nothing is decided yet: no `is_scheduled=true`, no `fusion` instructions, computations printed without signatures and instructions without `%`.",
     ),
     (
         "hlo-optimized",
-        "compiled HLO: `lower(x).compile().as_text()`",
-        "Compiled HLO shows the backend's decisions: `is_scheduled=true` in the header, `fusion` instructions and fused computations, backend configs and custom calls.",
+        "compiled HLO",
+        "jax.jit(fn).lower(*args).compile().as_text()",
+        "Compiled HLO shows the backend's decisions: `is_scheduled=true` in the header, `fusion` instructions and fused computations, backend configs.",
     ),
 ];
 
@@ -135,19 +239,46 @@ pub const BACKENDS: [(&str, &str, &str); 3] = [
     (
         "tpu",
         "TPU",
-        "XLA:TPU dumps show tiled layouts such as `{1,0:T(8,128)}` and memory-space annotations such as `S(1)`.",
+        "XLA:TPU dumps show tiled layouts such as `{1,0:T(8,128)}` and TPU `backend_config`s with tiling and cycle estimates.",
     ),
 ];
 
-/// The facts a `count` question can ask about.
-pub const FACTS: [&str; 7] = [
-    "entry_fusions",
-    "fusions",
-    "custom_calls",
-    "while_loops",
-    "conditionals",
-    "computations",
-    "equations",
+/// The facts a `count` question can ask about, each with the dumps it
+/// applies to and what it counts (`exercises/FORMAT.md` has the table).
+pub const FACTS: [(&str, &str, &str); 9] = [
+    (
+        "entry_fusions",
+        "HLO",
+        "`fusion` instructions in the entry computation",
+    ),
+    (
+        "entry_kernels",
+        "HLO",
+        "kernels the entry computation launches itself: fusions, custom calls, copies and other ops that work on their own",
+    ),
+    (
+        "iteration_kernels",
+        "HLO with a `while`",
+        "kernels one trip round the loop runs: the condition's once and the body's once",
+    ),
+    (
+        "fusions",
+        "HLO",
+        "`fusion` instructions anywhere, loop bodies and branches included",
+    ),
+    ("custom_calls", "HLO", "`custom-call` instructions"),
+    ("while_loops", "HLO", "`while` instructions"),
+    ("conditionals", "HLO", "`conditional` instructions"),
+    (
+        "computations",
+        "HLO",
+        "computations, the entry and fused ones included",
+    ),
+    (
+        "equations",
+        "jaxpr",
+        "equations of the top-level jaxpr, not those inside sub-jaxprs",
+    ),
 ];
 
 /// Parses and validates exercise file `file` (text `source`) against
@@ -259,12 +390,6 @@ impl Cx<'_> {
         let d = Diagnostic::error_at(self.file, self.source, self.offset_of(key), message)
             .with_hint(hint);
         self.diags.push(d);
-    }
-
-    fn warning(&mut self, key: &str, message: impl Into<String>, hint: &str) {
-        let (line, column) = crate::diagnostic::line_column(self.source, self.offset_of(key));
-        self.diags
-            .push(Diagnostic::warning(self.file, line, column, message).with_hint(hint));
     }
 }
 
@@ -398,35 +523,13 @@ fn snippet_of(r: &Ref<'_>, caption: Option<String>) -> Snippet {
     }
 }
 
-/// Annotated evidence inside the reference's range (or, without
-/// annotations, the checker's own evidence there), filtered by `markers`.
-fn evidence_in(r: &Ref<'_>, markers: Option<&[String]>) -> Vec<(usize, String)> {
-    let keep = |m: &str| markers.is_none_or(|ms| ms.iter().any(|x| x == m));
-    let inside = |l: usize| l >= r.lines.0 && l <= r.lines.1;
-    let out: Vec<(usize, String)> = if r.dump.evidence.is_empty() {
-        analyze(&r.dump.text)
-            .evidence
-            .into_iter()
-            .filter(|e| inside(e.line) && keep(e.marker))
-            .map(|e| (e.line, e.note))
-            .collect()
-    } else {
-        r.dump
-            .evidence
-            .iter()
-            .filter(|e| inside(e.line) && keep(&e.marker))
-            .map(|e| (e.line, e.note.clone()))
-            .collect()
-    };
-    merge_lines(out)
-}
-
 /// Sorts by line and joins the notes of one line (several markers may sit
-/// on it) into one.
+/// on it) into one, each note a sentence of its own.
 fn merge_lines(mut lines: Vec<(usize, String)>) -> Vec<(usize, String)> {
     lines.sort_by_key(|(l, _)| *l);
     let mut out: Vec<(usize, String)> = Vec::new();
     for (line, note) in lines {
+        let note = sentence(note.trim());
         match out.last_mut() {
             Some((l, n)) if *l == line => {
                 if !n.contains(note.as_str()) {
@@ -440,9 +543,18 @@ fn merge_lines(mut lines: Vec<(usize, String)>) -> Vec<(usize, String)> {
     out
 }
 
+/// `text` ending in a full stop unless it ends in punctuation already.
+fn sentence(text: &str) -> String {
+    if text.is_empty() || text.ends_with(['.', '!', '?', ':']) {
+        text.to_owned()
+    } else {
+        format!("{text}.")
+    }
+}
+
 fn kind_of(dump: &DumpInfo) -> Option<String> {
     dump.kind.clone().or_else(|| {
-        let k = analyze(&dump.text).kind;
+        let k = dump.analysis().kind;
         (k != Kind::Unknown).then(|| k.as_str().to_owned())
     })
 }
@@ -450,7 +562,231 @@ fn kind_of(dump: &DumpInfo) -> Option<String> {
 fn backend_of(dump: &DumpInfo) -> Option<String> {
     dump.backend
         .clone()
-        .or_else(|| analyze(&dump.text).backend.map(|b| b.as_str().to_owned()))
+        .or_else(|| dump.analysis().backend.map(|b| b.as_str().to_owned()))
+}
+
+/// The lines of `r`'s range that prove `claim`, with a note each: the
+/// annotation's notes for the claim's markers on that line, else the
+/// analysis's own notes, else a sentence naming the marker.
+fn proof_in(r: &Ref<'_>, claim: Claim) -> Vec<(usize, String)> {
+    let a = r.dump.analysis();
+    let mut out = Vec::new();
+    for (line, markers) in a.proof_lines(claim, r.lines.0, r.lines.1) {
+        let annotated: Vec<String> = r
+            .dump
+            .evidence
+            .iter()
+            .filter(|e| e.line == line && claim.proven_by(&e.marker))
+            .map(|e| sentence(e.note.trim()))
+            .collect();
+        let notes = if annotated.is_empty() {
+            let found: Vec<String> = a
+                .evidence
+                .iter()
+                .filter(|e| e.line == line && markers.contains(&e.marker))
+                .map(|e| sentence(&e.note))
+                .collect();
+            // Past the analysis's evidence cap: what the line shows alone.
+            let found = if found.is_empty() {
+                let text = r.dump.text.lines().nth(line - 1).unwrap_or_default();
+                analyze(text)
+                    .evidence
+                    .iter()
+                    .filter(|e| markers.contains(&e.marker))
+                    .map(|e| sentence(&e.note))
+                    .collect()
+            } else {
+                found
+            };
+            if found.is_empty() {
+                vec![format!(
+                    "`{}`: this line shows on its own that {}.",
+                    markers.first().copied().unwrap_or_default(),
+                    claim.phrase()
+                )]
+            } else {
+                found
+            }
+        } else {
+            annotated
+        };
+        for n in notes {
+            out.push((line, n));
+        }
+    }
+    // A note already said on an earlier line is not said again.
+    let mut first_said: BTreeMap<String, usize> = BTreeMap::new();
+    merge_lines(out)
+        .into_iter()
+        .map(|(line, note)| match first_said.get(&note) {
+            Some(&earlier) => (
+                line,
+                format!("Line {line}: the same clue as line {earlier}."),
+            ),
+            None => {
+                first_said.insert(note.clone(), line);
+                (line, note)
+            }
+        })
+        .collect()
+}
+
+/// The region around `line` to point a hint at: the paragraph (run of
+/// non-blank lines) holding it inside `range`, widened to four lines when
+/// shorter and cut to eight either side when longer.
+fn region(text: &str, line: usize, range: (usize, usize)) -> (usize, usize) {
+    let lines: Vec<&str> = text.lines().collect();
+    let blank = |n: usize| lines.get(n - 1).is_none_or(|l| l.trim().is_empty());
+    let (mut first, mut last) = (line, line);
+    while first > range.0 && !blank(first - 1) && line - first < 8 {
+        first -= 1;
+    }
+    while last < range.1 && !blank(last + 1) && last - line < 8 {
+        last += 1;
+    }
+    // At least four lines, so that the region never points at one line.
+    while last - first < 3 {
+        if last < range.1 {
+            last += 1;
+        } else if first > range.0 {
+            first -= 1;
+        } else {
+            break;
+        }
+    }
+    (first, last)
+}
+
+/// The function's name in a provenance call (`jax.jit(fn)` → `fn`).
+fn function_name(call: &str) -> &str {
+    for open in ["jax.jit(", "make_jaxpr("] {
+        if let Some(rest) = call.split(open).nth(1) {
+            let name = rest.split([')', ',']).next().unwrap_or("").trim();
+            if !name.is_empty() {
+                return name;
+            }
+        }
+    }
+    "fn"
+}
+
+/// The call that printed a dump, as short as it can be while staying the
+/// call: the last statement of the provenance, without a trailing comment
+/// or a `str(...)` wrapper, and a long argument list of `lower(...)`
+/// (ahead-of-time shapes) written `*args`.
+pub fn short_call(call: &str) -> String {
+    let last = call.rsplit("; ").next().unwrap_or(call);
+    let mut c = last.split("  #").next().unwrap_or(last).trim().to_owned();
+    if let Some(inner) = c.strip_prefix("str(").and_then(|x| x.strip_suffix(')')) {
+        c = inner.to_owned();
+    }
+    if let Some(at) = c.find(".lower(") {
+        let open = at + ".lower(".len();
+        let mut depth = 1usize;
+        let mut close = None;
+        for (i, ch) in c[open..].char_indices() {
+            match ch {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(open + i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(close) = close {
+            if close - open > 12 {
+                c = format!("{}*args{}", &c[..open], &c[close..]);
+            }
+        }
+    }
+    c
+}
+
+/// "compiled for the host CPU", "compiled ahead of time for the NVIDIA
+/// H100 80GB HBM3", from a provenance target.
+fn target_phrase(target: &str) -> String {
+    let short = target
+        .split([',', '('])
+        .next()
+        .unwrap_or(target)
+        .trim()
+        .to_owned();
+    if target.contains("AOT") || target.contains("ahead of time") {
+        format!("compiled ahead of time for the {short}")
+    } else {
+        format!("compiled for the {short}")
+    }
+}
+
+/// The signature of the family's function with the shapes it was traced
+/// for, read from the entry parameters of one of its HLO dumps.
+fn signature(r: &Ref<'_>, library: &Library, name: &str) -> Option<String> {
+    let own = (r.family.to_owned(), r.file.to_owned());
+    let params = std::iter::once(&own)
+        .chain(
+            library
+                .keys()
+                .filter(|(f, d)| f == r.family && d.ends_with(".hlo.txt")),
+        )
+        .filter_map(|k| library.get(k))
+        .map(|d| &d.analysis().entry_params)
+        .find(|p| !p.is_empty())?;
+    let mut params: Vec<&crate::analysis::Param> = params.iter().collect();
+    params.sort_by_key(|p| p.number);
+    let args: Vec<String> = params
+        .iter()
+        .map(|p| {
+            let base = match p.name.rsplit_once('.') {
+                Some((b, n)) if n.bytes().all(|c| c.is_ascii_digit()) => b,
+                _ => p.name.as_str(),
+            };
+            format!("{base}: {}", p.shape)
+        })
+        .collect();
+    Some(format!("{name}({})", args.join(", ")))
+}
+
+/// What the shown dump is, from provenance: always the function and its
+/// shapes; with `how`, the call that printed it and the target.
+fn context_of(r: &Ref<'_>, library: &Library, how: bool) -> Option<String> {
+    let src = r.dump.provenance.as_ref()?;
+    let name = function_name(&src.call);
+    let sig = signature(r, library, name).unwrap_or_else(|| name.to_owned());
+    let mut out = format!("From `{}`: `{sig}`", src.function);
+    if how {
+        let call = short_call(&src.call);
+        match &src.target {
+            Some(t) => out.push_str(&format!(", {} with `{call}`", target_phrase(t))),
+            None => out.push_str(&format!(", printed with `{call}`")),
+        }
+    }
+    out.push('.');
+    Some(out)
+}
+
+/// The label of option `kind` for a `classify` question on a dump of
+/// `family`: what it is and the call, as the family's provenance records it
+/// (the generic call when the family has no dump of that kind).
+fn kind_label(kind: &str, family: &str, library: &Library) -> String {
+    let Some(&(_, what, generic, _)) = KINDS.iter().find(|(k, ..)| *k == kind) else {
+        return kind.to_owned();
+    };
+    let mut of_family: Vec<(&String, &DumpInfo)> = library
+        .iter()
+        .filter(|((f, _), d)| f == family && d.kind.as_deref() == Some(kind))
+        .map(|((_, file), d)| (file, d))
+        .collect();
+    // A compiled family has several: the host CPU's stands for them.
+    of_family.sort_by_key(|(file, _)| !file.contains(".cpu."));
+    let call = of_family
+        .first()
+        .and_then(|(_, d)| d.provenance.as_ref())
+        .map_or_else(|| generic.to_owned(), |p| short_call(&p.call));
+    format!("{what}: `{call}`")
 }
 
 /// `(id, text)` pairs: option labels or option notes.
@@ -517,14 +853,350 @@ fn label_of(table: &[(&str, &str, &str)], name: &str) -> String {
         .map_or_else(|| name.to_owned(), |(_, l, _)| (*l).to_owned())
 }
 
+/// The closest of `names` to `name`, for "did you mean".
+fn did_you_mean<'n>(name: &str, names: impl Iterator<Item = &'n str>) -> Option<&'n str> {
+    names
+        .map(|n| (edit_distance(name, n), n))
+        .filter(|(d, n)| *d <= 2.max(n.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
+/// One counted fact: its value, the instructions counted (line and a note),
+/// and likely miscounts.
+struct Counted {
+    value: usize,
+    lines: Vec<(usize, String)>,
+    miscounts: Vec<(usize, String)>,
+}
+
+fn kernel_note(k: &Kernel) -> String {
+    match k.kind {
+        KernelKind::Fusion => format!("`{}`: a fusion, one kernel.", k.name),
+        KernelKind::CustomCall => format!("`{}`: a custom call, one kernel.", k.name),
+        KernelKind::Copy => format!(
+            "`{}`: a `{}` moves an array through memory, one kernel.",
+            k.name, k.opcode
+        ),
+        KernelKind::Unfused => format!(
+            "`{}`: a `{}` standing on its own, one kernel.",
+            k.name, k.opcode
+        ),
+    }
+}
+
+/// Likely miscounts of a kernel count: the fusions alone, the fusions and
+/// custom calls without the copies, ...
+fn kernel_miscounts(kernels: &[&Kernel]) -> Vec<(usize, String)> {
+    let of = |k: KernelKind| kernels.iter().filter(|x| x.kind == k).count();
+    let (f, c, copies, other) = (
+        of(KernelKind::Fusion),
+        of(KernelKind::CustomCall),
+        of(KernelKind::Copy),
+        of(KernelKind::Unfused),
+    );
+    let mut missed = Vec::new();
+    if copies > 0 {
+        missed.push(format!(
+            "the {}",
+            if copies == 1 { "copy" } else { "copies" }
+        ));
+    }
+    if c > 0 {
+        missed.push(format!("the custom call{}", if c == 1 { "" } else { "s" }));
+    }
+    if other > 0 {
+        missed.push(format!(
+            "the unfused op{} standing on {} own",
+            if other == 1 { "" } else { "s" },
+            if other == 1 { "its" } else { "their" }
+        ));
+    }
+    let mut out = Vec::new();
+    if !missed.is_empty() {
+        out.push((
+            f,
+            format!(
+                "That counts the fusions alone: {} launch work too.",
+                missed.join(" and ")
+            ),
+        ));
+    }
+    if copies > 0 {
+        out.push((
+            f + c + other,
+            "That leaves out the copies: a `copy` reads and writes a whole array, one kernel each."
+                .to_owned(),
+        ));
+    }
+    out
+}
+
+fn count_fact(fact: &str, a: &Analysis, range: (usize, usize)) -> Option<Counted> {
+    let inside = |l: usize| l >= range.0 && l <= range.1;
+    let none = Vec::new;
+    Some(match fact {
+        "entry_fusions" => Counted {
+            value: a.entry_fusions,
+            lines: a
+                .fusions
+                .iter()
+                .filter(|f| f.in_entry && inside(f.line))
+                .map(|f| {
+                    (
+                        f.line,
+                        format!("`{}`: one fusion of kind `{}`.", f.name, f.kind),
+                    )
+                })
+                .collect(),
+            miscounts: {
+                let k = a.entry_kernels().count();
+                if k == a.entry_fusions {
+                    none()
+                } else {
+                    vec![(
+                        k,
+                        "That counts every kernel of the entry computation; the question asks for `fusion` instructions only.".to_owned(),
+                    )]
+                }
+            },
+        },
+        "fusions" => Counted {
+            value: a.fusions.len(),
+            lines: a
+                .fusions
+                .iter()
+                .filter(|f| inside(f.line))
+                .map(|f| {
+                    (
+                        f.line,
+                        format!("`{}`: one fusion of kind `{}`.", f.name, f.kind),
+                    )
+                })
+                .collect(),
+            miscounts: if a.entry_fusions == a.fusions.len() {
+                none()
+            } else {
+                vec![(
+                    a.entry_fusions,
+                    "That is the entry computation's fusions; count those in loop bodies and branches too.".to_owned(),
+                )]
+            },
+        },
+        "entry_kernels" => {
+            let ks: Vec<&Kernel> = a.entry_kernels().collect();
+            Counted {
+                value: ks.len(),
+                lines: ks
+                    .iter()
+                    .filter(|k| inside(k.line))
+                    .map(|k| (k.line, kernel_note(k)))
+                    .collect(),
+                miscounts: kernel_miscounts(&ks),
+            }
+        }
+        "iteration_kernels" => {
+            let ks = a.iteration_kernels();
+            let mut miscounts = kernel_miscounts(&ks);
+            let bodies: BTreeSet<&str> = a
+                .while_loops
+                .iter()
+                .filter_map(|w| w.body.as_deref())
+                .collect();
+            let in_body = ks
+                .iter()
+                .filter(|k| bodies.contains(k.computation.as_str()))
+                .count();
+            if in_body != ks.len() {
+                miscounts.insert(
+                    0,
+                    (
+                        in_body,
+                        "That is the body alone: the condition runs each time round too, once more than the body.".to_owned(),
+                    ),
+                );
+            }
+            Counted {
+                value: ks.len(),
+                lines: ks
+                    .iter()
+                    .filter(|k| inside(k.line))
+                    .map(|k| (k.line, kernel_note(k)))
+                    .collect(),
+                miscounts,
+            }
+        }
+        "custom_calls" => Counted {
+            value: a.custom_calls.len(),
+            lines: a
+                .custom_calls
+                .iter()
+                .filter(|x| inside(x.line))
+                .map(|x| {
+                    (
+                        x.line,
+                        format!("`{}`: a custom call to `{}`.", x.name, x.target),
+                    )
+                })
+                .collect(),
+            miscounts: none(),
+        },
+        "while_loops" => Counted {
+            value: a.while_loops.len(),
+            lines: a
+                .while_loops
+                .iter()
+                .filter(|x| inside(x.line))
+                .map(|x| (x.line, format!("`{}`: a `while` loop.", x.name)))
+                .collect(),
+            miscounts: none(),
+        },
+        "conditionals" => Counted {
+            value: a.conditionals.len(),
+            lines: a
+                .conditionals
+                .iter()
+                .filter(|x| inside(x.line))
+                .map(|x| (x.line, format!("`{}`: a `conditional`.", x.name)))
+                .collect(),
+            miscounts: none(),
+        },
+        "computations" => Counted {
+            value: a.computations.len(),
+            lines: a
+                .computations
+                .iter()
+                .filter(|x| inside(x.line))
+                .map(|x| (x.line, format!("`{}`: one computation.", x.name)))
+                .collect(),
+            miscounts: none(),
+        },
+        "equations" => Counted {
+            value: a.equations.iter().filter(|e| e.depth == 0).count(),
+            lines: a
+                .equations
+                .iter()
+                .filter(|e| e.depth == 0 && inside(e.line))
+                .map(|e| (e.line, format!("One `{}` equation.", e.primitive)))
+                .collect(),
+            miscounts: {
+                let all = a.equations.len();
+                let top = a.equations.iter().filter(|e| e.depth == 0).count();
+                if all == top {
+                    none()
+                } else {
+                    vec![(
+                        all,
+                        "That counts the equations inside sub-jaxprs too; only the top-level ones count.".to_owned(),
+                    )]
+                }
+            },
+        },
+        _ => return None,
+    })
+}
+
+/// Whether `fact` applies to a dump of `kind` (with analysis `a`): why not.
+fn fact_mismatch(fact: &str, kind: &str, a: &Analysis) -> Option<String> {
+    let (_, applies, _) = FACTS.iter().find(|(f, ..)| *f == fact)?;
+    let hlo = kind.starts_with("hlo-");
+    let ok = match *applies {
+        "jaxpr" => kind == "jaxpr",
+        "HLO" => hlo,
+        _ => hlo && !a.while_loops.is_empty(),
+    };
+    (!ok).then(|| format!("fact `{fact}` applies to {applies} dumps, and this one is {kind}"))
+}
+
+fn number_words(n: usize) -> String {
+    match n {
+        1 => "one".to_owned(),
+        2 => "two".to_owned(),
+        3 => "three".to_owned(),
+        4 => "four".to_owned(),
+        n => n.to_string(),
+    }
+}
+
+/// What a `(mode, answer, answer text, lit lines)` question resolves to,
+/// plus what only some types have.
+struct Parts {
+    mode: Mode,
+    answer: Vec<String>,
+    answer_text: String,
+    lines: Vec<(usize, String)>,
+    need: usize,
+    miscounts: Vec<(String, String)>,
+    hints: Vec<Hint>,
+    /// A line of the shown snippet that proves nothing (for the self-test).
+    idle_line: Option<usize>,
+}
+
+impl Parts {
+    fn single(answer: String, answer_text: String, lines: Vec<(usize, String)>) -> Parts {
+        Parts {
+            mode: Mode::Single,
+            answer: vec![answer],
+            answer_text,
+            lines,
+            need: 0,
+            miscounts: Vec::new(),
+            hints: Vec::new(),
+            idle_line: None,
+        }
+    }
+}
+
+/// The hint of a single-answer question on a dump: the region of its
+/// first lit line, with `text`.
+fn first_region_hint(r: &Ref<'_>, lines: &[(usize, String)], text: &str) -> Vec<Hint> {
+    lines
+        .first()
+        .map(|(l, _)| {
+            let (first, last) = region(&r.dump.text, *l, r.lines);
+            Hint {
+                first,
+                last,
+                text: text.replace("{lines}", &span_words(first, last)),
+            }
+        })
+        .into_iter()
+        .collect()
+}
+
+fn span_words(first: usize, last: usize) -> String {
+    if first == last {
+        format!("line {first}")
+    } else {
+        format!("lines {first}\u{2013}{last}")
+    }
+}
+
+/// The first line of `r`'s range that is not blank and proves nothing of
+/// `claim`.
+fn idle_line(r: &Ref<'_>, proving: &[(usize, String)]) -> Option<usize> {
+    let proving: BTreeSet<usize> = proving.iter().map(|(l, _)| *l).collect();
+    r.dump
+        .text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .skip(r.lines.0 - 1)
+        .take(r.lines.1 - r.lines.0 + 1)
+        .find(|(n, l)| !l.trim().is_empty() && !proving.contains(n))
+        .map(|(n, _)| n)
+}
+
 fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<Resolved> {
     let (id, prompt, explanation) = q.common();
     let mut explanation = explanation.unwrap_or_default().to_owned();
     let mut snippet = None;
+    let mut context = None;
+    let mut instruction = None;
     let mut candidates = Vec::new();
     let mut options: Vec<(String, String)> = Vec::new();
     let mut option_notes: Vec<(String, String)> = Vec::new();
-    let (mode, answer, answer_text, lines) = match q {
+    let parts = match q {
         Question::Classify(c) => {
             let r = lookup(&c.snippet, library, "snippet", cx)?;
             let Some(kind) = kind_of(r.dump) else {
@@ -547,22 +1219,37 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                     "pick an excerpt whose lines show what the dump is",
                 );
             }
-            (options, option_notes) = offered(c.choices.as_ref(), &KINDS, &kind, cx)?;
-            let lines = evidence_in(&r, None);
-            if lines.is_empty() {
-                cx.warning(
-                    "snippet",
-                    "no evidence line falls inside this excerpt",
-                    "choose an excerpt that holds a clue, or annotate one",
-                );
+            let table: Vec<(&str, &str, &str)> = KINDS
+                .iter()
+                .map(|(k, what, _, why)| (*k, *what, *why))
+                .collect();
+            (options, option_notes) = offered(c.choices.as_ref(), &table, &kind, cx)?;
+            for (k, label) in &mut options {
+                *label = kind_label(k, r.family, library);
             }
+            let claims = Kind::ALL
+                .into_iter()
+                .find(|k| k.as_str() == kind)
+                .map(Claim::deciding_kind)
+                .unwrap_or_default();
+            let lines = merge_lines(claims.into_iter().flat_map(|c| proof_in(&r, c)).collect());
+            if lines.is_empty() {
+                cx.error(
+                    "snippet",
+                    format!("no line of this excerpt proves that the dump is `{kind}`, so the question cannot be answered from it"),
+                    "choose an excerpt that holds a clue (`mdbook-dumplab analyze` lists them with their lines)",
+                );
+                return None;
+            }
+            context = context_of(&r, library, false);
             snippet = Some(shown);
-            (
-                Mode::Single,
-                vec![kind.clone()],
-                label_of(&KINDS, &kind),
-                lines,
-            )
+            let mut p = Parts::single(kind.clone(), kind_label(&kind, r.family, library), lines);
+            p.hints = first_region_hint(
+                &r,
+                &p.lines,
+                "Look again at {lines}: they hold a clue that only one of these texts prints.",
+            );
+            p
         }
         Question::Backend(b) => {
             let r = lookup(&b.snippet, library, "snippet", cx)?;
@@ -578,108 +1265,278 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 return None;
             };
             (options, option_notes) = offered(b.choices.as_ref(), &BACKENDS, &backend, cx)?;
-            let lines = evidence_in(&r, None);
+            let claim = crate::analysis::Backend::ALL
+                .into_iter()
+                .find(|x| x.as_str() == backend)
+                .map(Claim::of_backend);
+            let lines = claim.map(|c| proof_in(&r, c)).unwrap_or_default();
+            if lines.is_empty() {
+                cx.error(
+                    "snippet",
+                    format!("no line of this excerpt shows that the dump was compiled for {backend}, so the question cannot be answered from it"),
+                    "choose an excerpt that holds a backend clue (`mdbook-dumplab analyze` lists them with their lines)",
+                );
+                return None;
+            }
+            context = context_of(&r, library, false);
             snippet = Some(snippet_of(&r, None));
-            (
-                Mode::Single,
-                vec![backend.clone()],
-                label_of(&BACKENDS, &backend),
-                lines,
-            )
+            let mut p = Parts::single(backend.clone(), label_of(&BACKENDS, &backend), lines);
+            p.hints = first_region_hint(
+                &r,
+                &p.lines,
+                "Look again at {lines}: one of them carries something only one backend writes.",
+            );
+            p
         }
         Question::Evidence(e) => {
             let r = lookup(&e.snippet, library, "snippet", cx)?;
-            let lines = evidence_in(&r, e.markers.as_deref());
-            if lines.is_empty() {
-                cx.error("snippet", "no annotated evidence line falls inside this excerpt, so there is nothing to select", "widen the excerpt, change `markers`, or annotate evidence lines in the fixture");
-                return None;
-            }
-            // A line the checker sees with an asked-for marker, but the
-            // annotations leave out, would be graded wrong: say so.
-            if let Some(markers) = e.markers.as_deref().filter(|_| !r.dump.evidence.is_empty()) {
-                let inside = |l: usize| l >= r.lines.0 && l <= r.lines.1;
-                for ev in analyze(&r.dump.text).evidence {
-                    if inside(ev.line)
-                        && markers.iter().any(|m| m == ev.marker)
-                        && !lines.iter().any(|(l, _)| *l == ev.line)
-                    {
-                        cx.warning(
-                            "snippet",
-                            format!("line {} of `{}/{}` shows `{}` but is not annotated, so a learner who selects it is told it is wrong", ev.line, r.family, r.file, ev.marker),
-                            "annotate the line in the fixture, or pick an excerpt without it",
+            let claim = match &e.claim {
+                Some(name) => match Claim::from_name(name) {
+                    Some(c) => c,
+                    None => {
+                        let hint = match closest_claim(name) {
+                            Some(n) => format!(
+                                "did you mean `{n}`? The claims: {}",
+                                Claim::names().collect::<Vec<_>>().join(", ")
+                            ),
+                            None => format!(
+                                "use one of: {}",
+                                Claim::names().collect::<Vec<_>>().join(", ")
+                            ),
+                        };
+                        cx.error(
+                            "claim",
+                            format!("`{name}` is not a claim the checker knows"),
+                            &hint,
                         );
+                        return None;
                     }
+                },
+                None => {
+                    let kind = kind_of(r.dump);
+                    let Some(c) = Kind::ALL
+                        .into_iter()
+                        .find(|k| Some(k.as_str()) == kind.as_deref())
+                        .and_then(Claim::of_kind)
+                    else {
+                        cx.error(
+                            "snippet",
+                            "the dump's kind is unknown, so the question has no claim to prove",
+                            "set `claim = \"...\"`",
+                        );
+                        return None;
+                    };
+                    c
+                }
+            };
+            let a = r.dump.analysis();
+            let inside = |l: usize| l >= r.lines.0 && l <= r.lines.1;
+            // An annotation that says its line proves the claim, where the
+            // analysis does not see it, would teach a wrong key.
+            for ev in &r.dump.evidence {
+                if inside(ev.line)
+                    && claim.proven_by(&ev.marker)
+                    && !a.line_markers.contains(ev.line, &ev.marker)
+                {
+                    cx.error(
+                        "snippet",
+                        format!(
+                            "line {} of `{}/{}` is annotated `{}`, which proves `{}`, but the checker's analysis does not see `{}` there",
+                            ev.line, r.family, r.file, ev.marker, claim.name(), ev.marker
+                        ),
+                        "fix the annotation's line or marker in the family's fixture.toml (`mdbook-dumplab analyze` lists what each line shows)",
+                    );
                 }
             }
-            snippet = Some(snippet_of(&r, None));
-            let answer: Vec<String> = lines.iter().map(|(l, _)| l.to_string()).collect();
-            let text = format!(
-                "line{} {}",
-                if answer.len() == 1 { "" } else { "s" },
-                answer.join(", ")
-            );
-            (Mode::Lines, answer, text, lines)
-        }
-        Question::Count(c) => {
-            let r = lookup(&c.snippet, library, "snippet", cx)?;
-            let a = analyze(&r.dump.text);
-            let value = match c.fact.as_str() {
-                "entry_fusions" => a.entry_fusions,
-                "fusions" => a.fusions.len(),
-                "custom_calls" => a.custom_calls.len(),
-                "while_loops" => a.while_loops.len(),
-                "conditionals" => a.conditionals.len(),
-                "computations" => a.computations.len(),
-                "equations" => a.equations.iter().filter(|e| e.depth == 0).count(),
-                other => {
+            let lines = proof_in(&r, claim);
+            if lines.is_empty() {
+                cx.error(
+                    "snippet",
+                    format!(
+                        "no line of this excerpt proves `{}` ({}), so there is nothing to select",
+                        claim.name(),
+                        claim.phrase()
+                    ),
+                    "widen the excerpt, or pick the claim the excerpt shows",
+                );
+                return None;
+            }
+            let need = match (claim.select(), e.need) {
+                (Select::Every, None) => lines.len(),
+                (Select::Every, Some(n)) if n == lines.len() => n,
+                (Select::Every, Some(n)) => {
                     cx.error(
-                        "fact",
-                        format!("`{other}` is not a fact the checker counts"),
-                        &format!("use one of: {}", FACTS.join(", ")),
+                        "need",
+                        format!(
+                            "claim `{}` asks for every proving line ({} here), not {n}",
+                            claim.name(),
+                            lines.len()
+                        ),
+                        "remove `need`: the claim asks for all of them",
+                    );
+                    return None;
+                }
+                (Select::Some, None) => lines.len().min(2),
+                (Select::Some, Some(n)) if (1..=lines.len()).contains(&n) => n,
+                (Select::Some, Some(n)) => {
+                    cx.error(
+                        "need",
+                        format!(
+                            "`need = {n}`, but {} line{} of this excerpt prove{} `{}`",
+                            lines.len(),
+                            if lines.len() == 1 { "" } else { "s" },
+                            if lines.len() == 1 { "s" } else { "" },
+                            claim.name()
+                        ),
+                        &if lines.len() == 1 {
+                            "remove `need`, or widen the excerpt: one line can only need one"
+                                .to_owned()
+                        } else {
+                            format!("set `need` between 1 and {}", lines.len())
+                        },
                     );
                     return None;
                 }
             };
+            instruction = Some(match claim.select() {
+                Select::Every => format!(
+                    "Select every line where {}.",
+                    claim
+                        .phrase()
+                        .trim_start_matches("this line ")
+                        .replace("launches", "a line launches")
+                ),
+                Select::Some if need == 1 => format!(
+                    "Select a line that shows, by itself, that {}.",
+                    claim.phrase()
+                ),
+                Select::Some => format!(
+                    "Select at least {} lines, each showing by itself that {}.",
+                    number_words(need),
+                    claim.phrase()
+                ),
+            });
+            context = context_of(&r, library, true);
             snippet = Some(snippet_of(&r, None));
-            // Light up what was counted, where the excerpt shows it.
-            let inside = |l: usize| l >= r.lines.0 && l <= r.lines.1;
-            let counted: Vec<(usize, String)> = match c.fact.as_str() {
-                "entry_fusions" | "fusions" => a
-                    .fusions
-                    .iter()
-                    .filter(|f| inside(f.line) && (f.in_entry || c.fact == "fusions"))
-                    .map(|f| {
-                        (
-                            f.line,
-                            format!("`{}`: one fusion of kind `{}`, one kernel.", f.name, f.kind),
-                        )
-                    })
-                    .collect(),
-                "custom_calls" => a
-                    .custom_calls
-                    .iter()
-                    .filter(|x| inside(x.line))
-                    .map(|x| {
-                        (
-                            x.line,
-                            format!("`{}`: a custom call to `{}`.", x.name, x.target),
-                        )
-                    })
-                    .collect(),
-                "while_loops" => a
-                    .while_loops
-                    .iter()
-                    .filter(|x| inside(x.line))
-                    .map(|x| (x.line, format!("`{}`: a `while` loop.", x.name)))
-                    .collect(),
-                _ => Vec::new(),
+            let answer: Vec<String> = lines.iter().map(|(l, _)| l.to_string()).collect();
+            let text = if need < answer.len() {
+                format!("any {} of lines {}", number_words(need), answer.join(", "))
+            } else {
+                format!(
+                    "line{} {}",
+                    if answer.len() == 1 { "" } else { "s" },
+                    answer.join(", ")
+                )
             };
-            (
-                Mode::Number,
-                vec![value.to_string()],
-                value.to_string(),
-                merge_lines(counted),
-            )
+            let mut hints: Vec<Hint> = Vec::new();
+            for (l, _) in &lines {
+                let (first, last) = region(&r.dump.text, *l, r.lines);
+                if hints
+                    .last()
+                    .is_some_and(|h| h.first == first && h.last == last)
+                {
+                    continue;
+                }
+                hints.push(Hint {
+                    first,
+                    last,
+                    text: format!(
+                        "Look again at {}: a line there shows that {}.",
+                        span_words(first, last),
+                        claim.phrase()
+                    ),
+                });
+            }
+            let idle = idle_line(&r, &lines);
+            Parts {
+                mode: Mode::Lines,
+                answer,
+                answer_text: text,
+                lines,
+                need,
+                miscounts: Vec::new(),
+                hints,
+                idle_line: idle,
+            }
+        }
+        Question::Count(c) => {
+            let r = lookup(&c.snippet, library, "snippet", cx)?;
+            let a = r.dump.analysis();
+            let Some(counted) = count_fact(&c.fact, a, r.lines) else {
+                let names = FACTS.iter().map(|(f, ..)| *f);
+                let hint = match did_you_mean(&c.fact, names.clone()) {
+                    Some(n) => format!(
+                        "did you mean `{n}`? The facts: {}",
+                        names.collect::<Vec<_>>().join(", ")
+                    ),
+                    None => format!("use one of: {}", names.collect::<Vec<_>>().join(", ")),
+                };
+                cx.error(
+                    "fact",
+                    format!("`{}` is not a fact the checker counts", c.fact),
+                    &hint,
+                );
+                return None;
+            };
+            let kind = kind_of(r.dump).unwrap_or_else(|| "unknown".to_owned());
+            if let Some(why) = fact_mismatch(&c.fact, &kind, a) {
+                let fitting: Vec<&str> = FACTS
+                    .iter()
+                    .filter(|(f, ..)| fact_mismatch(f, &kind, a).is_none())
+                    .map(|(f, ..)| *f)
+                    .collect();
+                cx.error(
+                    "fact",
+                    why,
+                    &format!(
+                        "ask for a fact of this dump ({}), or show a dump the fact applies to",
+                        if fitting.is_empty() {
+                            "none applies".to_owned()
+                        } else {
+                            fitting.join(", ")
+                        }
+                    ),
+                );
+                return None;
+            }
+            context = context_of(&r, library, true);
+            snippet = Some(snippet_of(&r, None));
+            let lines = merge_lines(counted.lines);
+            let what = FACTS
+                .iter()
+                .find(|(f, ..)| *f == c.fact)
+                .map_or("", |(_, _, w)| *w);
+            let hints = if lines.is_empty() {
+                Vec::new()
+            } else {
+                let first = lines.first().map_or(r.lines.0, |(l, _)| *l);
+                let last = lines.last().map_or(r.lines.1, |(l, _)| *l);
+                vec![Hint {
+                    first,
+                    last,
+                    text: format!(
+                        "Everything counted is in {}. The count is of {what}.",
+                        span_words(first, last)
+                    ),
+                }]
+            };
+            let mut miscounts: Vec<(String, String)> = Vec::new();
+            for (n, why) in counted.miscounts {
+                let n = n.to_string();
+                if n != counted.value.to_string() && !miscounts.iter().any(|(m, _)| *m == n) {
+                    miscounts.push((n, why));
+                }
+            }
+            Parts {
+                mode: Mode::Number,
+                answer: vec![counted.value.to_string()],
+                answer_text: counted.value.to_string(),
+                lines,
+                need: 0,
+                miscounts,
+                hints,
+                idle_line: None,
+            }
         }
         Question::Pair(p) => {
             let r = lookup(&p.snippet, library, "snippet", cx)?;
@@ -712,9 +1569,9 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 if c.family == r.family {
                     right = Some(letter);
                     answer.push(opt.clone());
-                    option_notes.push((opt.clone(), "Same function: the operations of the lowered module are all here, fused or not.".to_owned()));
+                    option_notes.push((opt.clone(), "Same function: the parameter shapes and the operations of the lowered module are all here, fused or not.".to_owned()));
                 } else {
-                    option_notes.push((opt.clone(), "Another function: compare the shapes and the operations with the lowered module.".to_owned()));
+                    option_notes.push((opt.clone(), "Another function: compare its parameter shapes and operations with the lowered module's.".to_owned()));
                 }
                 options.push((opt, format!("Dump {letter}")));
                 candidates.push(snippet_of(&c, Some(format!("Dump {letter}"))));
@@ -730,12 +1587,20 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 );
                 return None;
             };
+            context = context_of(&r, library, true);
             snippet = Some(snippet_of(&r, None));
-            (Mode::Single, answer, format!("Dump {letter}"), Vec::new())
+            let mut p = Parts::single(answer.remove(0), format!("Dump {letter}"), Vec::new());
+            p.hints = vec![Hint {
+                first: r.lines.0,
+                last: r.lines.1,
+                text: "Compare the parameter and result shapes of the lowered module with each dump's `ENTRY` signature first.".to_owned(),
+            }];
+            p
         }
         Question::Choice(c) => {
             if let Some(s) = &c.snippet {
                 let r = lookup(s, library, "snippet", cx)?;
+                context = context_of(&r, library, true);
                 snippet = Some(snippet_of(&r, None));
             }
             if !(2..=6).contains(&c.option.len()) {
@@ -768,6 +1633,27 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 return None;
             }
             for (i, o) in c.option.iter().enumerate() {
+                // The verdict already says right or wrong: a note that says
+                // it again reads "Correct: ... Right: ...".
+                let first = o.why.split([':', ',', '.', ' ']).next().unwrap_or("");
+                if ["Right", "Correct", "Wrong", "Incorrect", "Yes", "No"].contains(&first) {
+                    let start = cx.span.start.min(cx.source.len());
+                    let rest = &cx.source[start..];
+                    let end = rest[1.min(rest.len())..]
+                        .find("\n[[question]]")
+                        .map_or(rest.len(), |e| e + 1);
+                    let at = rest[..end]
+                        .find(o.why.as_str())
+                        .map_or(start, |p| start + p);
+                    let d = Diagnostic::error_at(
+                        cx.file,
+                        cx.source,
+                        at,
+                        format!("option {}'s `why` starts with \"{first}\", which the verdict already says", i + 1),
+                    )
+                    .with_hint("start with the reason itself; the page prints \"Correct\" or \"Not this one\" before it");
+                    cx.diags.push(d);
+                }
                 let opt = char::from(b'a' + i as u8).to_string();
                 options.push((opt.clone(), o.text.clone()));
                 option_notes.push((opt, o.why.clone()));
@@ -777,23 +1663,27 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
             if explanation.is_empty() {
                 explanation = right_option.why.clone();
             }
-            (
-                Mode::Single,
-                vec![char::from(b'a' + i as u8).to_string()],
+            Parts::single(
+                char::from(b'a' + i as u8).to_string(),
                 right_option.text.clone(),
                 Vec::new(),
             )
         }
     };
     let key = Key {
-        mode,
-        answer,
-        answer_text,
+        mode: parts.mode,
+        answer: parts.answer,
+        answer_text: parts.answer_text,
         options: option_notes,
-        lines,
+        lines: parts.lines,
         explanation,
+        need: parts.need,
+        miscounts: parts.miscounts,
+        hints: parts.hints,
     };
     let mut fields: Vec<&str> = vec![id, q.type_name(), prompt];
+    fields.extend(context.as_deref());
+    fields.extend(instruction.as_deref());
     let snippet_texts: Vec<&str> = snippet
         .iter()
         .chain(candidates.iter())
@@ -806,18 +1696,92 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
     fields.push(&encoded);
     let hash = hash_fields(&fields);
     let sealed = seal(id, &hash, &encoded);
-    Some(Resolved {
+    let resolved = Resolved {
         id: id.to_owned(),
         type_name: q.type_name(),
         prompt: prompt.to_owned(),
-        mode,
+        context,
+        instruction,
+        mode: parts.mode,
         snippet,
         candidates,
         options,
         hash,
         sealed,
         key,
-    })
+    };
+    for problem in self_test(&resolved, parts.idle_line) {
+        cx.error(
+            "id",
+            format!("self-test of `{id}`: {problem}"),
+            "the key and the grader disagree; fix the question (or report the checker bug this shows)",
+        );
+    }
+    Some(resolved)
+}
+
+/// Grades a resolved question against its own sealed key, as the page
+/// would: the key must grade right; every other option wrong; a count one
+/// off wrong; for an evidence question, the key's lines right, too few of
+/// them not right, and a line that proves nothing not right. Returns what
+/// failed, one sentence each.
+pub fn self_test(q: &Resolved, idle_line: Option<usize>) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut expect = |answer: &str, ok: &dyn Fn(Outcome) -> bool, what: &str| match grade(
+        &q.id, &q.hash, &q.sealed, answer,
+    ) {
+        Ok(v) if ok(v.outcome) => {}
+        Ok(v) => problems.push(format!("{what} (`{answer}`) grades {}", v.outcome.as_str())),
+        Err(e) => problems.push(format!("{what}: {e}")),
+    };
+    let right = |o: Outcome| o == Outcome::Correct;
+    let not_right = |o: Outcome| matches!(o, Outcome::Wrong | Outcome::Partial);
+    let wrong = |o: Outcome| o == Outcome::Wrong;
+    match q.mode {
+        Mode::Single => {
+            let key = q.key.answer.first().cloned().unwrap_or_default();
+            expect(&key, &right, "the key");
+            for (opt, _) in &q.options {
+                if *opt != key {
+                    expect(opt, &wrong, "a wrong option");
+                }
+            }
+        }
+        Mode::Number => {
+            let key = q.key.answer.first().cloned().unwrap_or_default();
+            expect(&key, &right, "the key");
+            if let Ok(n) = key.parse::<u64>() {
+                expect(&(n + 1).to_string(), &wrong, "a count one too high");
+            }
+            for (n, _) in &q.key.miscounts {
+                expect(n, &wrong, "a likely miscount");
+            }
+        }
+        Mode::Lines => {
+            let all = q.key.answer.join(",");
+            expect(&all, &right, "every right line");
+            let enough = q.key.answer.get(..q.key.need).unwrap_or_default().join(",");
+            expect(&enough, &right, "as many right lines as needed");
+            if q.key.need > 1 {
+                let fewer = q
+                    .key
+                    .answer
+                    .get(..q.key.need - 1)
+                    .unwrap_or_default()
+                    .join(",");
+                expect(&fewer, &not_right, "one right line too few");
+            }
+            if let Some(idle) = idle_line {
+                expect(&idle.to_string(), &wrong, "a line that proves nothing");
+                expect(
+                    &format!("{all},{idle}"),
+                    &not_right,
+                    "the right lines and one that proves nothing",
+                );
+            }
+        }
+    }
+    problems
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ pub(crate) mod render;
 use crate::course::{Course, CourseConfig, load_course};
 use crate::directives::{Directive, Found, Name};
 use dumplab::Diagnostic;
-use dumplab::exercise::resolve::{AnnotatedLine, DumpInfo, Library, Resolved, resolve_file};
+use dumplab::exercise::resolve::{Library, Resolved, resolve_file};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::Path;
@@ -52,47 +52,7 @@ pub(crate) struct Exercises {
 
 /// The fixtures as the exercise resolver sees them.
 pub(crate) fn library(course: &Course) -> Library {
-    let mut lib = Library::new();
-    for (name, family) in &course.fixtures {
-        for (file, text) in &family.files {
-            if !dumplab::fixture::is_dump_name(file) {
-                continue;
-            }
-            let mut info = DumpInfo {
-                text: text.clone(),
-                ..DumpInfo::default()
-            };
-            if let Some(ann) = family.dump(file) {
-                info.kind = Some(ann.kind.get_ref().as_str().to_owned());
-                info.backend = ann
-                    .backend
-                    .as_ref()
-                    .map(|b| b.get_ref().as_str().to_owned());
-                info.excerpts = ann
-                    .excerpt
-                    .iter()
-                    .map(|e| {
-                        (
-                            e.name.get_ref().clone(),
-                            e.lines.get_ref().0,
-                            e.lines.get_ref().1,
-                        )
-                    })
-                    .collect();
-                info.evidence = ann
-                    .evidence
-                    .iter()
-                    .map(|e| AnnotatedLine {
-                        line: *e.line.get_ref(),
-                        marker: e.marker.get_ref().clone(),
-                        note: e.note.get_ref().clone(),
-                    })
-                    .collect();
-            }
-            lib.insert((name.clone(), file.clone()), info);
-        }
-    }
-    lib
+    dumplab::exercise::resolve::library_of(&course.fixtures)
 }
 
 fn resolve_all(course: &Course) -> (BTreeMap<String, Vec<Resolved>>, Vec<Diagnostic>) {

@@ -98,6 +98,20 @@ pub(crate) fn question(q: &Resolved) -> String {
         "<p class=\"dumplab-q-prompt\" id=\"q-{id}-prompt\">{}</p>",
         inline(&q.prompt)
     );
+    if let Some(context) = &q.context {
+        let _ = writeln!(
+            out,
+            "<p class=\"dumplab-q-context\">{}</p>",
+            inline(context)
+        );
+    }
+    if let Some(instruction) = &q.instruction {
+        let _ = writeln!(
+            out,
+            "<p class=\"dumplab-q-instruction\">{}</p>",
+            inline(instruction)
+        );
+    }
     if let Some(s) = &q.snippet {
         snippet(&mut out, s, q.mode == Mode::Lines);
     }

@@ -19,7 +19,7 @@ const HOSTILE_DUMP: &str = r#"HloModule jit_f, is_scheduled=true, entry_computat
 
 ENTRY %main.1 (x.1: f32[8]) -> f32[8] {
   %x.1 = f32[8]{0} parameter(0)
-  ROOT %neg_fusion = f32[8]{0} fusion(%x.1), kind=kLoop, calls=%fused_computation
+  ROOT %neg_fusion = f32[8]{0} fusion(%x.1), kind=kLoop, calls=%fused_computation, backend_config={"outer_dimension_partitions":["2"]}
 }
 "#;
 
@@ -46,6 +46,7 @@ fn library() -> Library {
                     note: "one kernel".into(),
                 },
             ],
+            ..DumpInfo::default()
         },
     );
     lib.insert(
@@ -60,6 +61,7 @@ fn library() -> Library {
                 marker: "jaxpr-lambda".into(),
                 note: "a jaxpr".into(),
             }],
+            ..DumpInfo::default()
         },
     );
     lib

@@ -17,7 +17,7 @@ const COMPILED: &str =
 
 ENTRY %main.1 (x.1: f32[8]) -> f32[8] {
   %x.1 = f32[8]{0} parameter(0)
-  ROOT %neg_fusion = f32[8]{0} fusion(%x.1), kind=kLoop, calls=%fused_computation
+  ROOT %neg_fusion = f32[8]{0} fusion(%x.1), kind=kLoop, calls=%fused_computation, backend_config={\"outer_dimension_partitions\":[\"2\"]}
 }
 ";
 
@@ -49,10 +49,11 @@ fn library() -> Library {
             },
             AnnotatedLine {
                 line: 10,
-                marker: "backend-config".to_owned(),
+                marker: "fused-computation".to_owned(),
                 note: "second marker, same line".to_owned(),
             },
         ],
+        ..DumpInfo::default()
     };
     lib.insert(
         ("neg".into(), "compiled.cpu.hlo.txt".into()),
@@ -74,6 +75,7 @@ fn library() -> Library {
                 marker: "func-main".to_owned(),
                 note: "entry point".to_owned(),
             }],
+            ..DumpInfo::default()
         },
     );
     lib
@@ -163,12 +165,34 @@ id = "e"
 type = "evidence"
 prompt = "Which lines?"
 snippet = "neg/compiled.cpu.hlo.txt"
-markers = ["is-scheduled", "fusion-kind"]
 "#);
-    assert_eq!(evidence.key.answer, ["1", "10"]);
+    // Every line the analysis holds as proof of compilation: the header's
+    // `is_scheduled=true`, the fused computation's header, its `param_0`
+    // parameter and operand, and the `fusion` instruction.
+    assert_eq!(evidence.key.answer, ["1", "3", "4", "5", "10"]);
+    assert_eq!(evidence.key.need, 2);
     assert_eq!(verdict(&evidence, "1,10"), Outcome::Correct);
+    assert_eq!(
+        verdict(&evidence, "3,4"),
+        Outcome::Correct,
+        "any two proving lines"
+    );
     assert_eq!(verdict(&evidence, "10"), Outcome::Partial);
-    assert_eq!(verdict(&evidence, "2"), Outcome::Wrong);
+    assert_eq!(
+        verdict(&evidence, "1,10,8"),
+        Outcome::Partial,
+        "`ENTRY` proves nothing"
+    );
+    assert_eq!(verdict(&evidence, "8"), Outcome::Wrong);
+    assert!(
+        evidence
+            .instruction
+            .as_deref()
+            .unwrap_or_default()
+            .contains("at least two lines"),
+        "{:?}",
+        evidence.instruction
+    );
 
     let count = one(r#"
 [[question]]
@@ -299,9 +323,9 @@ fn every_mistake_is_reported_where_it_is() {
             &["exercises/t.toml:6:1: error: `kernels` is not a fact the checker counts"],
         ),
         (
-            "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt#2-6\"\n",
+            "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt#8-9\"\n",
             &[
-                "exercises/t.toml:5:1: error: no annotated evidence line falls inside this excerpt, so there is nothing to select",
+                "exercises/t.toml:5:1: error: no line of this excerpt proves `compiled` (XLA compiled this module), so there is nothing to select",
             ],
         ),
         (
@@ -330,4 +354,242 @@ fn every_mistake_is_reported_where_it_is() {
             &["exercises/t.toml:1:12: error: unclosed array table, expected `]`"],
         ),
     ]);
+}
+
+#[test]
+fn claims_needs_facts_and_notes_are_checked_where_they_are_written() {
+    check(&[
+        (
+            "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nclaim = \"complied\"\n",
+            &["exercises/t.toml:6:1: error: `complied` is not a claim the checker knows"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nneed = 9\n",
+            &[
+                "exercises/t.toml:6:1: error: `need = 9`, but 5 lines of this excerpt prove `compiled`",
+            ],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nclaim = \"fusion\"\nneed = 1\n",
+            &[],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nclaim = \"fusion\"\nneed = 2\n",
+            &[
+                "exercises/t.toml:7:1: error: claim `fusion` asks for every proving line (1 here), not 2",
+            ],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nclaim = \"not-compiled\"\n",
+            &[
+                "exercises/t.toml:5:1: error: no line of this excerpt proves `not-compiled` (nobody has compiled this module yet), so there is nothing to select",
+            ],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"count\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nfact = \"equations\"\n",
+            &[
+                "exercises/t.toml:6:1: error: fact `equations` applies to jaxpr dumps, and this one is hlo-optimized",
+            ],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"count\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nfact = \"iteration_kernels\"\n",
+            &[
+                "exercises/t.toml:6:1: error: fact `iteration_kernels` applies to HLO with a `while` dumps, and this one is hlo-optimized",
+            ],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"count\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nfact = \"entry_fusion\"\n",
+            &["exercises/t.toml:6:1: error: `entry_fusion` is not a fact the checker counts"],
+        ),
+        (
+            "[[question]]\nid = \"x\"\ntype = \"choice\"\nprompt = \"p\"\n[[question.option]]\ntext = \"a\"\nwhy = \"Wrong: no.\"\n[[question.option]]\ntext = \"b\"\ncorrect = true\nwhy = \"Right: yes.\"\n",
+            &[
+                "exercises/t.toml:7:8: error: option 1's `why` starts with \"Wrong\", which the verdict already says",
+                "exercises/t.toml:11:8: error: option 2's `why` starts with \"Right\", which the verdict already says",
+            ],
+        ),
+    ]);
+    let (_, diags) = resolve(
+        "[[question]]\nid = \"x\"\ntype = \"count\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nfact = \"entry_fusion\"\n",
+    );
+    assert!(
+        diags[0].contains("did you mean `entry_fusions`?"),
+        "{diags:?}"
+    );
+}
+
+#[test]
+fn an_annotation_the_analysis_does_not_hold_as_proof_is_an_error() {
+    let mut lib = library();
+    if let Some(d) = lib.get_mut(&("neg".to_owned(), "compiled.cpu.hlo.txt".to_owned())) {
+        // The ENTRY header passes the line-level `fused-computation` test
+        // (it is a computation header), but no fusion calls it.
+        d.evidence.push(AnnotatedLine {
+            line: 8,
+            marker: "fused-computation".to_owned(),
+            note: "not really".to_owned(),
+        });
+    }
+    let (_, diags) = resolve_file(
+        "exercises/t.toml",
+        "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n",
+        &lib,
+    );
+    let first: Vec<String> = diags
+        .iter()
+        .map(|d| d.to_string().lines().next().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(
+        first,
+        [
+            "exercises/t.toml:5:1: error: line 8 of `neg/compiled.cpu.hlo.txt` is annotated `fused-computation`, which proves `compiled`, but the checker's analysis does not see `fused-computation` there"
+        ]
+    );
+}
+
+#[test]
+fn the_self_test_catches_a_key_that_does_not_grade_right() {
+    let q = one(r#"
+[[question]]
+id = "b"
+type = "backend"
+prompt = "Which backend?"
+snippet = "neg/compiled.cpu.hlo.txt"
+"#);
+    assert!(self_test(&q, None).is_empty());
+    // A key sealed for another answer: the key grades wrong, and the
+    // option it names grades right.
+    let mut bad = q.clone();
+    let mut key = bad.key.clone();
+    key.answer = vec!["gpu".to_owned()];
+    bad.sealed = crate::exercise::seal::seal(&bad.id, &bad.hash, &key.encode());
+    assert_eq!(
+        self_test(&bad, None),
+        [
+            "the key (`cpu`) grades wrong",
+            "a wrong option (`gpu`) grades correct"
+        ]
+    );
+    // A damaged seal.
+    bad.sealed = "AAAA".to_owned();
+    assert!(self_test(&bad, None)[0].starts_with("the key: "));
+
+    let e = one(r#"
+[[question]]
+id = "e"
+type = "evidence"
+prompt = "Which lines?"
+snippet = "neg/compiled.cpu.hlo.txt"
+"#);
+    assert!(self_test(&e, Some(8)).is_empty());
+    assert_eq!(
+        self_test(&e, Some(10)),
+        [
+            "a line that proves nothing (`10`) grades partial",
+            "the right lines and one that proves nothing (`1,3,4,5,10,10`) grades correct"
+        ],
+        "a proving line passed off as idle is caught"
+    );
+}
+
+#[test]
+fn counts_say_what_was_miscounted() {
+    let q = one(r#"
+[[question]]
+id = "n"
+type = "count"
+prompt = "How many kernels?"
+snippet = "neg/compiled.cpu.hlo.txt#entry"
+fact = "entry_kernels"
+"#);
+    assert_eq!(q.key.answer, ["1"]);
+    let v = grade(&q.id, &q.hash, &q.sealed, "3").unwrap();
+    assert_eq!(v.outcome, Outcome::Wrong);
+    assert!(
+        v.hint.is_some(),
+        "a wrong count points at the counted lines"
+    );
+    assert!(v.answer_ids.is_empty(), "and gives nothing away");
+}
+
+#[test]
+fn each_question_says_what_its_dump_is_from_the_provenance() {
+    let mut lib = library();
+    for (file, call, target) in [
+        (
+            "compiled.cpu.hlo.txt",
+            "jax.jit(fn).lower(*args()).compile().as_text()",
+            Some("host CPU (x86_64), XLA:CPU pinned to 2 cores"),
+        ),
+        (
+            "lowered.stablehlo.mlir",
+            "jax.jit(fn).lower(*args()).as_text(debug_info=True)",
+            None,
+        ),
+    ] {
+        if let Some(d) = lib.get_mut(&("neg".to_owned(), file.to_owned())) {
+            d.provenance = Some(DumpSource {
+                function: "fixtures/neg/function.py".to_owned(),
+                call: call.to_owned(),
+                target: target.map(str::to_owned),
+            });
+        }
+    }
+    let (qs, diags) = resolve_file(
+        "exercises/t.toml",
+        r#"
+[[question]]
+id = "e"
+type = "evidence"
+prompt = "Which lines?"
+snippet = "neg/compiled.cpu.hlo.txt"
+
+[[question]]
+id = "c"
+type = "classify"
+prompt = "Which call?"
+snippet = "neg/lowered.stablehlo.mlir#main"
+"#,
+        &lib,
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(
+        qs[0].context.as_deref(),
+        Some(
+            "From `fixtures/neg/function.py`: `fn(x: f32[8])`, compiled for the host CPU with `jax.jit(fn).lower(*args()).compile().as_text()`."
+        )
+    );
+    // A classify question does not give its answer away: no call, no target.
+    assert_eq!(
+        qs[1].context.as_deref(),
+        Some("From `fixtures/neg/function.py`: `fn(x: f32[8])`.")
+    );
+    // Its options quote the calls the family's provenance records.
+    let label = |id: &str| {
+        qs[1]
+            .options
+            .iter()
+            .find(|(o, _)| o == id)
+            .map(|(_, l)| l.clone())
+            .unwrap()
+    };
+    assert_eq!(
+        label("stablehlo"),
+        "lowered StableHLO: `jax.jit(fn).lower(*args()).as_text(debug_info=True)`"
+    );
+    assert_eq!(
+        label("hlo-optimized"),
+        "compiled HLO: `jax.jit(fn).lower(*args()).compile().as_text()`"
+    );
+    assert_eq!(
+        label("jaxpr"),
+        "jaxpr: `jax.make_jaxpr(fn)(*args)`",
+        "the generic call where the family has no such dump"
+    );
+    assert_eq!(
+        short_call(
+            "topo = t(); jax.jit(fn).lower(*jax.tree.map(lambda a: a, list(args()))).compile().as_text()  # env JAX_PLATFORMS=cpu"
+        ),
+        "jax.jit(fn).lower(*args).compile().as_text()"
+    );
 }

@@ -1,0 +1,317 @@
+//! Claims: what a line of a dump can prove, as data in one place.
+//!
+//! A claim is a statement about a dump that evidence lines can support:
+//! "XLA compiled this module", "this is a jaxpr", "this module was compiled
+//! for a TPU", "this line launches a fused kernel". Each claim is proven by a
+//! set of [markers](super::markers): a line proves the claim when
+//! [`analyze`](super::analyze) reports one of those markers on it (the
+//! analysis looks at context, so a computation header counts as
+//! `fused-computation` only when a `fusion` calls it).
+//!
+//! The same table decides a dump's kind and backend (`classify.rs` reads the
+//! kind and backend rows) and answers evidence questions (every line of an
+//! excerpt that proves the question's claim is a right answer). So a line
+//! the analysis reports as proof of compilation is never graded as "proves
+//! nothing", and a clue added here is at once a reason for the verdict and
+//! an accepted answer.
+//!
+//! | claim | what it says | markers that prove it |
+//! |---|---|---|
+//! | `jaxpr` | the text is a jaxpr | `jaxpr-lambda`, `jaxpr-equation`, `jaxpr-in`, `jaxpr-let`, `jaxpr-subjaxpr` |
+//! | `stablehlo` | the text is lowered StableHLO (MLIR) | `stablehlo-op`, `mlir-tensor-type`, `mlir-loc`, `func-func`, `func-main`, `mlir-module` |
+//! | `hlo` | the text is HLO | `hlo-module-header`, `hlo-instruction`, `computation-header`, `unsigned-computation`, `stack-frames`, `entry-computation` |
+//! | `compiled` | XLA compiled the module | `is-scheduled`, `fusion-kind`, `fused-computation`, `fused-parameter`, `tpu-tiled-layout`, `memory-space`, `async-op`, `layout-op`, `gpu-backend-config`, `cpu-backend-config`, `tpu-backend-config`, `scheduling-name` |
+//! | `not-compiled` | nobody has compiled the HLO module yet | `not-scheduled`, `sharding-custom-call` |
+//! | `lowered-hlo` | `lower(...).as_text(dialect="hlo")` printed the module | `unsigned-computation`, `bare-names` |
+//! | `cpu` | the module was compiled for a CPU | `cpu-backend-config`, `cpu-custom-call` |
+//! | `gpu` | the module was compiled for a GPU | `gpu-backend-config`, `gpu-custom-call`, `scheduling-name` |
+//! | `tpu` | the module was compiled for a TPU | `tpu-backend-config`, `tpu-custom-call`, `tpu-tiled-layout` |
+//! | `fusion` | the line launches a fused kernel | `fusion-kind` |
+//!
+//! `lowered-hlo` is a printer's habit, not a compiler's: the printer of
+//! `as_text(dialect="hlo")` leaves out `%` and computation signatures, and
+//! it only ever prints modules before compilation, so the kind of a dump
+//! counts both rows; but XLA's own dump of a module before optimization
+//! prints `%` names and signatures, so only `not-compiled` proves that
+//! nobody compiled a module.
+//!
+//! A custom call names a backend but does not prove compilation (JAX's
+//! lowering emits LAPACK and Pallas calls itself); layouts prove nothing
+//! (XLA prints default layouts before compiling too).
+
+use super::markers::M;
+
+/// A statement about a dump that lines can prove.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Claim {
+    /// The text is a jaxpr.
+    Jaxpr,
+    /// The text is lowered StableHLO (MLIR).
+    Stablehlo,
+    /// The text is HLO, compiled or not.
+    Hlo,
+    /// XLA compiled the module.
+    Compiled,
+    /// The HLO module has not been compiled.
+    NotCompiled,
+    /// `lower(...).as_text(dialect="hlo")` printed the module.
+    LoweredHlo,
+    /// Compiled for a CPU.
+    Cpu,
+    /// Compiled for a GPU.
+    Gpu,
+    /// Compiled for a TPU.
+    Tpu,
+    /// The line launches a fused kernel.
+    Fusion,
+}
+
+/// How a claim's lines are asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Select {
+    /// Each proving line proves the claim on its own: a question asks for
+    /// some of them.
+    Some,
+    /// Each proving line is one item of an inventory (one fusion, ...): a
+    /// question asks for every one.
+    Every,
+}
+
+/// One row of the table: the claim, its name, a phrase completing "this
+/// line shows that ...", how lines are selected, the proving markers.
+struct Row {
+    claim: Claim,
+    name: &'static str,
+    phrase: &'static str,
+    select: Select,
+    markers: &'static [M],
+}
+
+const TABLE: [Row; 10] = [
+    Row {
+        claim: Claim::Jaxpr,
+        name: "jaxpr",
+        phrase: "the text is a jaxpr",
+        select: Select::Some,
+        markers: &[
+            M::JaxprLambda,
+            M::JaxprEquation,
+            M::JaxprIn,
+            M::JaxprLet,
+            M::JaxprSubjaxpr,
+        ],
+    },
+    Row {
+        claim: Claim::Stablehlo,
+        name: "stablehlo",
+        phrase: "the text is lowered StableHLO",
+        select: Select::Some,
+        markers: &[
+            M::StablehloOp,
+            M::MlirTensorType,
+            M::MlirLoc,
+            M::FuncFunc,
+            M::FuncMain,
+            M::MlirModule,
+        ],
+    },
+    Row {
+        claim: Claim::Hlo,
+        name: "hlo",
+        phrase: "the text is HLO",
+        select: Select::Some,
+        markers: &[
+            M::HloModuleHeader,
+            M::HloInstruction,
+            M::ComputationHeader,
+            M::UnsignedComputation,
+            M::StackFrames,
+            M::EntryComputation,
+        ],
+    },
+    Row {
+        claim: Claim::Compiled,
+        name: "compiled",
+        phrase: "XLA compiled this module",
+        select: Select::Some,
+        markers: &[
+            M::IsScheduled,
+            M::FusionKind,
+            M::FusedComputation,
+            M::FusedParameter,
+            M::TpuTiledLayout,
+            M::MemorySpace,
+            M::AsyncOp,
+            M::LayoutOp,
+            M::GpuBackendConfig,
+            M::CpuBackendConfig,
+            M::TpuBackendConfig,
+            M::SchedulingName,
+        ],
+    },
+    Row {
+        claim: Claim::NotCompiled,
+        name: "not-compiled",
+        phrase: "nobody has compiled this module yet",
+        select: Select::Some,
+        markers: &[M::NotScheduled, M::ShardingCustomCall],
+    },
+    Row {
+        claim: Claim::LoweredHlo,
+        name: "lowered-hlo",
+        phrase: "`lower(...).as_text(dialect=\"hlo\")` printed this module",
+        select: Select::Some,
+        markers: &[M::UnsignedComputation, M::BareNames],
+    },
+    Row {
+        claim: Claim::Cpu,
+        name: "cpu",
+        phrase: "the module was compiled for a CPU",
+        select: Select::Some,
+        markers: &[M::CpuBackendConfig, M::CpuCustomCall],
+    },
+    Row {
+        claim: Claim::Gpu,
+        name: "gpu",
+        phrase: "the module was compiled for a GPU",
+        select: Select::Some,
+        markers: &[M::GpuBackendConfig, M::GpuCustomCall, M::SchedulingName],
+    },
+    Row {
+        claim: Claim::Tpu,
+        name: "tpu",
+        phrase: "the module was compiled for a TPU",
+        select: Select::Some,
+        markers: &[M::TpuBackendConfig, M::TpuCustomCall, M::TpuTiledLayout],
+    },
+    Row {
+        claim: Claim::Fusion,
+        name: "fusion",
+        phrase: "this line launches a fused kernel",
+        select: Select::Every,
+        markers: &[M::FusionKind],
+    },
+];
+
+impl Claim {
+    /// Every claim, in the order of the table.
+    pub const ALL: [Claim; 10] = [
+        Claim::Jaxpr,
+        Claim::Stablehlo,
+        Claim::Hlo,
+        Claim::Compiled,
+        Claim::NotCompiled,
+        Claim::LoweredHlo,
+        Claim::Cpu,
+        Claim::Gpu,
+        Claim::Tpu,
+        Claim::Fusion,
+    ];
+
+    fn row(self) -> &'static Row {
+        // The table is in `ALL` order; the fallback is never taken.
+        TABLE.iter().find(|r| r.claim == self).unwrap_or(&TABLE[0])
+    }
+
+    /// The claim's name, as exercise files spell it.
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// What the claim says, completing "this line shows that ...".
+    pub fn phrase(self) -> &'static str {
+        self.row().phrase
+    }
+
+    /// Whether a question asks for some proving lines or every one.
+    pub fn select(self) -> Select {
+        self.row().select
+    }
+
+    /// The claim called `name`.
+    pub fn from_name(name: &str) -> Option<Claim> {
+        Claim::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// Every claim name, in table order.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        TABLE.iter().map(|r| r.name)
+    }
+
+    /// The names of the markers that prove the claim.
+    pub fn marker_names(self) -> impl Iterator<Item = &'static str> {
+        self.row().markers.iter().map(|m| m.name())
+    }
+
+    /// Whether marker `marker` (a name) proves the claim.
+    pub fn proven_by(self, marker: &str) -> bool {
+        self.row().markers.iter().any(|m| m.name() == marker)
+    }
+
+    /// The claim that a dump of kind `kind` is what it is (`compiled` for
+    /// compiled HLO, `not-compiled` for the look-alike, ...).
+    pub fn of_kind(kind: super::Kind) -> Option<Claim> {
+        use super::Kind;
+        match kind {
+            Kind::Jaxpr => Some(Claim::Jaxpr),
+            Kind::Stablehlo => Some(Claim::Stablehlo),
+            Kind::HloUnoptimized => Some(Claim::NotCompiled),
+            Kind::HloOptimized => Some(Claim::Compiled),
+            Kind::Unknown => None,
+        }
+    }
+
+    /// Every claim whose proof tells a dump of kind `kind` apart: its
+    /// [`Claim::of_kind`], and for the look-alike the printer's habits too.
+    pub fn deciding_kind(kind: super::Kind) -> Vec<Claim> {
+        let mut out: Vec<Claim> = Claim::of_kind(kind).into_iter().collect();
+        if kind == super::Kind::HloUnoptimized {
+            out.push(Claim::LoweredHlo);
+        }
+        out
+    }
+
+    /// The claim that a module was compiled for `backend`.
+    pub fn of_backend(backend: super::Backend) -> Claim {
+        match backend {
+            super::Backend::Cpu => Claim::Cpu,
+            super::Backend::Gpu => Claim::Gpu,
+            super::Backend::Tpu => Claim::Tpu,
+        }
+    }
+
+    pub(crate) fn markers(self) -> &'static [M] {
+        self.row().markers
+    }
+
+    pub(crate) fn proven_by_marker(self, m: M) -> bool {
+        self.row().markers.contains(&m)
+    }
+}
+
+/// The closest claim name to `name` (for "did you mean"): the one with the
+/// fewest single-character edits, when that is at most two.
+pub fn closest_claim(name: &str) -> Option<&'static str> {
+    Claim::names()
+        .map(|n| (edit_distance(name, n), n))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
+/// Levenshtein distance between two short strings.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev.get(j).copied().unwrap_or(0) + usize::from(ca != *cb);
+            let del = prev.get(j + 1).copied().unwrap_or(0) + 1;
+            let ins = cur.get(j).copied().unwrap_or(0) + 1;
+            cur.push(sub.min(del).min(ins));
+        }
+        prev = cur;
+    }
+    prev.last().copied().unwrap_or(0)
+}

@@ -1,0 +1,173 @@
+//! The claim table on real fixture lines: for each claim, lines of the
+//! course's dumps that prove it and lines that do not, as the analysis of
+//! the whole dump sees them (context counts: a computation header proves
+//! compilation only when a fusion calls it).
+
+#![allow(clippy::unwrap_used)]
+
+use dumplab::analysis::claims::{Claim, closest_claim};
+use dumplab::analyze;
+use std::path::Path;
+
+fn dump(path: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    std::fs::read_to_string(root.join(path)).unwrap()
+}
+
+/// (claim, dump, lines that prove it, lines that do not)
+const TABLE: &[(&str, &str, &[usize], &[usize])] = &[
+    // `is_scheduled=true`; `%fused_computation (param_0.3: ...)`, the
+    // header of the computation a fusion calls, with `param_N` names (the
+    // line the issue found graded "proves nothing"); the `fusion` line.
+    // Not: a source-location table, the `ENTRY` header, an entry parameter.
+    (
+        "compiled",
+        "elementwise_chain/compiled.cpu.hlo.txt",
+        &[1, 24, 25, 28, 46],
+        &[3, 16, 43, 44, 47],
+    ),
+    (
+        "compiled",
+        "elementwise_chain/compiled.tpu.hlo.txt",
+        &[1, 44, 46],
+        &[43],
+    ),
+    (
+        "compiled",
+        "fori_loop_while/compiled.cpu.hlo.txt",
+        &[1, 44, 66],
+        &[62, 68, 69],
+    ),
+    // The header without `is_scheduled`. Not: `ENTRY main.1 {` without a
+    // signature, bare instruction names (a printer's habits), the brace.
+    (
+        "not-compiled",
+        "elementwise_chain/lowered.hlo.txt",
+        &[1],
+        &[3, 4, 19, 20],
+    ),
+    (
+        "lowered-hlo",
+        "elementwise_chain/lowered.hlo.txt",
+        &[3, 4, 19],
+        &[1, 20],
+    ),
+    ("jaxpr", "elementwise_chain/jaxpr.txt", &[1, 2, 10], &[]),
+    (
+        "stablehlo",
+        "elementwise_chain/lowered.stablehlo.mlir",
+        &[1, 3, 4, 5],
+        &[],
+    ),
+    (
+        "hlo",
+        "elementwise_chain/compiled.cpu.hlo.txt",
+        &[1, 43, 44],
+        &[2, 41],
+    ),
+    // XLA:CPU's `outer_dimension_partitions` backend config.
+    (
+        "cpu",
+        "elementwise_chain/compiled.cpu.hlo.txt",
+        &[46],
+        &[1, 24, 44],
+    ),
+    (
+        "gpu",
+        "elementwise_chain/compiled.gpu.hlo.txt",
+        &[46],
+        &[1, 43],
+    ),
+    // `T(8,128)` tiles in the header's layouts and on every shape.
+    (
+        "tpu",
+        "elementwise_chain/compiled.tpu.hlo.txt",
+        &[1, 44, 46],
+        &[43],
+    ),
+    (
+        "fusion",
+        "elementwise_chain/compiled.cpu.hlo.txt",
+        &[46],
+        &[1, 24, 43],
+    ),
+    (
+        "fusion",
+        "fori_loop_while/compiled.cpu.hlo.txt",
+        &[44, 45, 59],
+        &[66, 69],
+    ),
+];
+
+#[test]
+fn each_claim_on_lines_that_prove_it_and_lines_that_do_not() {
+    for (claim, file, yes, no) in TABLE {
+        let claim = Claim::from_name(claim).unwrap();
+        let text = dump(file);
+        let a = analyze(&text);
+        let lines = text.lines().count();
+        let proving: Vec<usize> = a
+            .proof_lines(claim, 1, lines)
+            .into_iter()
+            .map(|(l, _)| l)
+            .collect();
+        for l in *yes {
+            assert!(
+                proving.contains(l),
+                "{file}:{l} must prove `{}`; the proving lines: {proving:?}",
+                claim.name()
+            );
+        }
+        for l in *no {
+            assert!(
+                !proving.contains(l),
+                "{file}:{l} must not prove `{}`",
+                claim.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn every_claim_is_in_the_table_and_names_round_trip() {
+    for c in Claim::ALL {
+        assert_eq!(Claim::from_name(c.name()), Some(c));
+        assert!(
+            TABLE.iter().any(|(n, ..)| *n == c.name()),
+            "claim `{}` has no case",
+            c.name()
+        );
+        assert!(c.marker_names().next().is_some());
+    }
+    assert_eq!(closest_claim("complied"), Some("compiled"));
+    assert_eq!(closest_claim("notcompiled"), Some("not-compiled"));
+    assert_eq!(closest_claim("banana"), None);
+}
+
+#[test]
+fn the_classifier_decides_from_the_same_table() {
+    // Every clue `analyze` shows first for a compiled dump proves either
+    // compilation or a backend; for the look-alike, that it is not compiled.
+    for (file, claims) in [
+        (
+            "elementwise_chain/compiled.cpu.hlo.txt",
+            &[Claim::Compiled, Claim::Cpu, Claim::Gpu, Claim::Tpu][..],
+        ),
+        (
+            "elementwise_chain/lowered.hlo.txt",
+            &[Claim::NotCompiled, Claim::LoweredHlo][..],
+        ),
+    ] {
+        let a = analyze(&dump(file));
+        let deciding: Vec<_> = a.deciding_evidence().collect();
+        assert!(!deciding.is_empty(), "{file}");
+        for e in deciding {
+            assert!(
+                claims.iter().any(|c| c.proven_by(e.marker)),
+                "{file}:{} `{}` decides, but proves none of {claims:?}",
+                e.line,
+                e.marker
+            );
+        }
+    }
+}
