@@ -102,6 +102,10 @@ pub fn library_of(families: &BTreeMap<String, crate::fixture::Family>) -> Librar
                 text: text.clone(),
                 ..DumpInfo::default()
             };
+            // Validation has analysed the dump already: reuse it.
+            if let Some(a) = family.analyses.get(file).and_then(|c| c.get()) {
+                let _ = info.analysis.set(a.clone());
+            }
             info.provenance = prov.dumps.get(file).map(|d| DumpSource {
                 function: format!("{folder}/{}", prov.function.get_ref()),
                 call: d.call.clone(),
