@@ -37,6 +37,13 @@ pub enum Command {
         /// The course root (holding `book.toml`); defaults to the current directory.
         dir: Option<PathBuf>,
     },
+    /// Prints the marker reference for instructors (Markdown): every marker,
+    /// what its line shows, what it proves, and a real line from the fixtures.
+    Markers {
+        /// The course root (holding `book.toml`).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Grades an answer to an exercise question, as the browser does.
     Grade(crate::cmd_grade::GradeArgs),
     /// Creates and maintains fixture families.
@@ -62,6 +69,7 @@ pub fn main() -> ExitCode {
         Some(Command::Analyze { json, files }) => crate::cmd_analyze::run(json, &files),
         Some(Command::Check { dir }) => crate::cmd_check::run(dir.as_deref()),
         Some(Command::Grade(args)) => crate::cmd_grade::run(&args),
+        Some(Command::Markers { root }) => crate::cmd_markers::run(&root),
         Some(Command::Fixture { command }) => crate::cmd_fixture::run(command),
     };
     match result {

@@ -7,49 +7,9 @@
 //! marker is defined by what one line of text shows, and the analysis never
 //! reports a marker on a line where [`marker_matches`] would say no.
 //!
-//! | marker | what the line shows |
-//! |---|---|
-//! | `jaxpr-lambda` | A jaxpr opens with `{ lambda`, its input variables and a `;` before the `let`. |
-//! | `jaxpr-let` | The `let` keyword opens the equations of a jaxpr. |
-//! | `jaxpr-equation` | A jaxpr equation binds typed variables to a primitive: `c:f32[8] = add a b`. |
-//! | `jaxpr-in` | The `in (...)` clause names what a jaxpr returns. |
-//! | `jaxpr-subjaxpr` | A parameter holds a nested jaxpr (`jaxpr={ lambda ...`), as `pjit`, `scan`, `while` and `cond` do. |
-//! | `mlir-module` | An MLIR `module @name` opens the lowered program. |
-//! | `func-main` | `func.func public @main` is the entry point of a lowered module. |
-//! | `func-func` | A `func.func` defines an MLIR function. |
-//! | `stablehlo-op` | An operation of the StableHLO dialect: `stablehlo.add`, `stablehlo.dot_general`, ... |
-//! | `mlir-tensor-type` | An MLIR tensor type such as `tensor<8x128xf32>`, which HLO and jaxprs never print. |
-//! | `mlir-loc` | An MLIR source location, `loc(...)` or a `#loc` alias line. |
-//! | `hlo-module-header` | `HloModule name, ...` starts an HLO module and lists its attributes. |
-//! | `is-scheduled` | `is_scheduled=true`: XLA has fixed the order instructions run in, which only a compiled module has. |
-//! | `not-scheduled` | An `HloModule` header without `is_scheduled=true`: nobody has scheduled this module, so it was not compiled. |
-//! | `entry-computation` | `ENTRY` marks the computation that runs when the module is called. |
-//! | `hlo-instruction` | An HLO instruction: `name = shape opcode(operands), attributes`. |
-//! | `layout` | A minor-to-major layout after a shape, such as `f32[8,128]{1,0}`; it does not prove compilation. |
-//! | `fusion-kind` | A `fusion` instruction with its kind (`kind=kLoop`, `kInput`, `kOutput`, `kCustom`): XLA's fusion pass ran. |
-//! | `fused-computation` | The header of a computation that a `fusion` instruction calls (`%fused_computation`, `%triton_softmax_computation`, ...), or the fusion's `calls=` naming it. |
-//! | `fused-parameter` | A parameter (or an operand) named `param_N`, as the fusion pass names the inputs of fused computations; JAX names entry parameters after the Python arguments, so only an argument literally called `param_0` would look the same. |
-//! | `tpu-tiled-layout` | A tiled layout such as `{1,0:T(8,128)}`, which XLA:TPU assigns. |
-//! | `memory-space` | A memory-space annotation `S(n)` in a layout: the buffer lives outside default memory (for example on-chip memory). |
-//! | `backend-config` | `backend_config=`: backend-specific settings the compiler attached to an instruction. |
-//! | `gpu-backend-config` | A GPU backend config (`operation_queue_id`, `fusion_backend_config`, `cudnn`/`triton`/`cublas` settings). |
-//! | `cpu-backend-config` | A CPU backend config (`outer_dimension_partitions`, oneDNN or XLA:CPU thunk settings). |
-//! | `custom-call` | A `custom-call` with its `custom_call_target`: a call out of XLA into another library. |
-//! | `gpu-custom-call` | A custom call into a GPU library: `__cublas$gemm`, `__cudnn$...`, Triton. |
-//! | `cpu-custom-call` | A custom call into a CPU library: `__onednn$...`, LAPACK (`lapack_...`), Eigen/XLA:CPU runtime targets. |
-//! | `tpu-custom-call` | A custom call only XLA:TPU understands (`tpu_custom_call` for Pallas/Mosaic kernels, TPU-only targets). |
-//! | `sharding-custom-call` | `custom_call_target="Sharding"` (or the SPMD shape shims) as JAX lowers them; partitioning removes them. |
-//! | `async-op` | An async `-start`/`-done` pair (`copy-start`, `all-reduce-start`, ...) that XLA's scheduler creates. |
-//! | `layout-op` | A `bitcast` or `copy` that XLA inserts while compiling (layout assignment, copy insertion, memory-space assignment); JAX's lowering does not emit them. |
-//! | `while` | A `while` loop with its `condition=` and `body=` computations. |
-//! | `conditional` | A `conditional` choosing between branch computations. |
-//! | `metadata` | `metadata={op_name=... source_file=... source_line=...}`: which JAX op and source line an instruction came from. |
-//! | `computation-header` | An HLO computation header with its signature, `name (params) -> shape {`. |
-//! | `unsigned-computation` | An HLO computation header without a signature (`region_0.1 {`), as `as_text(dialect="hlo")` prints before compilation. |
-//! | `bare-names` | HLO instructions named without `%` (`x.1 = f32[8]{0} parameter(0)`), as `as_text(dialect="hlo")` prints them; compiled modules print `%x.1`. |
-//! | `tpu-backend-config` | A TPU backend config (`flag_configs`, `window_config`, `scoped_memory_configs`, `estimated_cycles`) or `cross_program_prefetch_index`. |
-//! | `scheduling-name` | `scheduling_name=` in an instruction's metadata, which XLA:GPU's scheduling passes add during compilation. |
-//! | `stack-frames` | A `FileNames`, `FunctionNames`, `FileLocations` or `StackFrames` section that indexes source locations. |
+//! What each marker means is data ([`marker_description`]), listed with a
+//! real line from the fixtures in `fixtures/MARKERS.md`
+//! (`mdbook-dumplab markers` prints it).
 
 /// Marker ids, in the order of [`marker_names`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,6 +102,51 @@ const NAMES: [&str; COUNT] = [
     "tpu-backend-config",
     "scheduling-name",
     "stack-frames",
+];
+
+/// What a line with each marker shows, in the order of [`NAMES`].
+const DESCRIPTIONS: [&str; COUNT] = [
+    "A jaxpr opens with `{ lambda`, its input variables and a `;` before the `let`.",
+    "The `let` keyword opens the equations of a jaxpr.",
+    "A jaxpr equation binds typed variables to a primitive: `c:f32[8] = add a b`.",
+    "The `in (...)` clause names what a jaxpr returns.",
+    "A parameter holds a nested jaxpr (`jaxpr={ lambda ...`), as `pjit`, `scan`, `while` and `cond` do.",
+    "An MLIR `module @name` opens the lowered program.",
+    "`func.func public @main` is the entry point of a lowered module.",
+    "A `func.func` defines an MLIR function.",
+    "An operation of the StableHLO dialect: `stablehlo.add`, `stablehlo.dot_general`, ...",
+    "An MLIR tensor type such as `tensor<8x128xf32>`, which HLO and jaxprs never print.",
+    "An MLIR source location, `loc(...)` or a `#loc` alias line.",
+    "`HloModule name, ...` starts an HLO module and lists its attributes.",
+    "`is_scheduled=true`: XLA has fixed the order instructions run in, which only a compiled module has.",
+    "An `HloModule` header without `is_scheduled=true`: nobody has scheduled this module, so it was not compiled.",
+    "`ENTRY` marks the computation that runs when the module is called.",
+    "An HLO instruction: `name = shape opcode(operands), attributes`.",
+    "A minor-to-major layout after a shape, such as `f32[8,128]{1,0}`; it does not prove compilation.",
+    "A `fusion` instruction with its kind (`kind=kLoop`, `kInput`, `kOutput`, `kCustom`): XLA's fusion pass ran.",
+    "The header of a computation that a `fusion` instruction calls (`%fused_computation`, `%triton_softmax_computation`, ...), or the fusion's `calls=` naming it.",
+    "A parameter (or an operand) named `param_N`, as the fusion pass names the inputs of fused computations; JAX names entry parameters after the Python arguments, so only an argument literally called `param_0` would look the same.",
+    "A tiled layout such as `{1,0:T(8,128)}`, which XLA:TPU assigns.",
+    "A memory-space annotation `S(n)` in a layout: the buffer lives outside default memory (for example on-chip memory).",
+    "`backend_config=`: backend-specific settings the compiler attached to an instruction.",
+    "A GPU backend config (`operation_queue_id`, `fusion_backend_config`, `cudnn`/`triton`/`cublas` settings).",
+    "A CPU backend config (`outer_dimension_partitions`, oneDNN or XLA:CPU thunk settings).",
+    "A `custom-call` with its `custom_call_target`: a call out of XLA into another library.",
+    "A custom call into a GPU library: `__cublas$gemm`, `__cudnn$...`, Triton.",
+    "A custom call into a CPU library: `__onednn$...`, LAPACK (`lapack_...`), Eigen/XLA:CPU runtime targets.",
+    "A custom call only XLA:TPU understands (`tpu_custom_call` for Pallas/Mosaic kernels, TPU-only targets).",
+    "`custom_call_target=\"Sharding\"` (or the SPMD shape shims) as JAX lowers them; partitioning removes them.",
+    "An async `-start`/`-done` pair (`copy-start`, `all-reduce-start`, ...) that XLA's scheduler creates.",
+    "A `bitcast` or `copy` that XLA inserts while compiling (layout assignment, copy insertion, memory-space assignment); JAX's lowering does not emit them.",
+    "A `while` loop with its `condition=` and `body=` computations.",
+    "A `conditional` choosing between branch computations.",
+    "`metadata={op_name=... source_file=... source_line=...}`: which JAX op and source line an instruction came from.",
+    "An HLO computation header with its signature, `name (params) -> shape {`.",
+    "An HLO computation header without a signature (`region_0.1 {`), as `as_text(dialect=\"hlo\")` prints before compilation.",
+    "HLO instructions named without `%` (`x.1 = f32[8]{0} parameter(0)`), as `as_text(dialect=\"hlo\")` prints them; compiled modules print `%x.1`.",
+    "A TPU backend config (`flag_configs`, `window_config`, `scoped_memory_configs`, `estimated_cycles`) or `cross_program_prefetch_index`.",
+    "`scheduling_name=` in an instruction's metadata, which XLA:GPU's scheduling passes add during compilation.",
+    "A `FileNames`, `FunctionNames`, `FileLocations` or `StackFrames` section that indexes source locations.",
 ];
 
 const ALL: [M; COUNT] = [
@@ -259,7 +264,16 @@ impl M {
     }
 }
 
-/// Every marker name, in the order of the table in this module's docs.
+/// What a line showing `marker` shows, in one sentence; `None` for an
+/// unknown marker.
+pub fn marker_description(marker: &str) -> Option<&'static str> {
+    NAMES
+        .iter()
+        .position(|n| *n == marker)
+        .and_then(|i| DESCRIPTIONS.get(i).copied())
+}
+
+/// Every marker name, in table order.
 pub fn marker_names() -> &'static [&'static str] {
     &NAMES
 }

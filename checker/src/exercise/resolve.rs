@@ -308,7 +308,7 @@ pub fn resolve_file(
                 Vec::new(),
                 vec![
                     Diagnostic::error_at(file, source, offset, message)
-                        .with_hint("see the exercise format in `checker/src/exercise/model.rs` (type, id, prompt, snippet, ...)"),
+                        .with_hint("exercises/FORMAT.md lists every key of a question (type, id, prompt, snippet, ...)"),
                 ],
             );
         }
