@@ -84,10 +84,33 @@ impl Diagnostic {
         Self::error(file, line, column, message)
     }
 
+    /// A warning at the byte `offset` of `source`, the text of `file`.
+    pub fn warning_at(
+        file: impl Into<String>,
+        source: &str,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        let (line, column) = line_column(source, offset);
+        Self::warning(file, line, column, message)
+    }
+
     /// Adds what to do about it.
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self
+    }
+
+    /// The order problems are printed in: errors before warnings (so a
+    /// warning that says "has errors (above)" follows them), each by file
+    /// and position.
+    pub fn report_order(&self, other: &Self) -> std::cmp::Ordering {
+        (self.severity, &self.file, self.line, self.column).cmp(&(
+            other.severity,
+            &other.file,
+            other.line,
+            other.column,
+        ))
     }
 
     /// Whether this stops the build.

@@ -93,7 +93,7 @@ pub(crate) fn report(
     exercises: usize,
 ) -> String {
     let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
-    sorted.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+    sorted.sort_by(|a, b| a.report_order(b));
     let mut out = String::new();
     for d in &sorted {
         out.push_str(&d.to_string());

@@ -11,7 +11,7 @@ use crate::confine::{Expect, HINT, Root};
 use crate::settings::Settings;
 use dumplab::Diagnostic;
 use dumplab::fixture::{Family, load_family};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -78,6 +78,9 @@ pub(crate) struct Course {
     /// Whether the exercises folder was refused (already reported): then
     /// directives naming its files are not errors of their own.
     pub(crate) exercises_refused: bool,
+    /// Families with errors (already reported): questions using them are
+    /// skipped rather than reported again.
+    pub(crate) broken_families: BTreeSet<String>,
 }
 
 /// The path of `rel` under `root` as diagnostics show it: relative to the
@@ -161,61 +164,78 @@ fn load_fixtures(
         if !path.is_dir() || name.starts_with('.') || name.starts_with('_') {
             continue;
         }
-        let rel = config.fixtures.join(&name);
-        let shown = display(root, &rel);
-        if let Err(why) = confined.check(&path, Expect::Dir) {
-            out.push(outside(shown, &why));
-            continue;
+        let errors = out.iter().filter(|d| d.is_error()).count();
+        load_family_dir(root, confined, config, &name, &path, course, out);
+        if out.iter().filter(|d| d.is_error()).count() > errors {
+            course.broken_families.insert(name);
         }
-        let files = match read_family_files(&path, confined, &shown, out) {
-            Some(f) => f,
-            None => continue,
-        };
-        let looks_like_family = files
-            .keys()
-            .any(|f| f == "function.py" || dumplab::fixture::is_dump_name(f));
-        let annotation = path.join("fixture.toml");
-        if let Err(why) = confined.check(&annotation, Expect::File) {
-            out.push(outside(format!("{shown}/fixture.toml"), &why));
-            continue;
-        }
-        if !annotation.is_file() {
-            if looks_like_family {
-                let d = Diagnostic::error(
-                    format!("{shown}/fixture.toml"),
-                    1,
-                    1,
-                    format!("fixture family `{name}` has no fixture.toml"),
-                );
-                out.push(d.with_hint(format!(
+    }
+}
+
+/// Loads one family folder into `course`, reporting its problems.
+fn load_family_dir(
+    root: &Path,
+    confined: &Root,
+    config: &CourseConfig,
+    name: &str,
+    path: &Path,
+    course: &mut Course,
+    out: &mut Vec<Diagnostic>,
+) {
+    let rel = config.fixtures.join(name);
+    let shown = display(root, &rel);
+    if let Err(why) = confined.check(path, Expect::Dir) {
+        out.push(outside(shown, &why));
+        return;
+    }
+    let files = match read_family_files(path, confined, &shown, out) {
+        Some(f) => f,
+        None => return,
+    };
+    let looks_like_family = files
+        .keys()
+        .any(|f| f == "function.py" || dumplab::fixture::is_dump_name(f));
+    let annotation = path.join("fixture.toml");
+    if let Err(why) = confined.check(&annotation, Expect::File) {
+        out.push(outside(format!("{shown}/fixture.toml"), &why));
+        return;
+    }
+    if !annotation.is_file() {
+        if looks_like_family {
+            let d = Diagnostic::error(
+                format!("{shown}/fixture.toml"),
+                1,
+                1,
+                format!("fixture family `{name}` has no fixture.toml"),
+            );
+            out.push(d.with_hint(format!(
                     "generate the family with `python fixtures/generate.py {name}` (it writes the provenance), then `mdbook-dumplab fixture draft {name}`"
                 )));
-            }
-            // A folder with neither dumps nor annotations (like `targets/`) is not a family.
-            continue;
         }
-        let text = match fs::read_to_string(&annotation) {
-            Ok(t) => t,
-            Err(err) => {
-                out.push(Diagnostic::error(
-                    format!("{shown}/fixture.toml"),
-                    1,
-                    1,
-                    format!("cannot read: {err}"),
-                ));
-                continue;
-            }
-        };
-        let dumps = files
-            .keys()
-            .filter(|f| dumplab::fixture::is_dump_name(f))
-            .count();
-        let (family, diagnostics) = load_family(&name, &shown, &text, files);
-        out.extend(diagnostics);
-        if let Some(family) = family {
-            course.dumps += dumps;
-            course.fixtures.insert(name, family);
+        // A folder with neither dumps nor annotations (like `targets/`) is not a family.
+        return;
+    }
+    let text = match fs::read_to_string(&annotation) {
+        Ok(t) => t,
+        Err(err) => {
+            out.push(Diagnostic::error(
+                format!("{shown}/fixture.toml"),
+                1,
+                1,
+                format!("cannot read: {err}"),
+            ));
+            return;
         }
+    };
+    let dumps = files
+        .keys()
+        .filter(|f| dumplab::fixture::is_dump_name(f))
+        .count();
+    let (family, diagnostics) = load_family(name, &shown, &text, files);
+    out.extend(diagnostics);
+    if let Some(family) = family {
+        course.dumps += dumps;
+        course.fixtures.insert(name.to_owned(), family);
     }
 }
 

@@ -194,7 +194,7 @@ pub(crate) fn process(
         ch.content.replace_range(d.range.clone(), &list);
     });
 
-    diags.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+    diags.sort_by(Diagnostic::report_order);
     let ok = !diags.iter().any(Diagnostic::is_error);
     (ok.then_some(book), diags)
 }

@@ -13,6 +13,7 @@
 
 pub(crate) mod highlight;
 pub(crate) mod render;
+mod skip;
 
 use crate::course::{Course, CourseConfig, load_course};
 use crate::directives::{Directive, Found, Name};
@@ -48,6 +49,9 @@ pub(crate) struct Exercises {
     /// The exercises folder was refused (reported once, at book.toml): a
     /// directive naming a missing file is then no error of its own.
     refused: bool,
+    /// Questions skipped because their family has errors (reported once,
+    /// at the family): placing one is no error of its own.
+    skipped: BTreeSet<String>,
 }
 
 /// The fixtures as the exercise resolver sees them.
@@ -55,14 +59,34 @@ pub(crate) fn library(course: &Course) -> Library {
     dumplab::exercise::resolve::library_of(&course.fixtures)
 }
 
-fn resolve_all(course: &Course) -> (BTreeMap<String, Vec<Resolved>>, Vec<Diagnostic>) {
+/// Every exercise file resolved, the ids of skipped questions (they use a
+/// family with errors), and the problems found.
+fn resolve_all(
+    course: &Course,
+) -> (
+    BTreeMap<String, Vec<Resolved>>,
+    BTreeSet<String>,
+    Vec<Diagnostic>,
+) {
     let lib = library(course);
+    let mut skipped_ids = BTreeSet::new();
     let mut files = BTreeMap::new();
     let mut diags = Vec::new();
     let mut ids: BTreeMap<String, String> = BTreeMap::new();
     for source in &course.exercises {
-        let (questions, problems) = resolve_file(&source.path, &source.text, &lib);
-        diags.extend(problems);
+        let (mut questions, problems) = resolve_file(&source.path, &source.text, &lib);
+        // Questions on a family with errors: one warning each, none of the
+        // errors that would follow from the family's.
+        let skipped = skip::skipped(&source.text, &course.broken_families);
+        let inside = |d: &Diagnostic| {
+            d.file == source.path && skipped.iter().any(|s| s.lines.contains(&d.line))
+        };
+        diags.extend(problems.into_iter().filter(|d| !inside(d)));
+        for s in &skipped {
+            diags.push(skip::warning(&source.path, &source.text, s));
+        }
+        questions.retain(|q| !skipped.iter().any(|s| s.id == q.id));
+        skipped_ids.extend(skipped.into_iter().map(|s| s.id));
         for q in &questions {
             if let Some(other) = ids.insert(q.id.clone(), source.path.clone()) {
                 let offset = source.text.find(&format!("\"{}\"", q.id)).unwrap_or(0);
@@ -81,7 +105,7 @@ fn resolve_all(course: &Course) -> (BTreeMap<String, Vec<Resolved>>, Vec<Diagnos
         }
         files.insert(source.path.clone(), questions);
     }
-    (files, diags)
+    (files, skipped_ids, diags)
 }
 
 /// The questions that would show more than `limit` dump lines, each
@@ -160,7 +184,7 @@ impl Exercises {
         config: &CourseConfig,
         diags: &mut Vec<Diagnostic>,
     ) -> Exercises {
-        let (files, problems) = resolve_all(course);
+        let (files, skipped, problems) = resolve_all(course);
         diags.extend(problems);
         let oversized = oversized(course, &files, config.max_snippet_lines, diags);
         // Directives name files relative to the root: `exercises/x.toml`.
@@ -178,6 +202,7 @@ impl Exercises {
             files,
             oversized,
             refused: course.exercises_refused,
+            skipped,
         }
     }
 
@@ -257,7 +282,7 @@ impl Exercises {
             None => questions.iter().collect(),
             Some(id) => {
                 let found: Vec<&Resolved> = questions.iter().filter(|q| q.id == id).collect();
-                if found.is_empty() {
+                if found.is_empty() && !self.skipped.contains(id) {
                     let ids: Vec<&str> = questions.iter().map(|q| q.id.as_str()).collect();
                     diags.push(
                         Diagnostic::error_at(

@@ -135,6 +135,7 @@ fn exercises() -> (Exercises, Vec<Diagnostic>) {
             files,
             oversized: Default::default(),
             refused: false,
+            skipped: Default::default(),
         },
         diags,
     )
