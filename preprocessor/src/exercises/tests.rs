@@ -133,9 +133,7 @@ fn exercises() -> (Exercises, Vec<Diagnostic>) {
     (
         Exercises {
             files,
-            oversized: Default::default(),
-            refused: false,
-            skipped: Default::default(),
+            ..Exercises::default()
         },
         diags,
     )
@@ -291,8 +289,7 @@ fn authored_text_cannot_break_out_or_spell_a_directive() {
     assert!(diags.is_empty(), "{diags:#?}");
     let ex = Exercises {
         files: BTreeMap::from([("exercises/h.toml".to_owned(), questions)]),
-        oversized: Default::default(),
-        refused: false,
+        ..Exercises::default()
     };
     let content = "{{#exercise exercises/h.toml}}\n";
     let out = ex.expand_chapter(
