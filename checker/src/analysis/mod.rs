@@ -53,11 +53,11 @@ use std::ops::Range;
 use std::str::FromStr;
 
 mod classify;
-mod hlo;
-mod jaxpr;
+pub(crate) mod hlo;
+pub(crate) mod jaxpr;
 pub mod markers;
 mod mlir;
-mod scan;
+pub(crate) mod scan;
 
 use markers::{COUNT, M};
 
