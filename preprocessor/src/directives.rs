@@ -379,7 +379,10 @@ mod tests {
             let found = find(&text);
             for d in &found.directives {
                 let shown = &text[d.range.clone()];
-                assert!(shown.starts_with("{{#") && shown.ends_with("}}"), "{text:?}");
+                assert!(
+                    shown.starts_with("{{#") && shown.ends_with("}}"),
+                    "{text:?}"
+                );
             }
             for p in &found.problems {
                 assert!(text[p.offset..].starts_with("{{#"), "{text:?}");

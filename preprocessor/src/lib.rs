@@ -10,6 +10,7 @@ mod cmd_analyze;
 mod cmd_check;
 mod cmd_fixture;
 mod cmd_grade;
+mod cmd_map;
 mod confine;
 mod course;
 mod directives;

@@ -1,35 +1,8 @@
 //! The JSON of a [`SourceMap`], written by hand: the wasm build has no
 //! serde, and the command line and the page must print the same object.
 //!
-//! # JSON schema
-//!
-//! `mdbook-dumplab map LOWERED COMPILED --json` prints one object; the
-//! playground page reads the same. Fields are stable; new ones may be
-//! added, none renamed or removed.
-//!
-//! | field | type | meaning |
-//! |---|---|---|
-//! | `lowered_format` | string or null | `stablehlo`, `jaxpr` or `hlo` |
-//! | `entry` | string or null | the compiled entry computation |
-//! | `lowered_signature`, `compiled_signature` | list of strings or null | entry parameter shapes without layouts (`f32[8,128]`) |
-//! | `mismatch` | string or null | why the dumps are of two different functions |
-//! | `kernels` | list of kernel objects | every kernel of the entry computation, in run order (see [`super`] for what counts) |
-//! | `kernels[].name` | string | instruction name without `%` |
-//! | `kernels[].kind` | string | `fusion`, `custom-call`, `copy`, `collective`, `loop`, `conditional`, `call`, `async` or `op` |
-//! | `kernels[].detail` | string or null | fusion kind (`kLoop`, `kCustom __triton`), custom call target, collective |
-//! | `kernels[].opcode`, `line` | string, integer | opcode and 1-based line in the compiled dump |
-//! | `kernels[].ops` | list of strings | distinct opcodes inside (no `parameter`) |
-//! | `kernels[].shape`, `operand_shapes` | string, list of strings | result and operand shapes (`?` when unknown) |
-//! | `kernels[].bytes_read`, `bytes_written` | integer or null | from the operand and result shapes |
-//! | `kernels[].source_lines` | list of `{file, line}` | where its instructions (and what they call) came from |
-//! | `kernels[].lowered_ops` | list of lowered-op objects | the lowered ops it holds |
-//! | `lowered_ops` | list of lowered-op objects | every lowered op: `{line, name, op, op_name, source_lines: [{file, line}], kernels: [names]}` |
-//! | `source_lines` | list of `{file, line, lowered_ops, kernels}` | every source line either dump names; `lowered_ops` as lowered-op objects, `kernels` as names |
-//! | `kernels_without_source` | list of names | kernels whose provenance is lost |
-//! | `lowered_without_source` | list of lowered-op objects | lowered ops with no source line |
-//!
-//! A lowered-op object inside `kernels` and `source_lines` is
-//! `{line, name, op}`.
+//! The schema is documented beside the `analyze` one, in
+//! [`crate::analysis`] (section "JSON of `map`").
 
 use super::{Kernel, LoweredOp, SourceMap};
 use std::fmt::Write;

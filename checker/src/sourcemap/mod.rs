@@ -440,15 +440,13 @@ pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
     }
 }
 
-/// Whether two entry signatures can be of one function: equal, or one
-/// the other with some parameters left out (JAX drops unused arguments
-/// when lowering, a jaxpr keeps them).
-fn compatible(a: &[String], b: &[String]) -> bool {
-    let sub = |short: &[String], long: &[String]| {
-        let mut it = long.iter();
-        short.iter().all(|s| it.any(|l| l == s))
-    };
-    sub(a, b) || sub(b, a)
+/// Whether a lowered and a compiled entry signature can be of one
+/// function: equal, or the compiled one the lowered one with some
+/// parameters left out (JAX drops unused arguments when lowering, a jaxpr
+/// keeps them).
+fn compatible(lowered: &[String], compiled: &[String]) -> bool {
+    let mut it = lowered.iter();
+    compiled.iter().all(|s| it.any(|l| l == s))
 }
 
 /// Whether the two sides are two different functions, and why.
