@@ -17,6 +17,7 @@ pub mod exercise;
 #[cfg(feature = "serde")]
 pub mod fixture;
 pub mod grade;
+pub mod inspect;
 pub mod sourcemap;
 
 pub use analysis::{Analysis, Backend, Evidence, Fusion, Kind, analyze};
