@@ -8,7 +8,9 @@
 //! this small keeps the module a few kilobytes.
 //!
 //! Requests and replies are described at [`crate::grade::respond`] and,
-//! for the playground page's [`dumplab_inspect`], at [`crate::inspect`].
+//! for the playground page's `dumplab_inspect` (built with the `playground`
+//! feature into its own module, so every other page loads only grading), at
+//! [`crate::inspect`].
 
 use crate::grade::respond;
 
@@ -59,6 +61,7 @@ pub unsafe extern "C" fn dumplab_call(ptr: *const u8, len: usize) -> *mut u8 {
 ///
 /// # Safety
 /// `ptr..ptr+len` must be a buffer from [`dumplab_alloc`] holding the request.
+#[cfg(feature = "playground")]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn dumplab_inspect(ptr: *const u8, len: usize) -> *mut u8 {
     // SAFETY: the caller wrote `len` bytes at `ptr`.

@@ -1,5 +1,5 @@
 //! Finding the course's directives (`{{#exercise ...}}`,
-//! `{{#dumplab-glossary}}`) in a chapter, from pulldown-cmark's events.
+//! `{{#dumplab-glossary}}`, `{{#dumplab-playground}}`) in a chapter, from pulldown-cmark's events.
 //!
 //! A directive counts only where Markdown shows it as prose: never inside a
 //! fenced or indented code block (blockquoted and nested ones included), a
@@ -22,12 +22,15 @@ pub(crate) enum Name {
     Exercise,
     /// `{{#dumplab-glossary}}`.
     Glossary,
+    /// `{{#dumplab-playground}}`: the "Read your own dump" page.
+    Playground,
 }
 
 impl Name {
-    const ALL: [(Name, &'static str); 2] = [
+    const ALL: [(Name, &'static str); 3] = [
         (Name::Exercise, "exercise"),
         (Name::Glossary, "dumplab-glossary"),
+        (Name::Playground, "dumplab-playground"),
     ];
 
     /// How the directive is spelt after `{{#`.
@@ -35,6 +38,7 @@ impl Name {
         match self {
             Name::Exercise => "exercise",
             Name::Glossary => "dumplab-glossary",
+            Name::Playground => "dumplab-playground",
         }
     }
 }
@@ -280,6 +284,10 @@ mod tests {
         check(
             "# G\n\n{{#dumplab-glossary}}\n",
             &["dumplab-glossary  @5..26"],
+        );
+        check(
+            "# P\n\n{{#dumplab-playground}}\n",
+            &["dumplab-playground  @5..28"],
         );
         check("> {{#exercise a.toml}}\n", &["exercise a.toml @2..22"]);
         check("- {{#exercise a.toml}}\n", &["exercise a.toml @2..22"]);

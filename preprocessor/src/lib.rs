@@ -17,5 +17,6 @@ mod directives;
 mod exercises;
 mod glossary;
 mod html;
+mod playground;
 mod preprocess;
 mod settings;

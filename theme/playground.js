@@ -1,0 +1,459 @@
+// DumpLab playground ("Read your own dump"): the block that
+// `{{#dumplab-playground}}` leaves in a chapter. Paste, drop or pick a dump;
+// the checker (src/dumplab-playground-wasm.js, loaded on this page only) runs
+// in a Web Worker made from a Blob, so the page stays responsive and works
+// offline and from file://. Nothing leaves the page. Everything shown is built
+// from DOM text nodes: dump text never becomes markup.
+(() => {
+  'use strict';
+  const box = document.querySelector('[data-dumplab-playground]');
+  if (!box) return;
+
+  /** Dumps larger than this are refused with a message (wasm memory, tab memory). */
+  const MAX_BYTES = 128 * 1024 * 1024;
+  /** Rows shown per table before "show all". */
+  const SHOWN_ROWS = 200;
+
+  const root = typeof window.path_to_root === 'string' ? window.path_to_root : '';
+  const status = box.querySelector('.dlp-status');
+  const out = box.querySelector('.dlp-out');
+  const run = box.querySelector('.dlp-run');
+  const slots = Array.from(box.querySelectorAll('.dlp-input')).map((el) => ({
+    el,
+    text: el.querySelector('.dlp-text'),
+    file: el.querySelector('.dlp-file'),
+    clear: el.querySelector('.dlp-clear'),
+    bytes: null, // a picked or dropped file's bytes (large ones are not put in the textarea)
+    name: '',
+    placeholder: el.querySelector('.dlp-text').placeholder,
+    report: null,
+  }));
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  // Inline `code` spans of the checker's notes, as DOM nodes (never markup).
+  function rich(cls, text) {
+    const span = el('span', cls);
+    const parts = String(text).split('`');
+    if (parts.length % 2 === 0) span.textContent = text;
+    else parts.forEach((p, i) => span.append(i % 2 ? el('code', '', p) : p));
+    return span;
+  }
+  function setStatus(text, bad) {
+    status.textContent = text;
+    status.classList.toggle('dlp-bad', !!bad);
+  }
+  const mib = (n) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MiB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${n} B`);
+
+  // ---- the checker, in a worker --------------------------------------------
+  const WORKER = `'use strict';
+let ex = null;
+function call(head, parts) {
+  const h = new TextEncoder().encode(head);
+  let total = h.length;
+  for (const p of parts) total += p.length;
+  const ptr = ex.dumplab_alloc(total);
+  let mem = new Uint8Array(ex.memory.buffer);
+  mem.set(h, ptr);
+  let at = ptr + h.length;
+  for (const p of parts) { mem.set(p, at); at += p.length; }
+  const r = ex.dumplab_inspect(ptr, total);
+  ex.dumplab_free(ptr, total);
+  mem = new Uint8Array(ex.memory.buffer);
+  const len = new DataView(ex.memory.buffer).getUint32(r, true);
+  const text = new TextDecoder().decode(mem.slice(r + 4, r + 4 + len));
+  ex.dumplab_free(r, len + 4);
+  return text;
+}
+self.onmessage = async (e) => {
+  const m = e.data;
+  try {
+    if (m.op === 'init') {
+      const bin = atob(m.wasm);
+      const bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      ex = (await WebAssembly.instantiate(bytes, {})).instance.exports;
+      self.postMessage({ id: m.id, json: '{}' });
+    } else if (m.op === 'inspect') {
+      self.postMessage({ id: m.id, json: call('inspect\\n', [m.bytes]) });
+    } else if (m.op === 'map') {
+      self.postMessage({ id: m.id, json: call('map\\n' + m.lowered.length + '\\n', [m.lowered, m.compiled]) });
+    }
+  } catch (err) {
+    self.postMessage({ id: m.id, error: String(err && err.message || err) });
+  }
+};`;
+
+  let worker = null;
+  let ready = null;
+  let nextId = 1;
+  const pending = new Map();
+
+  function post(msg, transfer) {
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...msg, id }, transfer || []);
+    });
+  }
+
+  function loadModule() {
+    if (typeof window.dumplabPlaygroundWasm === 'string') return Promise.resolve(window.dumplabPlaygroundWasm);
+    return new Promise((resolve, reject) => {
+      const s = document.createElement('script');
+      s.src = root + 'dumplab-playground-wasm.js';
+      s.onload = () => (typeof window.dumplabPlaygroundWasm === 'string' ? resolve(window.dumplabPlaygroundWasm) : reject(new Error('the checker script is empty')));
+      s.onerror = () => reject(new Error('the checker script (dumplab-playground-wasm.js) did not load'));
+      document.head.append(s);
+    });
+  }
+
+  function checker() {
+    if (!ready) {
+      ready = loadModule().then((wasm) => {
+        if (!window.Worker || !window.WebAssembly) throw new Error('this browser has no Web Workers or WebAssembly');
+        const url = URL.createObjectURL(new Blob([WORKER], { type: 'text/javascript' }));
+        worker = new Worker(url);
+        URL.revokeObjectURL(url);
+        worker.onmessage = (e) => {
+          const p = pending.get(e.data.id);
+          if (!p) return;
+          pending.delete(e.data.id);
+          if (e.data.error) p.reject(new Error(e.data.error));
+          else p.resolve(e.data.json);
+        };
+        worker.onerror = (e) => {
+          for (const p of pending.values()) p.reject(new Error(e.message || 'the checker stopped'));
+          pending.clear();
+          // A fresh worker next time (for example after running out of memory).
+          worker.terminate();
+          ready = null;
+        };
+        return post({ op: 'init', wasm });
+      });
+      ready.catch(() => {
+        ready = null;
+      });
+    }
+    return ready;
+  }
+
+  // ---- input -----------------------------------------------------------------
+  /** The slot's dump as bytes, or a message saying why not. */
+  function bytesOf(slot) {
+    if (slot.bytes) return { bytes: slot.bytes };
+    const t = slot.text.value;
+    if (!t.trim()) return null;
+    if (t.length > MAX_BYTES) return { error: `This paste is ${mib(t.length)}; the page reads dumps up to ${mib(MAX_BYTES)}. Use \`mdbook-dumplab analyze\` on the command line for larger ones.` };
+    return { bytes: new TextEncoder().encode(t) };
+  }
+
+  function takeFile(slot, file) {
+    if (!file) return;
+    slot.name = file.name;
+    if (file.size > MAX_BYTES) {
+      slot.bytes = null;
+      slot.text.value = '';
+      setStatus(`${file.name} is ${mib(file.size)}; the page reads dumps up to ${mib(MAX_BYTES)}. Use \`mdbook-dumplab analyze\` on the command line for larger ones.`, true);
+      return;
+    }
+    const reader = new FileReader();
+    reader.onprogress = (e) => {
+      if (e.lengthComputable) setStatus(`Reading ${file.name}: ${Math.round((100 * e.loaded) / e.total)}%`);
+    };
+    reader.onerror = () => setStatus(`${file.name} could not be read.`, true);
+    reader.onload = () => {
+      const bytes = new Uint8Array(reader.result);
+      const head = bytes.subarray(0, 65536);
+      if (head.indexOf(0) >= 0) {
+        slot.bytes = null;
+        setStatus(`${file.name} is not a text dump: it holds NUL bytes (a binary file?). Pick a jaxpr, StableHLO or HLO text dump.`, true);
+        return;
+      }
+      slot.bytes = bytes;
+      // Large files stay out of the textarea: it would freeze the page.
+      slot.text.value = bytes.length <= 262144 ? new TextDecoder().decode(bytes) : '';
+      slot.text.placeholder = `${file.name}: ${mib(bytes.length)} loaded (not shown here; type or paste to replace it)`;
+      analyse();
+    };
+    reader.readAsArrayBuffer(file);
+  }
+
+  for (const slot of slots) {
+    slot.file.addEventListener('change', () => takeFile(slot, slot.file.files[0]));
+    slot.text.addEventListener('input', () => {
+      slot.bytes = null;
+      schedule();
+    });
+    slot.clear.addEventListener('click', () => {
+      slot.bytes = null;
+      slot.text.value = '';
+      slot.file.value = '';
+      slot.text.placeholder = slot.placeholder;
+      slot.report = null;
+      analyse();
+      slot.text.focus();
+    });
+    slot.el.addEventListener('dragover', (e) => {
+      e.preventDefault();
+      slot.el.classList.add('dlp-drop');
+    });
+    slot.el.addEventListener('dragleave', () => slot.el.classList.remove('dlp-drop'));
+    slot.el.addEventListener('drop', (e) => {
+      e.preventDefault();
+      slot.el.classList.remove('dlp-drop');
+      const f = e.dataTransfer && e.dataTransfer.files[0];
+      if (f) takeFile(slot, f);
+    });
+  }
+  run.addEventListener('click', () => analyse());
+
+  let timer = null;
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(analyse, 400);
+  }
+
+  // ---- analysis ----------------------------------------------------------------
+  let generation = 0;
+  async function analyse() {
+    clearTimeout(timer);
+    const gen = ++generation;
+    const inputs = slots.map(bytesOf);
+    const bad = inputs.find((i) => i && i.error);
+    if (bad) {
+      setStatus(bad.error, true);
+      return;
+    }
+    if (!inputs.some((i) => i)) {
+      out.replaceChildren();
+      setStatus('');
+      return;
+    }
+    const total = inputs.reduce((n, i) => n + (i ? i.bytes.length : 0), 0);
+    setStatus(`Analysing ${mib(total)}…`);
+    box.setAttribute('aria-busy', 'true');
+    const started = performance.now();
+    try {
+      await checker();
+      const reports = [];
+      for (const i of inputs) reports.push(i ? JSON.parse(await post({ op: 'inspect', bytes: i.bytes })) : null);
+      let map = null;
+      const kinds = reports.map((r) => r && r.kind);
+      const lowIdx = kinds.findIndex((k) => k === 'stablehlo' || k === 'jaxpr' || k === 'hlo-unoptimized');
+      const compIdx = kinds.findIndex((k) => k === 'hlo-optimized');
+      if (lowIdx >= 0 && compIdx >= 0) {
+        map = JSON.parse(await post({ op: 'map', lowered: inputs[lowIdx].bytes, compiled: inputs[compIdx].bytes }));
+      }
+      if (gen !== generation) return;
+      render(reports, map, lowIdx, compIdx);
+      const secs = ((performance.now() - started) / 1000).toFixed(2);
+      setStatus(`Analysed ${mib(total)} in ${secs} s.`);
+    } catch (err) {
+      if (gen !== generation) return;
+      setStatus(`The checker could not analyse this: ${err.message}. The page still works: try a smaller or another dump.`, true);
+    } finally {
+      if (gen === generation) box.removeAttribute('aria-busy');
+    }
+  }
+
+  // ---- rendering ---------------------------------------------------------------
+  function table(caption, headers, rows, cls) {
+    const t = el('table', `dlp-table ${cls || ''}`);
+    t.append(el('caption', '', caption));
+    const head = el('tr');
+    for (const h of headers) head.append(el('th', '', h));
+    const thead = el('thead');
+    thead.append(head);
+    t.append(thead);
+    const body = el('tbody');
+    t.append(body);
+    const add = (list) => {
+      for (const r of list) body.append(r);
+    };
+    add(rows.slice(0, SHOWN_ROWS));
+    if (rows.length > SHOWN_ROWS) {
+      const more = el('button', 'dlp-more', `Show all ${rows.length} rows`);
+      more.type = 'button';
+      more.addEventListener('click', () => {
+        add(rows.slice(SHOWN_ROWS));
+        more.remove();
+      });
+      const wrap = el('div');
+      wrap.append(t, more);
+      return wrap;
+    }
+    return t;
+  }
+  function row(cells) {
+    const tr = el('tr');
+    for (const c of cells) {
+      const td = el('td');
+      if (c instanceof Node) td.append(c);
+      else td.textContent = c === null || c === undefined ? '' : String(c);
+      tr.append(td);
+    }
+    return tr;
+  }
+  const where = (l) => `${l.file}:${l.line}`;
+  const KIND_NAMES = {
+    jaxpr: 'a jaxpr',
+    stablehlo: 'StableHLO (lowered)',
+    'hlo-unoptimized': 'HLO before optimization',
+    'hlo-optimized': 'compiled HLO (after optimization)',
+    unknown: 'unknown',
+  };
+
+  function evidence(report) {
+    const list = el('ol', 'dlp-evidence');
+    for (const e of report.evidence) {
+      const li = el('li');
+      li.append(el('span', 'dlp-ln', `line ${e.line}`), ' ');
+      const code = el('code', 'dlp-src');
+      const chars = Array.from(e.text);
+      const a = Math.max(0, e.start - 1);
+      const b = Math.max(a, e.end - 1);
+      code.append(chars.slice(0, a).join(''), el('mark', '', chars.slice(a, b).join('')), chars.slice(b).join(''));
+      li.append(code, rich('dlp-note', e.note), ' ');
+      const link = el('a', 'dlp-learn', `learn: ${e.chapter.replace('.html', '')}`);
+      link.href = root + e.chapter;
+      li.append(link);
+      list.append(li);
+    }
+    return list;
+  }
+
+  function kernelTable(map) {
+    const rows = map.kernels.map((k, i) =>
+      row([
+        i + 1,
+        el('code', '', k.name),
+        k.detail ? `${k.kind} ${k.detail}` : k.kind,
+        k.ops.join(', '),
+        `${k.operand_shapes.join(', ')} → ${k.shape}`,
+        k.bytes_read === null ? '?' : mib(k.bytes_read),
+        k.bytes_written === null ? '?' : mib(k.bytes_written),
+        k.source_lines.length ? k.source_lines.map(where).join(', ') : 'no source line',
+      ]),
+    );
+    return table(
+      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${map.kernels.length}`,
+      ['#', 'kernel', 'what it is', 'ops inside', 'shapes (operands → result)', 'reads', 'writes', 'source lines'],
+      rows,
+      'dlp-kernels',
+    );
+  }
+
+  function lineTable(map) {
+    const rows = map.source_lines.map((l) =>
+      row([where(l), l.lowered_ops.length, l.lowered_ops.slice(0, 8).map((o) => o.op).join(', ') + (l.lowered_ops.length > 8 ? ', …' : '')]),
+    );
+    const t = table(`Ops per source line: ${map.source_lines.length} lines`, ['source line', 'ops', 'which'], rows, 'dlp-lines');
+    const frag = el('div');
+    frag.append(t);
+    const bare = map.lowered_without_source.length;
+    frag.append(el('p', 'dlp-note', bare ? `${bare} ops carry no source line (${map.lowered_without_source.slice(0, 6).map((o) => `${o.name} ${o.op}`).join(', ')}${bare > 6 ? ', …' : ''}).` : 'Every op carries a source line.'));
+    if (!map.source_lines.length) frag.append(el('p', 'dlp-note', 'No source lines in this dump: print StableHLO with `debug_info=True`, or a jaxpr with `source_info=True`, to see them.'));
+    return frag;
+  }
+
+  function report(i, r) {
+    const sec = el('section', 'dlp-report');
+    sec.setAttribute('aria-label', `Report on dump ${i + 1}`);
+    sec.dataset.kind = r.kind;
+    sec.dataset.backend = r.backend || '';
+    sec.dataset.kernels = r.map && r.kind === 'hlo-optimized' ? String(r.map.kernels.length) : '';
+    const name = slots[i].name && slots[i].bytes ? ` (${slots[i].name})` : '';
+    sec.append(el('h3', '', `Dump ${i + 1}${name}: ${KIND_NAMES[r.kind] || r.kind}`));
+    const facts = el('p', 'dlp-facts');
+    facts.append(el('span', 'dlp-kind', `kind: ${r.kind}`), ' · ', el('span', 'dlp-backend', `backend: ${r.backend || (r.kind === 'hlo-optimized' ? 'not shown in the text' : 'none (not compiled HLO)')}`), ` · ${r.lines} lines`);
+    sec.append(facts);
+    if (r.reason) sec.append(el('p', 'dlp-reason', `Why unknown: ${r.reason}`));
+    if (r.evidence.length) {
+      sec.append(el('h4', '', 'Why: the lines that decided'));
+      sec.append(evidence(r));
+    }
+    if (r.map && r.kind === 'hlo-optimized') sec.append(kernelTable(r.map));
+    else if (r.map) sec.append(lineTable(r.map));
+    return sec;
+  }
+
+  // The source map: each source line gets a colour; focusing or hovering a
+  // kernel or a line lights up the other side.
+  function sourceMap(map) {
+    const sec = el('section', 'dlp-map');
+    sec.setAttribute('aria-label', 'Source map');
+    sec.append(el('h3', '', 'Source map: Python lines → lowered ops → kernels'));
+    if (map.mismatch) {
+      sec.append(el('p', 'dlp-reason', `These two dumps do not map: ${map.mismatch}.`));
+      return sec;
+    }
+    const hue = (i) => `hsl(${Math.round((i * 137.508) % 360)}, 70%, 50%)`;
+    const lineRows = map.source_lines.map((l, i) => {
+      const chip = el('span', 'dlp-chip');
+      chip.style.backgroundColor = hue(i);
+      const label = el('span');
+      label.append(chip, ' ', where(l));
+      const tr = row([label, l.lowered_ops.map((o) => `${o.name} ${o.op}`).join(', ') || '(none)', l.kernels.join(', ') || '(none: folded away or provenance lost)']);
+      tr.tabIndex = 0;
+      tr.dataset.line = String(i);
+      return tr;
+    });
+    const index = new Map(map.source_lines.map((l, i) => [where(l), i]));
+    const kernelRows = map.kernels.map((k, ki) => {
+      const chips = el('span');
+      for (const l of k.source_lines) {
+        const c = el('span', 'dlp-chip');
+        c.style.backgroundColor = hue(index.get(where(l)));
+        c.title = where(l);
+        chips.append(c);
+      }
+      const tr = row([el('code', '', k.name), k.detail ? `${k.kind} ${k.detail}` : k.kind, chips, k.source_lines.map(where).join(', ') || 'provenance lost', k.lowered_ops.length]);
+      tr.tabIndex = 0;
+      tr.dataset.kernel = String(ki);
+      return tr;
+    });
+    const lit = (on, kernels, lines) => {
+      for (const k of kernels) kernelRows[k] && kernelRows[k].classList.toggle('dlp-lit', on);
+      for (const l of lines) lineRows[l] && lineRows[l].classList.toggle('dlp-lit', on);
+    };
+    const kernelIdx = new Map(map.kernels.map((k, i) => [k.name, i]));
+    const wire = (tr, kernels, lines) => {
+      const on = () => lit(true, kernels, lines);
+      const off = () => lit(false, kernels, lines);
+      tr.addEventListener('mouseenter', on);
+      tr.addEventListener('mouseleave', off);
+      tr.addEventListener('focus', on);
+      tr.addEventListener('blur', off);
+    };
+    map.kernels.forEach((k, ki) => wire(kernelRows[ki], [ki], k.source_lines.map((l) => index.get(where(l)))));
+    map.source_lines.forEach((l, li) => wire(lineRows[li], l.kernels.map((n) => kernelIdx.get(n)), [li]));
+    sec.append(table(`Source lines: ${map.source_lines.length}`, ['source line', 'lowered ops', 'kernels'], lineRows, 'dlp-map-lines'));
+    sec.append(table(`Kernels: ${map.kernels.length} (focus or hover one to light its lines)`, ['kernel', 'what it is', '', 'source lines', 'lowered ops'], kernelRows, 'dlp-map-kernels'));
+    const lost = map.kernels_without_source;
+    sec.append(el('p', 'dlp-note', lost.length ? `Kernels whose provenance is lost: ${lost.join(', ')}.` : 'Every kernel names its source lines.'));
+    const bare = map.lowered_without_source;
+    sec.append(el('p', 'dlp-note', bare.length ? `Lowered ops without a source line: ${bare.length} (${bare.slice(0, 8).map((o) => `${o.name} ${o.op}`).join(', ')}${bare.length > 8 ? ', …' : ''}).` : 'Every lowered op names its source line.'));
+    return sec;
+  }
+
+  function render(reports, map) {
+    const frag = document.createDocumentFragment();
+    reports.forEach((r, i) => {
+      if (!r) return;
+      if (r.error) {
+        const sec = el('section', 'dlp-report');
+        sec.dataset.kind = 'error';
+        sec.append(el('h3', '', `Dump ${i + 1}`), el('p', 'dlp-reason', r.error));
+        frag.append(sec);
+      } else frag.append(report(i, r));
+    });
+    if (map) frag.append(sourceMap(map));
+    else if (reports.filter(Boolean).length === 2) frag.append(el('p', 'dlp-note', 'For a source map, give one lowered dump (StableHLO, jaxpr or HLO before optimization) and one compiled HLO dump.'));
+    out.replaceChildren(frag);
+  }
+})();
