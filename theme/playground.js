@@ -6,6 +6,26 @@
 // from DOM text nodes: dump text never becomes markup.
 (() => {
   'use strict';
+  // Live source maps of the lessons ({{#dumplab-map}}, rendered at build
+  // time): focusing or hovering a line lights its kernels, and the other way.
+  for (const fig of document.querySelectorAll('[data-dumplab-livemap]')) {
+    const lines = Array.from(fig.querySelectorAll('tr[data-line]'));
+    const kernels = Array.from(fig.querySelectorAll('tr[data-kernel]'));
+    const ids = (s) => (s || '').split(' ').filter(Boolean).map(Number);
+    const wire = (tr, others, list) => {
+      const set = (on) => {
+        tr.classList.toggle('dlp-lit', on);
+        for (const i of ids(tr.dataset[list])) if (others[i]) others[i].classList.toggle('dlp-lit', on);
+      };
+      tr.addEventListener('mouseenter', () => set(true));
+      tr.addEventListener('mouseleave', () => set(false));
+      tr.addEventListener('focus', () => set(true));
+      tr.addEventListener('blur', () => set(false));
+    };
+    for (const tr of lines) wire(tr, kernels, 'kernels');
+    for (const tr of kernels) wire(tr, lines, 'lines');
+  }
+
   const box = document.querySelector('[data-dumplab-playground]');
   if (!box) return;
 

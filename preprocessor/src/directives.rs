@@ -1,5 +1,6 @@
 //! Finding the course's directives (`{{#exercise ...}}`,
-//! `{{#dumplab-glossary}}`, `{{#dumplab-playground}}`) in a chapter, from pulldown-cmark's events.
+//! `{{#dumplab-glossary}}`, `{{#dumplab-playground}}`, `{{#dumplab-map}}`)
+//! in a chapter, from pulldown-cmark's events.
 //!
 //! A directive counts only where Markdown shows it as prose: never inside a
 //! fenced or indented code block (blockquoted and nested ones included), a
@@ -24,13 +25,16 @@ pub(crate) enum Name {
     Glossary,
     /// `{{#dumplab-playground}}`: the "Read your own dump" page.
     Playground,
+    /// `{{#dumplab-map FAMILY BACKEND}}`: a fixture family's live source map.
+    Map,
 }
 
 impl Name {
-    const ALL: [(Name, &'static str); 3] = [
+    const ALL: [(Name, &'static str); 4] = [
         (Name::Exercise, "exercise"),
         (Name::Glossary, "dumplab-glossary"),
         (Name::Playground, "dumplab-playground"),
+        (Name::Map, "dumplab-map"),
     ];
 
     /// How the directive is spelt after `{{#`.
@@ -39,6 +43,7 @@ impl Name {
             Name::Exercise => "exercise",
             Name::Glossary => "dumplab-glossary",
             Name::Playground => "dumplab-playground",
+            Name::Map => "dumplab-map",
         }
     }
 }
@@ -288,6 +293,10 @@ mod tests {
         check(
             "# P\n\n{{#dumplab-playground}}\n",
             &["dumplab-playground  @5..28"],
+        );
+        check(
+            "{{#dumplab-map softmax cpu}}\n",
+            &["dumplab-map softmax cpu @0..28"],
         );
         check("> {{#exercise a.toml}}\n", &["exercise a.toml @2..22"]);
         check("- {{#exercise a.toml}}\n", &["exercise a.toml @2..22"]);

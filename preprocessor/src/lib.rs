@@ -17,6 +17,7 @@ mod directives;
 mod exercises;
 mod glossary;
 mod html;
+mod livemap;
 mod playground;
 mod preprocess;
 mod settings;

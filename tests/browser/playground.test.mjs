@@ -168,3 +168,32 @@ test('works from file:// and at phone width', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the lesson's live maps light a line's kernels, and a kernel's lines", async () => {
+  const { page, context, errors } = await openPage(browser, server.url, 'fusion.html');
+  const maps = page.locator('[data-dumplab-livemap]');
+  assert.equal(await maps.count(), 2);
+  // Elementwise chain: every line lands in the one fusion.
+  const chain = maps.nth(0);
+  const want = JSON.parse(execFileSync(cli, ['map', '--json', fixture('elementwise_chain/lowered.stablehlo.mlir'), fixture('elementwise_chain/compiled.cpu.hlo.txt')], { encoding: 'utf8' }));
+  assert.equal(await chain.locator('tr[data-kernel]').count(), want.kernels.length);
+  assert.equal(await chain.locator('tr[data-line]').count(), want.source_lines.length);
+  for (let i = 0; i < want.source_lines.length; i++) {
+    await chain.locator(`tr[data-line="${i}"]`).focus();
+    assert.equal(await chain.locator('tr[data-kernel].dlp-lit').count(), 1, `line ${i}`);
+  }
+  // Softmax: one line, four kernels; Tab to the second kernel lights the line.
+  const softmax = maps.nth(1);
+  await softmax.locator('tr[data-line="0"]').hover();
+  assert.equal(await softmax.locator('tr[data-kernel].dlp-lit').count(), 4);
+  await page.mouse.move(0, 0);
+  await softmax.locator('tr[data-kernel="0"]').focus();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.kernel), '1');
+  assert.match((await softmax.locator('tr[data-line="0"]').getAttribute('class')) ?? '', /dlp-lit/);
+  assert.equal(await softmax.locator('tr[data-kernel].dlp-lit').count(), 1);
+  await softmax.scrollIntoViewIfNeeded();
+  await screenshot(page, 'livemap-softmax');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

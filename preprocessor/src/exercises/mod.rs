@@ -48,6 +48,9 @@ pub(crate) struct Exercises {
     /// The exercises folder was refused (reported once, at book.toml): a
     /// directive naming a missing file is then no error of its own.
     refused: bool,
+    /// The fixture families, for directives that render a dump (the live
+    /// source maps of `{{#dumplab-map}}`).
+    fixtures: BTreeMap<String, dumplab::fixture::Family>,
 }
 
 /// The fixtures as the exercise resolver sees them.
@@ -213,7 +216,18 @@ impl Exercises {
             files,
             oversized,
             refused: course.exercises_refused,
+            fixtures: course.fixtures,
         }
+    }
+
+    /// A fixture family by folder name.
+    pub(crate) fn family(&self, name: &str) -> Option<&dumplab::fixture::Family> {
+        self.fixtures.get(name)
+    }
+
+    /// The names of the fixture families.
+    pub(crate) fn family_names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.fixtures.keys().map(String::as_str)
     }
 
     /// All questions, by file (for `grade`).

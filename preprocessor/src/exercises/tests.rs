@@ -127,6 +127,7 @@ fn exercises() -> (Exercises, Vec<Diagnostic>) {
             files,
             oversized: Default::default(),
             refused: false,
+            fixtures: Default::default(),
         },
         diags,
     )
@@ -289,6 +290,7 @@ fn authored_text_cannot_break_out_or_spell_a_directive() {
         files: BTreeMap::from([("exercises/h.toml".to_owned(), questions)]),
         oversized: Default::default(),
         refused: false,
+        fixtures: Default::default(),
     };
     let content = "{{#exercise exercises/h.toml}}\n";
     let out = ex.expand_chapter(
