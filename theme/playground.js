@@ -89,6 +89,27 @@ function call(head, parts) {
   ex.dumplab_free(r, len + 4);
   return text;
 }
+// Large reports are cut here, off the page's thread: the page shows at most
+// LIMIT rows of each list (the totals stay), parsing and copying stay small.
+const LIMIT = 2000;
+function cap(m) {
+  if (!m) return m;
+  for (const k of ['kernels', 'lowered_ops', 'source_lines', 'lowered_without_source', 'kernels_without_source']) {
+    if (Array.isArray(m[k]) && m[k].length > LIMIT) {
+      m[k + '_total'] = m[k].length;
+      m[k] = m[k].slice(0, LIMIT);
+    }
+  }
+  for (const k of m.kernels || []) if (k.lowered_ops && k.lowered_ops.length > 50) k.lowered_ops = k.lowered_ops.slice(0, 50);
+  for (const l of m.source_lines || []) if (l.lowered_ops && l.lowered_ops.length > 50) { l.lowered_ops_total = l.lowered_ops.length; l.lowered_ops = l.lowered_ops.slice(0, 50); }
+  return m;
+}
+function reply(id, text, isMap) {
+  const obj = JSON.parse(text);
+  if (isMap) cap(obj);
+  else if (obj.map) cap(obj.map);
+  self.postMessage({ id, obj });
+}
 self.onmessage = async (e) => {
   const m = e.data;
   try {
@@ -97,11 +118,11 @@ self.onmessage = async (e) => {
       const bytes = new Uint8Array(bin.length);
       for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
       ex = (await WebAssembly.instantiate(bytes, {})).instance.exports;
-      self.postMessage({ id: m.id, json: '{}' });
+      self.postMessage({ id: m.id, obj: {} });
     } else if (m.op === 'inspect') {
-      self.postMessage({ id: m.id, json: call('inspect\\n', [m.bytes]) });
+      reply(m.id, call('inspect\\n', [m.bytes]), false);
     } else if (m.op === 'map') {
-      self.postMessage({ id: m.id, json: call('map\\n' + m.lowered.length + '\\n', [m.lowered, m.compiled]) });
+      reply(m.id, call('map\\n' + m.lowered.length + '\\n', [m.lowered, m.compiled]), true);
     }
   } catch (err) {
     self.postMessage({ id: m.id, error: String(err && err.message || err) });
@@ -144,7 +165,7 @@ self.onmessage = async (e) => {
           if (!p) return;
           pending.delete(e.data.id);
           if (e.data.error) p.reject(new Error(e.data.error));
-          else p.resolve(e.data.json);
+          else p.resolve(e.data.obj);
         };
         worker.onerror = (e) => {
           for (const p of pending.values()) p.reject(new Error(e.message || 'the checker stopped'));
@@ -261,13 +282,13 @@ self.onmessage = async (e) => {
     try {
       await checker();
       const reports = [];
-      for (const i of inputs) reports.push(i ? JSON.parse(await post({ op: 'inspect', bytes: i.bytes })) : null);
+      for (const i of inputs) reports.push(i ? await post({ op: 'inspect', bytes: i.bytes }) : null);
       let map = null;
       const kinds = reports.map((r) => r && r.kind);
       const lowIdx = kinds.findIndex((k) => k === 'stablehlo' || k === 'jaxpr' || k === 'hlo-unoptimized');
       const compIdx = kinds.findIndex((k) => k === 'hlo-optimized');
       if (lowIdx >= 0 && compIdx >= 0) {
-        map = JSON.parse(await post({ op: 'map', lowered: inputs[lowIdx].bytes, compiled: inputs[compIdx].bytes }));
+        map = await post({ op: 'map', lowered: inputs[lowIdx].bytes, compiled: inputs[compIdx].bytes });
       }
       if (gen !== generation) return;
       render(reports, map, lowIdx, compIdx);
@@ -320,6 +341,11 @@ self.onmessage = async (e) => {
     return tr;
   }
   const where = (l) => `${l.file}:${l.line}`;
+  /** The length of a list before the worker cut it. */
+  const total = (m, k) => m[k + '_total'] || m[k].length;
+  /** A note under a table whose list the worker cut. */
+  const cut = (m, k, what) =>
+    m[k + '_total'] ? el('p', 'dlp-note', `The first ${m[k].length} of ${m[k + '_total']} ${what} are shown; \`mdbook-dumplab map --json\` lists them all.`) : null;
   const KIND_NAMES = {
     jaxpr: 'a jaxpr',
     stablehlo: 'StableHLO (lowered)',
@@ -361,7 +387,7 @@ self.onmessage = async (e) => {
       ]),
     );
     return table(
-      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${map.kernels.length}`,
+      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${total(map, 'kernels')}`,
       ['#', 'kernel', 'what it is', 'ops inside', 'shapes (operands → result)', 'reads', 'writes', 'source lines'],
       rows,
       'dlp-kernels',
@@ -370,12 +396,12 @@ self.onmessage = async (e) => {
 
   function lineTable(map) {
     const rows = map.source_lines.map((l) =>
-      row([where(l), l.lowered_ops.length, l.lowered_ops.slice(0, 8).map((o) => o.op).join(', ') + (l.lowered_ops.length > 8 ? ', …' : '')]),
+      row([where(l), l.lowered_ops_total || l.lowered_ops.length, l.lowered_ops.slice(0, 8).map((o) => o.op).join(', ') + (l.lowered_ops.length > 8 ? ', …' : '')]),
     );
-    const t = table(`Ops per source line: ${map.source_lines.length} lines`, ['source line', 'ops', 'which'], rows, 'dlp-lines');
+    const t = table(`Ops per source line: ${total(map, 'source_lines')} lines`, ['source line', 'ops', 'which'], rows, 'dlp-lines');
     const frag = el('div');
     frag.append(t);
-    const bare = map.lowered_without_source.length;
+    const bare = total(map, 'lowered_without_source');
     frag.append(el('p', 'dlp-note', bare ? `${bare} ops carry no source line (${map.lowered_without_source.slice(0, 6).map((o) => `${o.name} ${o.op}`).join(', ')}${bare > 6 ? ', …' : ''}).` : 'Every op carries a source line.'));
     if (!map.source_lines.length) frag.append(el('p', 'dlp-note', 'No source lines in this dump: print StableHLO with `debug_info=True`, or a jaxpr with `source_info=True`, to see them.'));
     return frag;
@@ -386,7 +412,7 @@ self.onmessage = async (e) => {
     sec.setAttribute('aria-label', `Report on dump ${i + 1}`);
     sec.dataset.kind = r.kind;
     sec.dataset.backend = r.backend || '';
-    sec.dataset.kernels = r.map && r.kind === 'hlo-optimized' ? String(r.map.kernels.length) : '';
+    sec.dataset.kernels = r.map && r.kind === 'hlo-optimized' ? String(total(r.map, 'kernels')) : '';
     const name = slots[i].name && slots[i].bytes ? ` (${slots[i].name})` : '';
     sec.append(el('h3', '', `Dump ${i + 1}${name}: ${KIND_NAMES[r.kind] || r.kind}`));
     const facts = el('p', 'dlp-facts');
@@ -397,8 +423,8 @@ self.onmessage = async (e) => {
       sec.append(el('h4', '', 'Why: the lines that decided'));
       sec.append(evidence(r));
     }
-    if (r.map && r.kind === 'hlo-optimized') sec.append(kernelTable(r.map));
-    else if (r.map) sec.append(lineTable(r.map));
+    if (r.map && r.kind === 'hlo-optimized') sec.append(kernelTable(r.map), cut(r.map, 'kernels', 'kernels') || '');
+    else if (r.map) sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || '');
     return sec;
   }
 
@@ -452,12 +478,15 @@ self.onmessage = async (e) => {
     };
     map.kernels.forEach((k, ki) => wire(kernelRows[ki], [ki], k.source_lines.map((l) => index.get(where(l)))));
     map.source_lines.forEach((l, li) => wire(lineRows[li], l.kernels.map((n) => kernelIdx.get(n)), [li]));
-    sec.append(table(`Source lines: ${map.source_lines.length}`, ['source line', 'lowered ops', 'kernels'], lineRows, 'dlp-map-lines'));
-    sec.append(table(`Kernels: ${map.kernels.length} (focus or hover one to light its lines)`, ['kernel', 'what it is', '', 'source lines', 'lowered ops'], kernelRows, 'dlp-map-kernels'));
+    sec.append(table(`Source lines: ${total(map, 'source_lines')}`, ['source line', 'lowered ops', 'kernels'], lineRows, 'dlp-map-lines'));
+    sec.append(table(`Kernels: ${total(map, 'kernels')} (focus or hover one to light its lines)`, ['kernel', 'what it is', '', 'source lines', 'lowered ops'], kernelRows, 'dlp-map-kernels'));
+    for (const note of [cut(map, 'source_lines', 'source lines'), cut(map, 'kernels', 'kernels')]) if (note) sec.append(note);
     const lost = map.kernels_without_source;
-    sec.append(el('p', 'dlp-note', lost.length ? `Kernels whose provenance is lost: ${lost.join(', ')}.` : 'Every kernel names its source lines.'));
+    const nLost = total(map, 'kernels_without_source');
+    sec.append(el('p', 'dlp-note', nLost ? `Kernels whose provenance is lost: ${nLost} (${lost.slice(0, 20).join(', ')}${nLost > 20 ? ', …' : ''}).` : 'Every kernel names its source lines.'));
     const bare = map.lowered_without_source;
-    sec.append(el('p', 'dlp-note', bare.length ? `Lowered ops without a source line: ${bare.length} (${bare.slice(0, 8).map((o) => `${o.name} ${o.op}`).join(', ')}${bare.length > 8 ? ', …' : ''}).` : 'Every lowered op names its source line.'));
+    const nBare = total(map, 'lowered_without_source');
+    sec.append(el('p', 'dlp-note', nBare ? `Lowered ops without a source line: ${nBare} (${bare.slice(0, 8).map((o) => `${o.name} ${o.op}`).join(', ')}${nBare > 8 ? ', …' : ''}).` : 'Every lowered op names its source line.'));
     return sec;
   }
 

@@ -197,3 +197,32 @@ test("the lesson's live maps light a line's kernels, and a kernel's lines", asyn
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a large dump: totals from the checker, the first rows shown, the page usable meanwhile', async () => {
+  const n = 60000;
+  const lines = ['HloModule big, is_scheduled=true', '', 'ENTRY %main (p: f32[8]) -> f32[8] {', '  %p = f32[8]{0} parameter(0)'];
+  for (let i = 0; i < n; i++) lines.push(`  %k.${i} = f32[8]{0} negate(%p), metadata={op_name="jit(f)/neg" source_file="big.py" source_line=${(i % 50) + 1}}`);
+  lines.push(`  ROOT %r = f32[8]{0} copy(%k.${n - 1})`, '}', '');
+  const dir = fs.mkdtempSync(path.join(repoRoot, 'target', 'playground-big-'));
+  const file = path.join(dir, 'big.hlo.txt');
+  fs.writeFileSync(file, lines.join('\n'));
+  const want = analyzeJson(file);
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  await page.locator('.dlp-input[data-slot="0"] .dlp-file').setInputFiles(file);
+  // The page takes input while the worker works.
+  await page.locator('#dlp-text-1').fill('typed meanwhile');
+  assert.equal(await page.locator('#dlp-text-1').inputValue(), 'typed meanwhile');
+  await page.locator('#dlp-text-1').fill('');
+  await analysed(page);
+  await page.waitForSelector('.dlp-kernels');
+  const rep = page.locator('.dlp-report').first();
+  assert.equal(await rep.getAttribute('data-kernels'), String(want.kernels));
+  assert.equal(want.kernels, n + 1);
+  assert.equal(await page.locator('.dlp-kernels tbody tr').count(), 200);
+  assert.match(await rep.innerText(), new RegExp(`The first 2000 of ${n + 1} kernels are shown`));
+  await page.locator('.dlp-more').click();
+  assert.equal(await page.locator('.dlp-kernels tbody tr').count(), 2000);
+  assert.deepEqual(errors, []);
+  await context.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
