@@ -439,48 +439,57 @@ self.onmessage = async (e) => {
       return sec;
     }
     const hue = (i) => `hsl(${Math.round((i * 137.508) % 360)}, 70%, 50%)`;
-    const lineRows = map.source_lines.map((l, i) => {
-      const chip = el('span', 'dlp-chip');
-      chip.style.backgroundColor = hue(i);
-      const label = el('span');
-      label.append(chip, ' ', where(l));
-      const tr = row([label, l.lowered_ops.map((o) => `${o.name} ${o.op}`).join(', ') || '(none)', l.kernels.join(', ') || '(none: folded away or provenance lost)']);
-      tr.tabIndex = 0;
-      tr.dataset.line = String(i);
-      return tr;
-    });
-    const index = new Map(map.source_lines.map((l, i) => [where(l), i]));
-    const kernelRows = map.kernels.map((k, ki) => {
-      const chips = el('span');
-      for (const l of k.source_lines) {
-        const c = el('span', 'dlp-chip');
-        c.style.backgroundColor = hue(index.get(where(l)));
-        c.title = where(l);
-        chips.append(c);
-      }
-      const tr = row([el('code', '', k.name), k.detail ? `${k.kind} ${k.detail}` : k.kind, chips, k.source_lines.map(where).join(', ') || 'provenance lost', k.lowered_ops.length]);
-      tr.tabIndex = 0;
-      tr.dataset.kernel = String(ki);
-      return tr;
-    });
-    const lit = (on, kernels, lines) => {
-      for (const k of kernels) kernelRows[k] && kernelRows[k].classList.toggle('dlp-lit', on);
-      for (const l of lines) lineRows[l] && lineRows[l].classList.toggle('dlp-lit', on);
-    };
+    const lineIdx = new Map(map.source_lines.map((l, i) => [where(l), i]));
     const kernelIdx = new Map(map.kernels.map((k, i) => [k.name, i]));
-    const wire = (tr, kernels, lines) => {
-      const on = () => lit(true, kernels, lines);
-      const off = () => lit(false, kernels, lines);
-      tr.addEventListener('mouseenter', on);
-      tr.addEventListener('mouseleave', off);
-      tr.addEventListener('focus', on);
-      tr.addEventListener('blur', off);
+    const opKey = (o) => `${o.line} ${o.name}`;
+    const opIdx = new Map(map.lowered_ops.map((o, i) => [opKey(o), i]));
+    const chips = (lines) => {
+      const span = el('span');
+      for (const l of lines) {
+        const c = el('span', 'dlp-chip');
+        c.style.backgroundColor = hue(lineIdx.get(where(l)));
+        c.title = where(l);
+        span.append(c);
+      }
+      return span;
     };
-    map.kernels.forEach((k, ki) => wire(kernelRows[ki], [ki], k.source_lines.map((l) => index.get(where(l)))));
-    map.source_lines.forEach((l, li) => wire(lineRows[li], l.kernels.map((n) => kernelIdx.get(n)), [li]));
-    sec.append(table(`Source lines: ${total(map, 'source_lines')}`, ['source line', 'lowered ops', 'kernels'], lineRows, 'dlp-map-lines'));
-    sec.append(table(`Kernels: ${total(map, 'kernels')} (focus or hover one to light its lines)`, ['kernel', 'what it is', '', 'source lines', 'lowered ops'], kernelRows, 'dlp-map-kernels'));
-    for (const note of [cut(map, 'source_lines', 'source lines'), cut(map, 'kernels', 'kernels')]) if (note) sec.append(note);
+    const lineRows = map.source_lines.map((l, i) => {
+      const label = el('span');
+      label.append(chips([l]), ' ', where(l));
+      const n = l.lowered_ops_total || l.lowered_ops.length;
+      return row([label, n, l.kernels.join(', ') || '(none: folded away or provenance lost)']);
+    });
+    const kernelRows = map.kernels.map((k) =>
+      row([el('code', '', k.name), k.detail ? `${k.kind} ${k.detail}` : k.kind, chips(k.source_lines), k.source_lines.map(where).join(', ') || 'provenance lost', k.lowered_ops.length]),
+    );
+    const opRows = map.lowered_ops.map((o) => {
+      const label = el('span');
+      label.append(chips(o.source_lines), ' ', o.source_lines.map(where).join(', ') || 'no source line');
+      return row([o.line, el('code', '', o.name), o.op, label, o.kernels.join(', ') || '(no kernel)']);
+    });
+    const rows = { lines: lineRows, kernels: kernelRows, ops: opRows };
+    // What lights up with each row: indices into the three tables.
+    const ids = (list, idx, key) => list.map((x) => idx.get(key(x))).filter((i) => i !== undefined);
+    const wire = (tr, kind, i, rel) => {
+      tr.tabIndex = 0;
+      tr.dataset[kind === 'lines' ? 'line' : kind === 'kernels' ? 'kernel' : 'op'] = String(i);
+      const set = (on) => {
+        tr.classList.toggle('dlp-lit', on);
+        for (const [k, list] of Object.entries(rel)) for (const j of list) rows[k][j] && rows[k][j].classList.toggle('dlp-lit', on);
+      };
+      tr.addEventListener('mouseenter', () => set(true));
+      tr.addEventListener('mouseleave', () => set(false));
+      tr.addEventListener('focus', () => set(true));
+      tr.addEventListener('blur', () => set(false));
+    };
+    map.source_lines.forEach((l, i) => wire(lineRows[i], 'lines', i, { kernels: ids(l.kernels, kernelIdx, (n) => n), ops: ids(l.lowered_ops, opIdx, opKey) }));
+    map.kernels.forEach((k, i) => wire(kernelRows[i], 'kernels', i, { lines: ids(k.source_lines, lineIdx, where), ops: ids(k.lowered_ops, opIdx, opKey) }));
+    map.lowered_ops.forEach((o, i) => wire(opRows[i], 'ops', i, { lines: ids(o.source_lines, lineIdx, where), kernels: ids(o.kernels, kernelIdx, (n) => n) }));
+    sec.append(el('p', 'dlp-note', 'Focus or hover a row: its Python lines, lowered ops and kernels light up in all three tables.'));
+    sec.append(table(`Python source lines: ${total(map, 'source_lines')}`, ['source line', 'lowered ops', 'kernels'], lineRows, 'dlp-map-lines'));
+    sec.append(table(`Kernels, in run order: ${total(map, 'kernels')}`, ['kernel', 'what it is', '', 'source lines', 'lowered ops'], kernelRows, 'dlp-map-kernels'));
+    sec.append(table(`Lowered ops: ${total(map, 'lowered_ops')}`, ['line', 'op', 'what', 'source line', 'kernels'], opRows, 'dlp-map-ops'));
+    for (const note of [cut(map, 'source_lines', 'source lines'), cut(map, 'kernels', 'kernels'), cut(map, 'lowered_ops', 'lowered ops')]) if (note) sec.append(note);
     const lost = map.kernels_without_source;
     const nLost = total(map, 'kernels_without_source');
     sec.append(el('p', 'dlp-note', nLost ? `Kernels whose provenance is lost: ${nLost} (${lost.slice(0, 20).join(', ')}${nLost > 20 ? ', …' : ''}).` : 'Every kernel names its source lines.'));

@@ -106,9 +106,21 @@ test('two dumps of one function give the source map; focus lights the lines', as
   assert.match((await line.getAttribute('class')) ?? '', /dlp-lit/);
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.kernel), '1');
+  // The kernel's lowered ops light up too.
+  const ops0 = want.kernels[1].lowered_ops.length;
+  assert.ok(ops0 > 0);
+  assert.equal(await page.locator('.dlp-map-ops tr.dlp-lit').count(), ops0);
   await line.hover();
   const lit = await page.locator('.dlp-map-kernels tr.dlp-lit').count();
   assert.equal(lit, want.source_lines[0].kernels.length);
+  assert.equal(await page.locator('.dlp-map-ops tr.dlp-lit').count(), want.source_lines[0].lowered_ops.length);
+  // A lowered op lights its kernels: the exponential lands in the first fusion only.
+  const exp = want.lowered_ops.findIndex((o) => o.op === 'stablehlo.exponential');
+  await page.locator(`.dlp-map-ops tr[data-op="${exp}"]`).focus();
+  assert.deepEqual(
+    await page.locator('.dlp-map-kernels tr.dlp-lit').evaluateAll((trs) => trs.map((t) => t.querySelector('code').textContent)),
+    want.lowered_ops[exp].kernels,
+  );
   // Two different functions: said so.
   await paste(page, 1, fs.readFileSync(fixture('matmul/compiled.cpu.hlo.txt'), 'utf8'));
   assert.match(await page.locator('.dlp-map').innerText(), /different functions/);
