@@ -424,6 +424,7 @@ self.onmessage = async (e) => {
       sec.append(evidence(r));
     }
     if (r.map && r.kind === 'hlo-optimized') sec.append(kernelTable(r.map), cut(r.map, 'kernels', 'kernels') || '');
+    if (r.map && r.map.truncated) sec.append(el('p', 'dlp-reason', "Many kernels here share huge called computations: the checker stopped walking them early, so some kernels' source lines may be missing."));
     else if (r.map) sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || '');
     return sec;
   }

@@ -183,6 +183,12 @@ fn human(lname: &str, cname: &str, m: &SourceMap) -> String {
             names(m, &lost)
         }
     );
+    if m.truncated {
+        let _ = writeln!(
+            s,
+            "note: many kernels share huge called computations; the walk through them stopped early, so some kernels' source lines may be missing"
+        );
+    }
     let bare: Vec<usize> = m
         .lowered_ops
         .iter()

@@ -60,6 +60,7 @@
 //! | `entry` | string or null | the compiled entry computation |
 //! | `lowered_signature`, `compiled_signature` | list of strings or null | entry parameter shapes without layouts (`f32[8,128]`) |
 //! | `mismatch` | string or null | why the dumps are of two different functions |
+//! | `truncated` | boolean | the walk through called computations stopped at its budget (only hostile texts: kernels sharing huge computations); some kernels' lines may be incomplete |
 //! | `kernels` | list of kernel objects | every kernel of the entry computation, in run order (see [`crate::sourcemap`] for what counts) |
 //! | `kernels[].name` | string | instruction name without `%` |
 //! | `kernels[].kind` | string | `fusion`, `custom-call`, `copy`, `collective`, `loop`, `conditional`, `call`, `async` or `op` |

@@ -56,6 +56,8 @@ pub(crate) struct Compiled<'a> {
     /// Every instruction with its line, name, opcode and key (for an HLO
     /// text used as the lowered side); filled only when asked.
     pub(crate) all: Vec<(usize, &'a str, &'a str, Option<usize>)>,
+    /// Instruction and computation lines read: the size of the work.
+    pub(crate) instructions: usize,
     file_names: HashMap<u32, &'a str, Sip>,
     file_locations: HashMap<u32, (u32, u32), Sip>,
     stack_frames: HashMap<u32, u32, Sip>,
@@ -113,6 +115,7 @@ impl<'a> Compiled<'a> {
                 section = Section::None;
             }
             if let Some(ins) = parse_instruction(l) {
+                c.instructions += 1;
                 c.instruction(n, l, &ins, current, keep_all);
                 continue;
             }
@@ -131,6 +134,7 @@ impl<'a> Compiled<'a> {
                 continue;
             }
             if let Some(h) = parse_computation_header(l) {
+                c.instructions += 1;
                 let idx = c.comps.len();
                 c.comps.push(Comp::default());
                 c.comp_index.entry(h.name).or_insert(idx);
@@ -148,6 +152,10 @@ impl<'a> Compiled<'a> {
                     }
                 }
             }
+        }
+        for comp in &mut c.comps {
+            comp.keys.sort_unstable();
+            comp.keys.dedup();
         }
         c
     }

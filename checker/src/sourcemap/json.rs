@@ -152,6 +152,11 @@ pub fn push_fields(out: &mut String, m: &SourceMap) {
     push_opt_strs(out, m.compiled_signature.as_deref());
     out.push_str(",\"mismatch\":");
     push_opt_str(out, m.mismatch.as_deref());
+    out.push_str(if m.truncated {
+        ",\"truncated\":true"
+    } else {
+        ",\"truncated\":false"
+    });
     out.push_str(",\"kernels\":[");
     for (i, k) in m.kernels.iter().enumerate() {
         if i > 0 {

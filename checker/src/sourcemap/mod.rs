@@ -41,9 +41,11 @@
 //! differs for one function too (PRNG keys, JAX dropping unused
 //! arguments), so no mismatch is claimed.
 //!
-//! Linear in the texts, apart from kernels that share called computations
-//! (each kernel walks what it calls); never recurses on input nesting
-//! beyond a fixed depth; never panics.
+//! Linear in the texts: each kernel walks what it calls, which in a dump as
+//! XLA prints it adds up to the dump's size; a hostile text whose kernels
+//! share huge computations stops at a budget linear in its size, and
+//! [`SourceMap::truncated`] says so. Never recurses on input nesting beyond
+//! a fixed depth; never panics.
 
 mod compiled;
 pub mod json;
@@ -141,6 +143,10 @@ pub struct SourceMap {
     pub source_lines: Vec<LineEntry>,
     /// Why the two dumps cannot be of one function, when they cannot.
     pub mismatch: Option<String>,
+    /// Whether the walk through called computations stopped at its budget
+    /// (kernels sharing huge computations, which only a hostile text has):
+    /// some kernels' source lines and ops may then be incomplete.
+    pub truncated: bool,
 }
 
 impl SourceMap {
@@ -161,6 +167,10 @@ impl SourceMap {
         self.source_lines.get(i).map(|e| &e.source)
     }
 }
+
+/// Work allowed per instruction line of the compiled dump for walking what
+/// kernels call (see [`SourceMap::truncated`]).
+const WORK_PER_LINE: usize = 64;
 
 /// Opcodes that are not kernels (see the module docs).
 fn is_kernel(opcode: &str) -> bool {
@@ -252,6 +262,14 @@ pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
     let mut by_prefix: HashMap<(&str, usize), Vec<usize>> = HashMap::new();
     let mut stamp = vec![0usize; cp.comps.len()];
     let mut epoch = 0usize;
+    // Walking what kernels call costs about the dump's size when each
+    // kernel calls its own computations, as XLA prints them; kernels
+    // sharing huge computations (only a hostile text) stop at this budget.
+    let budget = WORK_PER_LINE
+        .saturating_mul(cp.instructions)
+        .saturating_add(1 << 16);
+    let mut work = 0usize;
+    let mut truncated = false;
     for ins in cp.entry_ins.iter().filter(|i| is_kernel(i.opcode)) {
         epoch += 1;
         let mut keys: Vec<usize> = ins.key.into_iter().collect();
@@ -270,6 +288,11 @@ pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
             let Some(comp) = cp.comps.get(ci) else {
                 continue;
             };
+            work = work.saturating_add(1 + comp.keys.len() + comp.callees.len());
+            if work > budget {
+                truncated = true;
+                break;
+            }
             keys.extend_from_slice(&comp.keys);
             for op in &comp.ops {
                 if ops.len() < 64 && !ops.contains(op) {
@@ -437,6 +460,7 @@ pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
         kernels,
         source_lines,
         mismatch,
+        truncated,
     }
 }
 

@@ -347,6 +347,24 @@ fn hostile_text_maps_to_nothing_without_panicking() {
         let m = map(lw, cp);
         let _ = json::to_json(&m);
     }
+    // Many kernels sharing one huge computation: the walk stops at its
+    // budget and says so (this would otherwise take kernels × size steps).
+    let mut big = String::from("%huge (p: f32[]) -> f32[] {\n");
+    for i in 0..3000 {
+        big.push_str(&format!(
+            "  %a.{i} = f32[] add(%p, %p), metadata={{op_name=\"a\" source_file=\"f.py\" source_line={i}}}\n"
+        ));
+    }
+    big.push_str("}\n\nENTRY %m (p: f32[]) -> f32[] {\n  %p = f32[] parameter(0)\n");
+    for i in 0..3000 {
+        big.push_str(&format!("  %c.{i} = f32[] call(%p), to_apply=%huge\n"));
+    }
+    big.push_str("}\n");
+    let m = map("", &big);
+    assert_eq!(m.kernels.len(), 3000);
+    assert!(m.truncated);
+    assert_eq!(m.kernels.first().map(|k| k.source_lines.len()), Some(3000));
+    assert!(!map("", OLD_STYLE).truncated);
     // A computation calling itself: the walk ends.
     let m = map(
         "",
