@@ -228,6 +228,12 @@ kernel fusion fusion/kLoop: /tmp/f.py:3,/tmp/f.py:4
 kernel copy.1 copy: 
 "#,
     );
+    // As `jax.make_jaxpr(fn)(x).pretty_print(source_info=True)` prints it.
+    check(
+        "{ lambda ; a:f32[8]. let\n    b:f32[8] = sin a           # /tmp/jx.py:3:8 (fn)\n    c:f32[8] = cos b           # /tmp/jx.py:4:11 (fn)\n    d:f32[8] = mul c 2.0:f32[] # /tmp/jx.py:4:11 (fn)\n  in (d,) }\n",
+        "",
+        "b sin @sin -> /tmp/jx.py:3\nc cos @cos -> /tmp/jx.py:4\nd mul @mul -> /tmp/jx.py:4",
+    );
     let m = map("{ lambda ; a:f32[8] b:i32[]. let\n  in (a,) }", "");
     assert_eq!(
         m.lowered_signature.as_deref(),
