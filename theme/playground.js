@@ -6,6 +6,14 @@
 // from DOM text nodes: dump text never becomes markup.
 (() => {
   'use strict';
+  // A row lit by hover and by focus at once stays lit until both end.
+  const litCount = new WeakMap();
+  function light(tr, on) {
+    const n = Math.max(0, (litCount.get(tr) || 0) + (on ? 1 : -1));
+    litCount.set(tr, n);
+    tr.classList.toggle('dlp-lit', n > 0);
+  }
+
   // Live source maps of the lessons ({{#dumplab-map}}, rendered at build
   // time): focusing or hovering a line lights its kernels, and the other way.
   for (const fig of document.querySelectorAll('[data-dumplab-livemap]')) {
@@ -14,8 +22,8 @@
     const ids = (s) => (s || '').split(' ').filter(Boolean).map(Number);
     const wire = (tr, others, list) => {
       const set = (on) => {
-        tr.classList.toggle('dlp-lit', on);
-        for (const i of ids(tr.dataset[list])) if (others[i]) others[i].classList.toggle('dlp-lit', on);
+        light(tr, on);
+        for (const i of ids(tr.dataset[list])) if (others[i]) light(others[i], on);
       };
       tr.addEventListener('mouseenter', () => set(true));
       tr.addEventListener('mouseleave', () => set(false));
@@ -475,8 +483,8 @@ self.onmessage = async (e) => {
       tr.tabIndex = 0;
       tr.dataset[kind === 'lines' ? 'line' : kind === 'kernels' ? 'kernel' : 'op'] = String(i);
       const set = (on) => {
-        tr.classList.toggle('dlp-lit', on);
-        for (const [k, list] of Object.entries(rel)) for (const j of list) rows[k][j] && rows[k][j].classList.toggle('dlp-lit', on);
+        light(tr, on);
+        for (const [k, list] of Object.entries(rel)) for (const j of list) if (rows[k][j]) light(rows[k][j], on);
       };
       tr.addEventListener('mouseenter', () => set(true));
       tr.addEventListener('mouseleave', () => set(false));

@@ -98,6 +98,8 @@ test('two dumps of one function give the source map; focus lights the lines', as
   assert.equal(await kernels.count(), want.kernels.length);
   assert.equal(await page.locator('.dlp-map-lines tbody tr').count(), want.source_lines.length);
   // Keyboard: Tab reaches a kernel row; its line lights up, and goes dark after.
+  // (The pointer is parked off the tables: hovering lights rows too.)
+  await page.mouse.move(0, 0);
   await kernels.first().focus();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
@@ -115,6 +117,7 @@ test('two dumps of one function give the source map; focus lights the lines', as
   assert.equal(lit, want.source_lines[0].kernels.length);
   assert.equal(await page.locator('.dlp-map-ops tr.dlp-lit').count(), want.source_lines[0].lowered_ops.length);
   // A lowered op lights its kernels: the exponential lands in the first fusion only.
+  await page.mouse.move(0, 0);
   const exp = want.lowered_ops.findIndex((o) => o.op === 'stablehlo.exponential');
   await page.locator(`.dlp-map-ops tr[data-op="${exp}"]`).focus();
   assert.deepEqual(
