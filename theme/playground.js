@@ -40,18 +40,19 @@
   /** Dumps larger than this are refused with a message (wasm memory, tab memory). */
   const MAX_BYTES = 128 * 1024 * 1024;
   /** Rows shown per table before "show all". */
-  const SHOWN_ROWS = 200;
+  const SHOWN_ROWS = 50;
 
   const root = typeof window.path_to_root === 'string' ? window.path_to_root : '';
   const status = box.querySelector('.dlp-status');
   const out = box.querySelector('.dlp-out');
   const run = box.querySelector('.dlp-run');
-  const slots = Array.from(box.querySelectorAll('.dlp-input')).map((el) => ({
+  const slots = Array.from(box.querySelectorAll('.dlp-input')).map((el, index) => ({
     el,
+    index,
     text: el.querySelector('.dlp-text'),
     file: el.querySelector('.dlp-file'),
     clear: el.querySelector('.dlp-clear'),
-    bytes: null, // a picked or dropped file's bytes (large ones are not put in the textarea)
+    stored: 0, // bytes of a picked or dropped file, held by the worker (not by the page)
     name: '',
     placeholder: el.querySelector('.dlp-text').placeholder,
     report: null,
@@ -118,6 +119,9 @@ function reply(id, text, isMap) {
   else if (obj.map) cap(obj.map);
   self.postMessage({ id, obj });
 }
+// The dumps, by input box: files and pastes are handed over (transferred,
+// not copied) and kept here, so the page's thread never holds or copies them.
+const stored = [];
 self.onmessage = async (e) => {
   const m = e.data;
   try {
@@ -127,10 +131,14 @@ self.onmessage = async (e) => {
       for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
       ex = (await WebAssembly.instantiate(bytes, {})).instance.exports;
       self.postMessage({ id: m.id, obj: {} });
+    } else if (m.op === 'store') {
+      stored[m.slot] = m.bytes;
+      self.postMessage({ id: m.id, obj: {} });
     } else if (m.op === 'inspect') {
-      reply(m.id, call('inspect\\n', [m.bytes]), false);
+      reply(m.id, call('inspect\\n', [stored[m.slot]]), false);
     } else if (m.op === 'map') {
-      reply(m.id, call('map\\n' + m.lowered.length + '\\n', [m.lowered, m.compiled]), true);
+      const low = stored[m.lowered];
+      reply(m.id, call('map\\n' + low.length + '\\n', [low, stored[m.compiled]]), true);
     }
   } catch (err) {
     self.postMessage({ id: m.id, error: String(err && err.message || err) });
@@ -192,20 +200,22 @@ self.onmessage = async (e) => {
   }
 
   // ---- input -----------------------------------------------------------------
-  /** The slot's dump as bytes, or a message saying why not. */
-  function bytesOf(slot) {
-    if (slot.bytes) return { bytes: slot.bytes };
+  /** What the slot holds: a file the worker has (`size`), a paste to hand
+   *  over (`bytes`), a message saying why not (`error`), or null. */
+  function inputOf(slot) {
+    if (slot.stored) return { size: slot.stored };
     const t = slot.text.value;
     if (!t.trim()) return null;
     if (t.length > MAX_BYTES) return { error: `This paste is ${mib(t.length)}; the page reads dumps up to ${mib(MAX_BYTES)}. Use \`mdbook-dumplab analyze\` on the command line for larger ones.` };
-    return { bytes: new TextEncoder().encode(t) };
+    const bytes = new TextEncoder().encode(t);
+    return { bytes, size: bytes.length };
   }
 
   function takeFile(slot, file) {
     if (!file) return;
     slot.name = file.name;
     if (file.size > MAX_BYTES) {
-      slot.bytes = null;
+      slot.stored = 0;
       slot.text.value = '';
       setStatus(`${file.name} is ${mib(file.size)}; the page reads dumps up to ${mib(MAX_BYTES)}. Use \`mdbook-dumplab analyze\` on the command line for larger ones.`, true);
       return;
@@ -216,18 +226,26 @@ self.onmessage = async (e) => {
     };
     reader.onerror = () => setStatus(`${file.name} could not be read.`, true);
     reader.onload = () => {
+      performance.mark('dumplab:read');
       const bytes = new Uint8Array(reader.result);
       const head = bytes.subarray(0, 65536);
       if (head.indexOf(0) >= 0) {
-        slot.bytes = null;
+        slot.stored = 0;
         setStatus(`${file.name} is not a text dump: it holds NUL bytes (a binary file?). Pick a jaxpr, StableHLO or HLO text dump.`, true);
         return;
       }
-      slot.bytes = bytes;
       // Large files stay out of the textarea: it would freeze the page.
       slot.text.value = bytes.length <= 262144 ? new TextDecoder().decode(bytes) : '';
       slot.text.placeholder = `${file.name}: ${mib(bytes.length)} loaded (not shown here; type or paste to replace it)`;
-      analyse();
+      const size = bytes.length;
+      checker()
+        .then(() => post({ op: 'store', slot: slot.index, bytes }, [bytes.buffer]))
+        .then(() => {
+          performance.mark('dumplab:stored');
+          slot.stored = size;
+          analyse();
+        })
+        .catch((err) => setStatus(`The checker could not start: ${err.message}.`, true));
     };
     reader.readAsArrayBuffer(file);
   }
@@ -235,11 +253,11 @@ self.onmessage = async (e) => {
   for (const slot of slots) {
     slot.file.addEventListener('change', () => takeFile(slot, slot.file.files[0]));
     slot.text.addEventListener('input', () => {
-      slot.bytes = null;
+      slot.stored = 0;
       schedule();
     });
     slot.clear.addEventListener('click', () => {
-      slot.bytes = null;
+      slot.stored = 0;
       slot.text.value = '';
       slot.file.value = '';
       slot.text.placeholder = slot.placeholder;
@@ -272,7 +290,7 @@ self.onmessage = async (e) => {
   async function analyse() {
     clearTimeout(timer);
     const gen = ++generation;
-    const inputs = slots.map(bytesOf);
+    const inputs = slots.map(inputOf);
     const bad = inputs.find((i) => i && i.error);
     if (bad) {
       setStatus(bad.error, true);
@@ -283,23 +301,29 @@ self.onmessage = async (e) => {
       setStatus('');
       return;
     }
-    const total = inputs.reduce((n, i) => n + (i ? i.bytes.length : 0), 0);
+    const total = inputs.reduce((n, i) => n + (i ? i.size : 0), 0);
     setStatus(`Analysing ${mib(total)}…`);
     box.setAttribute('aria-busy', 'true');
     const started = performance.now();
     try {
       await checker();
       const reports = [];
-      for (const i of inputs) reports.push(i ? await post({ op: 'inspect', bytes: i.bytes }) : null);
+      for (const [k, i] of inputs.entries()) {
+        if (i && i.bytes) await post({ op: 'store', slot: k, bytes: i.bytes }, [i.bytes.buffer]);
+        reports.push(i ? await post({ op: 'inspect', slot: k }) : null);
+      }
       let map = null;
       const kinds = reports.map((r) => r && r.kind);
       const lowIdx = kinds.findIndex((k) => k === 'stablehlo' || k === 'jaxpr' || k === 'hlo-unoptimized');
       const compIdx = kinds.findIndex((k) => k === 'hlo-optimized');
       if (lowIdx >= 0 && compIdx >= 0) {
-        map = await post({ op: 'map', lowered: inputs[lowIdx].bytes, compiled: inputs[compIdx].bytes });
+        map = await post({ op: 'map', lowered: lowIdx, compiled: compIdx });
       }
       if (gen !== generation) return;
-      render(reports, map, lowIdx, compIdx);
+      performance.mark('dumplab:analysed');
+      await render(reports, map, gen);
+      if (gen !== generation) return;
+      performance.mark('dumplab:drawn');
       const secs = ((performance.now() - started) / 1000).toFixed(2);
       setStatus(`Analysed ${mib(total)} in ${secs} s.`);
     } catch (err) {
@@ -311,7 +335,9 @@ self.onmessage = async (e) => {
   }
 
   // ---- rendering ---------------------------------------------------------------
-  function table(caption, headers, rows, cls) {
+  // Rows are made on demand (`make(i)`): the first SHOWN_ROWS now, the rest
+  // when asked, so a report of thousands of kernels stays cheap to draw.
+  function table(caption, headers, count, make, cls) {
     const t = el('table', `dlp-table ${cls || ''}`);
     t.append(el('caption', '', caption));
     const head = el('tr');
@@ -321,15 +347,17 @@ self.onmessage = async (e) => {
     t.append(thead);
     const body = el('tbody');
     t.append(body);
-    const add = (list) => {
-      for (const r of list) body.append(r);
+    const add = (from, to) => {
+      const frag = document.createDocumentFragment();
+      for (let i = from; i < to; i++) frag.append(make(i));
+      body.append(frag);
     };
-    add(rows.slice(0, SHOWN_ROWS));
-    if (rows.length > SHOWN_ROWS) {
-      const more = el('button', 'dlp-more', `Show all ${rows.length} rows`);
+    add(0, Math.min(count, SHOWN_ROWS));
+    if (count > SHOWN_ROWS) {
+      const more = el('button', 'dlp-more', `Show all ${count} rows`);
       more.type = 'button';
       more.addEventListener('click', () => {
-        add(rows.slice(SHOWN_ROWS));
+        add(SHOWN_ROWS, count);
         more.remove();
       });
       const wrap = el('div');
@@ -382,8 +410,9 @@ self.onmessage = async (e) => {
   }
 
   function kernelTable(map) {
-    const rows = map.kernels.map((k, i) =>
-      row([
+    const make = (i) => {
+      const k = map.kernels[i];
+      return row([
         i + 1,
         el('code', '', k.name),
         k.detail ? `${k.kind} ${k.detail}` : k.kind,
@@ -392,21 +421,23 @@ self.onmessage = async (e) => {
         k.bytes_read === null ? '?' : mib(k.bytes_read),
         k.bytes_written === null ? '?' : mib(k.bytes_written),
         k.source_lines.length ? k.source_lines.map(where).join(', ') : 'no source line',
-      ]),
-    );
+      ]);
+    };
     return table(
       `Kernels of the entry computation ${map.entry || '?'}, in run order: ${total(map, 'kernels')}`,
       ['#', 'kernel', 'what it is', 'ops inside', 'shapes (operands → result)', 'reads', 'writes', 'source lines'],
-      rows,
+      map.kernels.length,
+      make,
       'dlp-kernels',
     );
   }
 
   function lineTable(map) {
-    const rows = map.source_lines.map((l) =>
-      row([where(l), l.lowered_ops_total || l.lowered_ops.length, l.lowered_ops.slice(0, 8).map((o) => o.op).join(', ') + (l.lowered_ops.length > 8 ? ', …' : '')]),
-    );
-    const t = table(`Ops per source line: ${total(map, 'source_lines')} lines`, ['source line', 'ops', 'which'], rows, 'dlp-lines');
+    const make = (i) => {
+      const l = map.source_lines[i];
+      return row([where(l), l.lowered_ops_total || l.lowered_ops.length, l.lowered_ops.slice(0, 8).map((o) => o.op).join(', ') + (l.lowered_ops.length > 8 ? ', …' : '')]);
+    };
+    const t = table(`Ops per source line: ${total(map, 'source_lines')} lines`, ['source line', 'ops', 'which'], map.source_lines.length, make, 'dlp-lines');
     const frag = el('div');
     frag.append(t);
     const bare = total(map, 'lowered_without_source');
@@ -415,13 +446,15 @@ self.onmessage = async (e) => {
     return frag;
   }
 
-  function report(i, r) {
+  // `later`: parts drawn in later frames (tables), so that no single task
+  // lays out the whole report.
+  function report(i, r, later) {
     const sec = el('section', 'dlp-report');
     sec.setAttribute('aria-label', `Report on dump ${i + 1}`);
     sec.dataset.kind = r.kind;
     sec.dataset.backend = r.backend || '';
     sec.dataset.kernels = r.map && r.kind === 'hlo-optimized' ? String(total(r.map, 'kernels')) : '';
-    const name = slots[i].name && slots[i].bytes ? ` (${slots[i].name})` : '';
+    const name = slots[i].name && slots[i].stored ? ` (${slots[i].name})` : '';
     sec.append(el('h3', '', `Dump ${i + 1}${name}: ${KIND_NAMES[r.kind] || r.kind}`));
     const facts = el('p', 'dlp-facts');
     facts.append(el('span', 'dlp-kind', `kind: ${r.kind}`), ' · ', el('span', 'dlp-backend', `backend: ${r.backend || (r.kind === 'hlo-optimized' ? 'not shown in the text' : 'none (not compiled HLO)')}`), ` · ${r.lines} lines`);
@@ -431,9 +464,9 @@ self.onmessage = async (e) => {
       sec.append(el('h4', '', 'Why: the lines that decided'));
       sec.append(evidence(r));
     }
-    if (r.map && r.kind === 'hlo-optimized') sec.append(kernelTable(r.map), cut(r.map, 'kernels', 'kernels') || '');
     if (r.map && r.map.truncated) sec.append(el('p', 'dlp-reason', "Many kernels here share huge called computations: the checker stopped walking them early, so some kernels' source lines may be missing."));
-    else if (r.map) sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || '');
+    if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map), cut(r.map, 'kernels', 'kernels') || ''));
+    else if (r.map) later.push(() => sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || ''));
     return sec;
   }
 
@@ -462,24 +495,12 @@ self.onmessage = async (e) => {
       }
       return span;
     };
-    const lineRows = map.source_lines.map((l, i) => {
-      const label = el('span');
-      label.append(chips([l]), ' ', where(l));
-      const n = l.lowered_ops_total || l.lowered_ops.length;
-      return row([label, n, l.kernels.join(', ') || '(none: folded away or provenance lost)']);
-    });
-    const kernelRows = map.kernels.map((k) =>
-      row([el('code', '', k.name), k.detail ? `${k.kind} ${k.detail}` : k.kind, chips(k.source_lines), k.source_lines.map(where).join(', ') || 'provenance lost', k.lowered_ops.length]),
-    );
-    const opRows = map.lowered_ops.map((o) => {
-      const label = el('span');
-      label.append(chips(o.source_lines), ' ', o.source_lines.map(where).join(', ') || 'no source line');
-      return row([o.line, el('code', '', o.name), o.op, label, o.kernels.join(', ') || '(no kernel)']);
-    });
-    const rows = { lines: lineRows, kernels: kernelRows, ops: opRows };
+    // Rows by table, filled as they are made (see `table`).
+    const rows = { lines: [], kernels: [], ops: [] };
     // What lights up with each row: indices into the three tables.
     const ids = (list, idx, key) => list.map((x) => idx.get(key(x))).filter((i) => i !== undefined);
     const wire = (tr, kind, i, rel) => {
+      rows[kind][i] = tr;
       tr.tabIndex = 0;
       tr.dataset[kind === 'lines' ? 'line' : kind === 'kernels' ? 'kernel' : 'op'] = String(i);
       const set = (on) => {
@@ -490,14 +511,32 @@ self.onmessage = async (e) => {
       tr.addEventListener('mouseleave', () => set(false));
       tr.addEventListener('focus', () => set(true));
       tr.addEventListener('blur', () => set(false));
+      return tr;
     };
-    map.source_lines.forEach((l, i) => wire(lineRows[i], 'lines', i, { kernels: ids(l.kernels, kernelIdx, (n) => n), ops: ids(l.lowered_ops, opIdx, opKey) }));
-    map.kernels.forEach((k, i) => wire(kernelRows[i], 'kernels', i, { lines: ids(k.source_lines, lineIdx, where), ops: ids(k.lowered_ops, opIdx, opKey) }));
-    map.lowered_ops.forEach((o, i) => wire(opRows[i], 'ops', i, { lines: ids(o.source_lines, lineIdx, where), kernels: ids(o.kernels, kernelIdx, (n) => n) }));
+    const makeLine = (i) => {
+      const l = map.source_lines[i];
+      const label = el('span');
+      label.append(chips([l]), ' ', where(l));
+      const n = l.lowered_ops_total || l.lowered_ops.length;
+      const tr = row([label, n, l.kernels.join(', ') || '(none: folded away or provenance lost)']);
+      return wire(tr, 'lines', i, { kernels: ids(l.kernels, kernelIdx, (x) => x), ops: ids(l.lowered_ops, opIdx, opKey) });
+    };
+    const makeKernel = (i) => {
+      const k = map.kernels[i];
+      const tr = row([el('code', '', k.name), k.detail ? `${k.kind} ${k.detail}` : k.kind, chips(k.source_lines), k.source_lines.map(where).join(', ') || 'provenance lost', k.lowered_ops.length]);
+      return wire(tr, 'kernels', i, { lines: ids(k.source_lines, lineIdx, where), ops: ids(k.lowered_ops, opIdx, opKey) });
+    };
+    const makeOp = (i) => {
+      const o = map.lowered_ops[i];
+      const label = el('span');
+      label.append(chips(o.source_lines), ' ', o.source_lines.map(where).join(', ') || 'no source line');
+      const tr = row([o.line, el('code', '', o.name), o.op, label, o.kernels.join(', ') || '(no kernel)']);
+      return wire(tr, 'ops', i, { lines: ids(o.source_lines, lineIdx, where), kernels: ids(o.kernels, kernelIdx, (x) => x) });
+    };
     sec.append(el('p', 'dlp-note', 'Focus or hover a row: its Python lines, lowered ops and kernels light up in all three tables.'));
-    sec.append(table(`Python source lines: ${total(map, 'source_lines')}`, ['source line', 'lowered ops', 'kernels'], lineRows, 'dlp-map-lines'));
-    sec.append(table(`Kernels, in run order: ${total(map, 'kernels')}`, ['kernel', 'what it is', '', 'source lines', 'lowered ops'], kernelRows, 'dlp-map-kernels'));
-    sec.append(table(`Lowered ops: ${total(map, 'lowered_ops')}`, ['line', 'op', 'what', 'source line', 'kernels'], opRows, 'dlp-map-ops'));
+    sec.append(table(`Python source lines: ${total(map, 'source_lines')}`, ['source line', 'lowered ops', 'kernels'], map.source_lines.length, makeLine, 'dlp-map-lines'));
+    sec.append(table(`Kernels, in run order: ${total(map, 'kernels')}`, ['kernel', 'what it is', '', 'source lines', 'lowered ops'], map.kernels.length, makeKernel, 'dlp-map-kernels'));
+    sec.append(table(`Lowered ops: ${total(map, 'lowered_ops')}`, ['line', 'op', 'what', 'source line', 'kernels'], map.lowered_ops.length, makeOp, 'dlp-map-ops'));
     for (const note of [cut(map, 'source_lines', 'source lines'), cut(map, 'kernels', 'kernels'), cut(map, 'lowered_ops', 'lowered ops')]) if (note) sec.append(note);
     const lost = map.kernels_without_source;
     const nLost = total(map, 'kernels_without_source');
@@ -508,7 +547,22 @@ self.onmessage = async (e) => {
     return sec;
   }
 
-  function render(reports, map) {
+  /** Resolves after the page has had a chance to draw (or 50 ms, in a hidden tab). */
+  const nextFrame = () =>
+    new Promise((resolve) => {
+      let done = false;
+      const go = () => {
+        if (!done) {
+          done = true;
+          resolve();
+        }
+      };
+      requestAnimationFrame(() => setTimeout(go, 0));
+      setTimeout(go, 50);
+    });
+
+  async function render(reports, map, gen) {
+    const later = [];
     const frag = document.createDocumentFragment();
     reports.forEach((r, i) => {
       if (!r) return;
@@ -517,10 +571,15 @@ self.onmessage = async (e) => {
         sec.dataset.kind = 'error';
         sec.append(el('h3', '', `Dump ${i + 1}`), el('p', 'dlp-reason', r.error));
         frag.append(sec);
-      } else frag.append(report(i, r));
+      } else frag.append(report(i, r, later));
     });
-    if (map) frag.append(sourceMap(map));
+    if (map) later.push(() => out.append(sourceMap(map)));
     else if (reports.filter(Boolean).length === 2) frag.append(el('p', 'dlp-note', 'For a source map, give one lowered dump (StableHLO, jaxpr or HLO before optimization) and one compiled HLO dump.'));
     out.replaceChildren(frag);
+    for (const draw of later) {
+      await nextFrame();
+      if (gen !== generation) return;
+      draw();
+    }
   }
 })();
