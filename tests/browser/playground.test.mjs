@@ -78,8 +78,11 @@ test('pasted fixtures get the kind, backend and kernel count of `analyze --json`
       assert.equal(await page.locator('.dlp-kernels tbody tr').count(), Math.min(want.kernels, 2000), `${f}: all kernel rows`);
       const fusions = await page.locator('.dlp-kernels tbody tr td:nth-child(3)').evaluateAll((tds) => tds.filter((t) => t.textContent.startsWith('fusion')).length);
       assert.equal(fusions, want.entry_fusions, `${f}: fusions`);
+      assert.equal(await page.locator('.dlp-lines').count(), 0, `${f}: no per-line table for compiled HLO`);
     } else {
       assert.equal(got.kernels, '', f);
+      assert.equal(await page.locator('.dlp-kernels').count(), 0, `${f}: no kernel table`);
+      assert.equal(await page.locator('.dlp-lines').count(), 1, `${f}: ops per source line`);
     }
     // Every deciding line is shown with its text and a chapter link.
     const ev = await page.locator('.dlp-evidence li').count();
