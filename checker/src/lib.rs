@@ -17,6 +17,8 @@ pub mod exercise;
 #[cfg(feature = "serde")]
 pub mod fixture;
 pub mod grade;
+pub mod inspect;
+pub mod sourcemap;
 
 pub use analysis::{Analysis, Backend, Evidence, Fusion, Kind, analyze};
 pub use diagnostic::{Diagnostic, Severity, did_you_mean};

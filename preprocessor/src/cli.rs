@@ -32,6 +32,16 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Maps Python source lines to the lowered ops and compiled kernels they became.
+    Map {
+        /// Print one JSON object (schema in the `dumplab` crate, module `sourcemap::json`).
+        #[arg(long)]
+        json: bool,
+        /// The lowered dump: StableHLO printed with debug info, a jaxpr, or HLO before optimization (`-` for standard input).
+        lowered: PathBuf,
+        /// The compiled HLO dump of the same function (`-` for standard input).
+        compiled: PathBuf,
+    },
     /// Validates the course's fixtures and exercises.
     Check {
         /// The course root (holding `book.toml`); defaults to the current directory.
@@ -67,6 +77,11 @@ pub fn main() -> ExitCode {
             };
         }
         Some(Command::Analyze { json, files }) => crate::cmd_analyze::run(json, &files),
+        Some(Command::Map {
+            json,
+            lowered,
+            compiled,
+        }) => crate::cmd_map::run(json, &lowered, &compiled),
         Some(Command::Check { dir }) => crate::cmd_check::run(dir.as_deref()),
         Some(Command::Grade(args)) => crate::cmd_grade::run(&args),
         Some(Command::Markers { root }) => crate::cmd_markers::run(&root),

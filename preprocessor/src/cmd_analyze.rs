@@ -16,7 +16,7 @@ use std::process::ExitCode;
 /// How many evidence lines the human report shows per input.
 const SHOWN_EVIDENCE: usize = 12;
 
-fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
+pub(crate) fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
     if path == Path::new("-") {
         let mut s = String::new();
         std::io::stdin()
@@ -48,8 +48,13 @@ pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
             }
         };
         let a = analyze(&text);
+        let kernels = if a.kind.is_hlo() || !a.computations.is_empty() {
+            dumplab::sourcemap::map("", &text).kernels.len()
+        } else {
+            0
+        };
         if json {
-            writeln!(out, "{}", json_line(&name, &a)?)?;
+            writeln!(out, "{}", json_line(&name, &a, kernels)?)?;
         } else {
             if i > 0 {
                 writeln!(out)?;
@@ -69,15 +74,17 @@ pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// One JSON object: `file` first, then the analysis (schema in the `dumplab`
-/// crate docs, module `analysis`).
-fn json_line(name: &str, a: &Analysis) -> anyhow::Result<String> {
-    // Splice `file` in front, keeping the analysis' field order.
+/// One JSON object: `file` first, then the analysis, then `kernels`
+/// (schema in the `dumplab` crate docs, module `analysis`).
+fn json_line(name: &str, a: &Analysis, kernels: usize) -> anyhow::Result<String> {
+    // Splice `file` in front and `kernels` at the end, keeping the
+    // analysis' field order.
     let body = serde_json::to_string(a)?;
     let rest = body.strip_prefix('{').unwrap_or(&body);
-    let sep = if rest.starts_with('}') { "" } else { "," };
+    let rest = rest.strip_suffix('}').unwrap_or(rest);
+    let sep = if rest.is_empty() { "" } else { "," };
     Ok(format!(
-        "{{\"file\":{}{sep}{rest}",
+        "{{\"file\":{}{sep}{rest},\"kernels\":{kernels}}}",
         serde_json::to_string(name)?
     ))
 }

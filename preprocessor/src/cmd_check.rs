@@ -28,18 +28,11 @@ pub(crate) fn run(dir: Option<&Path>) -> anyhow::Result<ExitCode> {
     let config = CourseConfig::from(&settings);
     let (course, problems) = load_course(root, &config);
     diagnostics.extend(problems);
-    let exercises = Exercises::from_course(root, &course, &config, &mut diagnostics);
+    let counts = (course.fixtures.len(), course.dumps, course.exercises.len());
+    let exercises = Exercises::from_course(root, course, &config, &mut diagnostics);
     check_chapters(root, &settings.src, &exercises, &mut diagnostics);
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(
-        report(
-            &diagnostics,
-            course.fixtures.len(),
-            course.dumps,
-            course.exercises.len(),
-        )
-        .as_bytes(),
-    )?;
+    stdout.write_all(report(&diagnostics, counts.0, counts.1, counts.2).as_bytes())?;
     let failed = diagnostics.iter().any(Diagnostic::is_error);
     Ok(if failed {
         ExitCode::FAILURE

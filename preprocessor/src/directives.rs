@@ -1,5 +1,6 @@
 //! Finding the course's directives (`{{#exercise ...}}`,
-//! `{{#dumplab-glossary}}`) in a chapter, from pulldown-cmark's events.
+//! `{{#dumplab-glossary}}`, `{{#dumplab-playground}}`, `{{#dumplab-map}}`)
+//! in a chapter, from pulldown-cmark's events.
 //!
 //! A directive counts only where Markdown shows it as prose: never inside a
 //! fenced or indented code block (blockquoted and nested ones included), a
@@ -24,12 +25,18 @@ pub(crate) enum Name {
     Exercise,
     /// `{{#dumplab-glossary}}`.
     Glossary,
+    /// `{{#dumplab-playground}}`: the "Read your own dump" page.
+    Playground,
+    /// `{{#dumplab-map FAMILY BACKEND}}`: a fixture family's live source map.
+    Map,
 }
 
 impl Name {
-    const ALL: [(Name, &'static str); 2] = [
+    const ALL: [(Name, &'static str); 4] = [
         (Name::Exercise, "exercise"),
         (Name::Glossary, "dumplab-glossary"),
+        (Name::Playground, "dumplab-playground"),
+        (Name::Map, "dumplab-map"),
     ];
 
     /// How the directive is spelt after `{{#`.
@@ -37,6 +44,8 @@ impl Name {
         match self {
             Name::Exercise => "exercise",
             Name::Glossary => "dumplab-glossary",
+            Name::Playground => "dumplab-playground",
+            Name::Map => "dumplab-map",
         }
     }
 }
@@ -310,6 +319,14 @@ mod tests {
         check(
             "# G\n\n{{#dumplab-glossary}}\n",
             &["dumplab-glossary  @5..26"],
+        );
+        check(
+            "# P\n\n{{#dumplab-playground}}\n",
+            &["dumplab-playground  @5..28"],
+        );
+        check(
+            "{{#dumplab-map softmax cpu}}\n",
+            &["dumplab-map softmax cpu @0..28"],
         );
         check("> {{#exercise a.toml}}\n", &["exercise a.toml @2..22"]);
         check("- {{#exercise a.toml}}\n", &["exercise a.toml @2..22"]);

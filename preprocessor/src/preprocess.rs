@@ -161,6 +161,15 @@ pub(crate) fn process(
         let found = directives::find(&ch.content);
         directives::report(&file, &ch.content, &found, &mut diags);
         ch.content = exercises.expand_chapter(&file, &ch.content, &found, &mut diags);
+        if found.directives.iter().any(|d| d.name == Name::Playground) {
+            // Found again: the exercises above changed the offsets.
+            let again = directives::find(&ch.content);
+            ch.content = crate::playground::expand(&file, &ch.content, &again, &mut diags);
+        }
+        if found.directives.iter().any(|d| d.name == Name::Map) {
+            let again = directives::find(&ch.content);
+            ch.content = crate::livemap::expand(&file, &ch.content, &again, &exercises, &mut diags);
+        }
         let Some(path) = chapter_path(ch) else { return };
         if found.directives.iter().any(|d| d.name == Name::Glossary) {
             return; // the glossary chapter explains the terms itself

@@ -74,6 +74,7 @@ fn json_has_the_documented_fields_one_object_per_input() {
             "fusions",
             "evidence",
             "reason",
+            "kernels",
         ] {
             assert!(obj.get(key).is_some(), "missing {key} in {obj}");
         }
@@ -92,6 +93,8 @@ fn json_has_the_documented_fields_one_object_per_input() {
             && f["ops"].is_array()
     );
     assert_eq!(v[1]["entry_fusions"], 0);
+    // Kernels: at least the entry fusions.
+    assert!(v[0]["kernels"].as_u64().unwrap() >= v[0]["entry_fusions"].as_u64().unwrap());
     assert!(v[1]["backend"].is_null());
     assert!(
         v[0]["file"]

@@ -1,4 +1,5 @@
-//! `cargo xtask bench`: what DumpLab costs a reader and an author.
+//! `cargo xtask bench`: what DumpLab costs a reader and an author
+//! (`--playground`: only the playground's analysis figures).
 //!
 //! - page weight: gzipped bytes of everything DumpLab adds to a page (its
 //!   CSS, JS and the wasm checker) against a 40 KiB budget;
@@ -7,6 +8,11 @@
 //! - what the (release-built) preprocessor adds to a full `mdbook build` of
 //!   the course:
 //!   builds with and without it, interleaved in one session, medians.
+//!
+//! - the playground's analysis of 10 MB and 50 MB compiled dumps (scaled
+//!   real ones): natively (`cargo bench -p dumplab --bench inspect`) and as
+//!   wasm in Chromium on the same bytes, MB/s each and their ratio, with the
+//!   page's end-to-end time and its longest main-thread task.
 //!
 //! Figures are printed, never asserted: timings belong to benchmarks.
 
@@ -23,19 +29,115 @@ const BUDGET: usize = 40 * 1024;
 
 /// Runs every benchmark; `--runs N` sets the repetitions (default 5).
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let runs = match args {
-        [] => 5,
-        [flag, n] if flag == "--runs" => n.parse().context("--runs takes a number")?,
-        _ => bail!("usage: cargo xtask bench [--runs N]"),
+    let (runs, only_playground) = match args {
+        [] => (5, false),
+        [flag, n] if flag == "--runs" => (n.parse().context("--runs takes a number")?, false),
+        [flag] if flag == "--playground" => (3, true),
+        _ => bail!("usage: cargo xtask bench [--runs N | --playground]"),
     };
     let root = tools::root();
+    if only_playground {
+        // The playground figures alone, on a freshly built book.
+        let mut cmd = tools::command(tools::mdbook()?);
+        cmd.arg("build")
+            .current_dir(&root)
+            .stderr(std::process::Stdio::null());
+        tools::point_mdbook_at(&mut cmd, &tools::build_preprocessor()?);
+        tools::run(&mut cmd)?;
+        return wasm_vs_native(&root, runs);
+    }
     page_weight(&root)?;
     let mdbook = tools::mdbook()?;
     // Measured as shipped to instructors who build the site: optimised.
     let preprocessor = tools::build_preprocessor_as("release")?;
     build_cost(&root, &mdbook, &preprocessor, runs)?;
     time_to_answerable(&root, runs)?;
+    wasm_vs_native(&root, runs)?;
     Ok(())
+}
+
+/// The playground's analysis, native and wasm, on the same large dumps.
+/// Runs after [`time_to_answerable`], which built the book: the dumps are
+/// written into it so the browser can fetch them.
+fn wasm_vs_native(root: &Path, runs: usize) -> Result<()> {
+    let dir = root.join("book").join("bench-dumps");
+    let native = tools::output(
+        tools::command(tools::cargo())
+            .args([
+                "bench",
+                "--locked",
+                "--quiet",
+                "--package",
+                "dumplab",
+                "--bench",
+                "inspect",
+            ])
+            .env("DUMPLAB_BENCH_OUT", &dir)
+            .env("DUMPLAB_BENCH_RUNS", runs.to_string())
+            .current_dir(root),
+    )?;
+    let native = parse_rows(&native, "native");
+    let files: Vec<String> = native
+        .iter()
+        .map(|r| format!("bench-dumps/{}", r.0))
+        .collect();
+    let chromium = tools::chromium()?;
+    let wasm = tools::output(
+        tools::command("node")
+            .arg("tests/browser/bench-inspect.mjs")
+            .arg(runs.to_string())
+            .args(&files)
+            .env("CHROMIUM_PATH", chromium)
+            .env("DUMPLAB_BOOK", root.join("book"))
+            .current_dir(root),
+    )?;
+    let wasm = parse_rows(&wasm, "wasm");
+    println!("playground analysis (analysis + kernel table + JSON), median of {runs}:");
+    println!(
+        "  {:<24} {:>8} {:>12} {:>12} {:>7} {:>10} {:>13}",
+        "dump", "MB", "native MB/s", "wasm MB/s", "ratio", "page s", "longest task"
+    );
+    for (file, bytes, secs, _) in &native {
+        let Some((_, _, wsecs, rest)) = wasm.iter().find(|w| &w.0 == file) else {
+            continue;
+        };
+        let mb = *bytes as f64 / 1e6;
+        let page = rest.first().copied().unwrap_or(f64::NAN);
+        let longest = rest.get(1).copied().unwrap_or(f64::NAN);
+        println!(
+            "  {:<24} {:>8.1} {:>12.1} {:>12.1} {:>6.2}x {:>10.2} {:>10.0} ms",
+            file,
+            mb,
+            mb / secs,
+            mb / wsecs,
+            wsecs / secs,
+            page,
+            longest
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// Rows `TAG FILE BYTES SECONDS [MORE...]` of a benchmark's output.
+fn parse_rows(out: &str, tag: &str) -> Vec<(String, usize, f64, Vec<f64>)> {
+    out.lines()
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            if w.next()? != tag {
+                return None;
+            }
+            let file = w.next()?.to_owned();
+            let bytes = w.next()?.parse().ok()?;
+            let secs = w.next()?.parse().ok()?;
+            Some((
+                file,
+                bytes,
+                secs,
+                w.filter_map(|x| x.parse().ok()).collect(),
+            ))
+        })
+        .collect()
 }
 
 /// Gzipped size of each asset DumpLab ships to the page: the files book.toml
@@ -219,6 +321,15 @@ mod tests {
             strip_table(toml, "[preprocessor.dumplab]"),
             "[book]\ntitle = \"t\"\n\n[output.html]\na = 1\n"
         );
+    }
+
+    #[test]
+    fn rows_of_benchmark_output() {
+        let rows = parse_rows(
+            "noise\nnative a.txt 10 0.5\nwasm a.txt 10 0.7 1.2 40\nnative bad\n",
+            "wasm",
+        );
+        assert_eq!(rows, [("a.txt".to_owned(), 10, 0.7, vec![1.2, 40.0])]);
     }
 
     #[test]

@@ -119,6 +119,8 @@ fn test(args: &[String]) -> Result<()> {
                 .args(["--test", "--test-concurrency=1", "tests/browser/"])
                 .env("CHROMIUM_PATH", chromium)
                 .env("DUMPLAB_BOOK", root.join("book"))
+                // The command line the playground test compares the page with.
+                .env("DUMPLAB_CLI", &preprocessor)
                 // Built by the `hostile` cargo test above (CARGO_TARGET_TMPDIR).
                 .env(
                     "DUMPLAB_HOSTILE_BOOK",

@@ -18,38 +18,48 @@ use std::process::Command;
 
 const TARGET: &str = "wasm32-unknown-unknown";
 
-/// Builds, copies and stamps the wasm checker.
+/// Builds, copies and stamps the wasm checker: the grading module every
+/// page loads (`theme/dumplab.wasm`) and the playground's, with the
+/// analysis and source map (`theme/dumplab-playground.wasm`).
 pub(crate) fn build() -> Result<()> {
     let root = tools::root();
     let target_dir = tools::target_dir().join("wasm");
-    let mut cmd = toolchain()?;
-    cmd.args([
-        "rustc",
-        "--locked",
-        "--package",
-        "dumplab",
-        "--lib",
-        "--crate-type",
-        "cdylib",
-    ])
-    .args([
-        "--no-default-features",
-        "--profile",
-        "wasm",
-        "--target",
-        TARGET,
-    ])
-    .env("CARGO_TARGET_DIR", &target_dir)
-    .current_dir(&root);
-    tools::step("build the checker for wasm32", || tools::run(&mut cmd))?;
-    let built = target_dir.join(TARGET).join("wasm").join("dumplab.wasm");
-    let dest = root.join("theme").join("dumplab.wasm");
-    std::fs::copy(&built, &dest)?;
-    let size = std::fs::metadata(&dest)?.len();
-    eprintln!(
-        "xtask: {} ({size} bytes)",
-        dest.strip_prefix(&root).unwrap_or(&dest).display()
-    );
+    for (features, name) in [
+        (None, "dumplab.wasm"),
+        (Some("playground"), "dumplab-playground.wasm"),
+    ] {
+        let mut cmd = toolchain()?;
+        cmd.args([
+            "rustc",
+            "--locked",
+            "--package",
+            "dumplab",
+            "--lib",
+            "--crate-type",
+            "cdylib",
+        ])
+        .args([
+            "--no-default-features",
+            "--profile",
+            "wasm",
+            "--target",
+            TARGET,
+        ])
+        .env("CARGO_TARGET_DIR", &target_dir)
+        .current_dir(&root);
+        if let Some(f) = features {
+            cmd.args(["--features", f]);
+        }
+        tools::step(&format!("build {name} for wasm32"), || tools::run(&mut cmd))?;
+        let built = target_dir.join(TARGET).join("wasm").join("dumplab.wasm");
+        let dest = root.join("theme").join(name);
+        std::fs::copy(&built, &dest)?;
+        let size = std::fs::metadata(&dest)?.len();
+        eprintln!(
+            "xtask: {} ({size} bytes)",
+            dest.strip_prefix(&root).unwrap_or(&dest).display()
+        );
+    }
     tools::step("stamp the module and its loader", || {
         tools::run(
             tools::command(tools::cargo())

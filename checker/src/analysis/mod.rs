@@ -47,6 +47,38 @@
 //! | `provenance` | list of `{line, instruction, source_op}` | the source op of each instruction that names one (`metadata={op_name=...}` in HLO, `loc(...)` in StableHLO); `source_op` indexes `source_ops` |
 //! | `kernels` | list of `{name, opcode, kind, line, computation, in_entry}` | the kernels of the computations that launch work (entry, loop conditions and bodies, branches, called computations): `fusion`s, `custom-call`s, `copy`/`copy-start` and other ops doing work on their own; `kind` is `fusion`, `custom-call`, `copy` or `unfused` |
 //! | `source_ops` | list of `{op_name, source_file, source_line}` | distinct JAX ops (`jit(f)/sin`) with their source location when printed (HLO `stack_frame_id`s resolved through the `StackFrames` tables) |
+//! | `kernels` | integer | kernels of the HLO entry computation, as [`crate::sourcemap`] counts them (0 when not HLO); added by the command line, not a field of [`Analysis`] |
+//!
+//! # JSON of `map`
+//!
+//! `mdbook-dumplab map LOWERED COMPILED --json` prints one object; the
+//! playground page reads the same. Fields are stable; new ones may be
+//! added, none renamed or removed.
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `lowered_format` | string or null | `stablehlo`, `jaxpr` or `hlo` |
+//! | `entry` | string or null | the compiled entry computation |
+//! | `lowered_signature`, `compiled_signature` | list of strings or null | entry parameter shapes without layouts (`f32[8,128]`) |
+//! | `mismatch` | string or null | why the dumps are of two different functions |
+//! | `truncated` | boolean | the walk through called computations stopped at its budget (only hostile texts: kernels sharing huge computations); some kernels' lines may be incomplete |
+//! | `kernels` | list of kernel objects | every kernel of the entry computation, in run order (see [`crate::sourcemap`] for what counts) |
+//! | `kernels[].name` | string | instruction name without `%` |
+//! | `kernels[].kind` | string | `fusion`, `custom-call`, `copy`, `collective`, `loop`, `conditional`, `call`, `async` or `op` |
+//! | `kernels[].detail` | string or null | fusion kind (`kLoop`, `kCustom __triton`), custom call target, collective |
+//! | `kernels[].opcode`, `line` | string, integer | opcode and 1-based line in the compiled dump |
+//! | `kernels[].ops` | list of strings | distinct opcodes inside (no `parameter`) |
+//! | `kernels[].shape`, `operand_shapes` | string, list of strings | result and operand shapes (`?` when unknown) |
+//! | `kernels[].bytes_read`, `bytes_written` | integer or null | from the operand and result shapes |
+//! | `kernels[].source_lines` | list of `{file, line}` | where its instructions (and what they call) came from |
+//! | `kernels[].lowered_ops` | list of lowered-op objects | the lowered ops it holds |
+//! | `lowered_ops` | list of lowered-op objects | every lowered op: `{line, name, op, op_name, source_lines: [{file, line}], kernels: [names]}` |
+//! | `source_lines` | list of `{file, line, lowered_ops, kernels}` | every source line either dump names; `lowered_ops` as lowered-op objects, `kernels` as names |
+//! | `kernels_without_source` | list of names | kernels whose provenance is lost |
+//! | `lowered_without_source` | list of lowered-op objects | lowered ops with no source line |
+//!
+//! A lowered-op object inside `kernels` and `source_lines` is
+//! `{line, name, op}`.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -55,11 +87,11 @@ use std::str::FromStr;
 
 pub mod claims;
 mod classify;
-mod hlo;
-mod jaxpr;
+pub(crate) mod hlo;
+pub(crate) mod jaxpr;
 pub mod markers;
 mod mlir;
-mod scan;
+pub(crate) mod scan;
 
 use markers::{COUNT, M};
 

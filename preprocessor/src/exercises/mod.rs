@@ -52,6 +52,9 @@ pub(crate) struct Exercises {
     /// Questions skipped because their family has errors (reported once,
     /// at the family): placing one is no error of its own.
     skipped: BTreeSet<String>,
+    /// The fixture families, for directives that render a dump (the live
+    /// source maps of `{{#dumplab-map}}`).
+    fixtures: BTreeMap<String, dumplab::fixture::Family>,
 }
 
 /// The fixtures as the exercise resolver sees them.
@@ -174,19 +177,19 @@ impl Exercises {
         let config = CourseConfig::from_book_toml(root);
         let (course, problems) = load_course(root, &config);
         diags.extend(problems);
-        Self::from_course(root, &course, &config, diags)
+        Self::from_course(root, course, &config, diags)
     }
 
     /// Resolves and validates every exercise file of a loaded course.
     pub(crate) fn from_course(
         root: &Path,
-        course: &Course,
+        course: Course,
         config: &CourseConfig,
         diags: &mut Vec<Diagnostic>,
     ) -> Exercises {
-        let (files, skipped, problems) = resolve_all(course);
+        let (files, skipped, problems) = resolve_all(&course);
         diags.extend(problems);
-        let oversized = oversized(course, &files, config.max_snippet_lines, diags);
+        let oversized = oversized(&course, &files, config.max_snippet_lines, diags);
         // Directives name files relative to the root: `exercises/x.toml`.
         let prefix = root.to_string_lossy().replace('\\', "/");
         let files = files
@@ -203,7 +206,18 @@ impl Exercises {
             oversized,
             refused: course.exercises_refused,
             skipped,
+            fixtures: course.fixtures,
         }
+    }
+
+    /// A fixture family by folder name.
+    pub(crate) fn family(&self, name: &str) -> Option<&dumplab::fixture::Family> {
+        self.fixtures.get(name)
+    }
+
+    /// The names of the fixture families.
+    pub(crate) fn family_names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.fixtures.keys().map(String::as_str)
     }
 
     /// All questions, by file (for `grade`).

@@ -1,0 +1,115 @@
+//! `{{#dumplab-playground}}`: the "Read your own dump" page's controls.
+//!
+//! The directive becomes a fixed block of HTML (no course data in it): two
+//! dump inputs (paste, drop or pick a file), a button, a status line and an
+//! empty report. `theme/playground.js` finds the block and does the rest in
+//! the browser, with the wasm checker in a Web Worker; nothing leaves the
+//! page. Without JavaScript the block says what it needs.
+
+use crate::directives::{Found, Name};
+use dumplab::Diagnostic;
+
+/// The block: one raw-HTML block, so no blank line inside and no `{{`.
+pub(crate) const HTML: &str = r#"<div class="dumplab-playground" data-dumplab-playground="">
+<noscript><p class="dlp-note">The playground runs the DumpLab checker in your browser: it needs JavaScript (and WebAssembly). On the command line, <code>mdbook-dumplab analyze</code> and <code>mdbook-dumplab map</code> give the same answers.</p></noscript>
+<div class="dlp-inputs">
+<div class="dlp-input" data-slot="0">
+<label class="dlp-label" for="dlp-text-0">Your dump</label>
+<textarea id="dlp-text-0" class="dlp-text" rows="10" spellcheck="false" autocomplete="off" placeholder="Paste a jaxpr, StableHLO or HLO dump here, or drop a file on this box"></textarea>
+<div class="dlp-row"><label class="dlp-pick">Or pick a file: <input type="file" class="dlp-file" accept=".txt,.mlir,.hlo,.log,text/plain"></label> <button type="button" class="dlp-clear">Clear</button></div>
+</div>
+<div class="dlp-input" data-slot="1">
+<label class="dlp-label" for="dlp-text-1">Optional: another dump of the same function (a lowered and a compiled dump together give the source map)</label>
+<textarea id="dlp-text-1" class="dlp-text" rows="10" spellcheck="false" autocomplete="off" placeholder="Paste the other dump here, or drop a file on this box"></textarea>
+<div class="dlp-row"><label class="dlp-pick">Or pick a file: <input type="file" class="dlp-file" accept=".txt,.mlir,.hlo,.log,text/plain"></label> <button type="button" class="dlp-clear">Clear</button></div>
+</div>
+</div>
+<div class="dlp-row"><button type="button" class="dlp-run">Analyse</button> <span class="dlp-status" role="status" aria-live="polite"></span></div>
+<div class="dlp-out"></div>
+</div>"#;
+
+/// Replaces the chapter's `{{#dumplab-playground}}` with [`HTML`];
+/// an argument or a second directive is an error.
+pub(crate) fn expand(
+    file: &str,
+    content: &str,
+    found: &Found,
+    diags: &mut Vec<Diagnostic>,
+) -> String {
+    let ds: Vec<_> = found
+        .directives
+        .iter()
+        .filter(|d| d.name == Name::Playground)
+        .collect();
+    if ds.is_empty() {
+        return content.to_owned();
+    }
+    for d in &ds {
+        if !d.arg.is_empty() {
+            diags.push(
+                Diagnostic::error_at(
+                    file,
+                    content,
+                    d.range.start,
+                    "`{{#dumplab-playground}}` takes no argument",
+                )
+                .with_hint("write `{{#dumplab-playground}}` alone"),
+            );
+        }
+    }
+    for d in ds.iter().skip(1) {
+        diags.push(
+            Diagnostic::error_at(
+                file,
+                content,
+                d.range.start,
+                "a second `{{#dumplab-playground}}` in this chapter",
+            )
+            .with_hint("the playground's inputs have fixed ids: keep one per chapter"),
+        );
+    }
+    let mut out = content.to_owned();
+    if let Some(d) = ds.first() {
+        // On its own lines, so Markdown sees one raw-HTML block.
+        out.replace_range(d.range.clone(), &format!("\n\n{HTML}\n\n"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_block_is_one_raw_html_block_without_directives() {
+        assert!(!HTML.contains("\n\n"));
+        assert!(!HTML.contains("{{"));
+        assert!(HTML.starts_with("<div") && HTML.ends_with("</div>"));
+        assert_eq!(HTML.matches("<div").count(), HTML.matches("</div>").count());
+    }
+
+    #[test]
+    fn expands_once_and_refuses_arguments_and_seconds() {
+        let content = "# P\n\n{{#dumplab-playground}}\n\nText {{#dumplab-playground x}}\n";
+        let found = crate::directives::find(content);
+        let mut diags = Vec::new();
+        let out = expand("src/p.md", content, &found, &mut diags);
+        assert_eq!(out.matches("data-dumplab-playground").count(), 1);
+        let msgs: Vec<_> = diags.iter().map(|d| d.message.clone()).collect();
+        assert_eq!(msgs.len(), 2, "{msgs:?}");
+        assert!(msgs.iter().any(|m| m.contains("takes no argument")));
+        assert!(msgs.iter().any(|m| m.contains("a second")));
+        let mut none = Vec::new();
+        let plain = "# P\n\nno directive\n";
+        assert_eq!(
+            expand(
+                "src/p.md",
+                plain,
+                &crate::directives::find(plain),
+                &mut none
+            ),
+            plain
+        );
+        assert!(none.is_empty());
+    }
+}

@@ -1,0 +1,81 @@
+// Benchmark, not a test (no assertions): the playground's analysis of large
+// compiled dumps in Chromium. For each dump (a path under the served book):
+//   - the wasm call alone (`dumplab_inspect`, the same function `cargo bench
+//     --bench inspect` times natively), median of RUNS, on the main thread;
+//   - the page end to end: the file picked in the playground, read, analysed
+//     in its worker and the report drawn, with the longest main-thread task
+//     seen meanwhile (PerformanceObserver `longtask`).
+// Prints one line per dump: `wasm FILE BYTES SECONDS PAGE_SECONDS LONGEST_TASK_MS`.
+// Run by `cargo xtask bench`.
+//
+// usage: node tests/browser/bench-inspect.mjs RUNS BOOK_RELATIVE_PATH...
+
+import path from 'node:path';
+import { serve, launch, bookDir } from './support.mjs';
+
+const runs = Number(process.argv[2] ?? 3);
+const files = process.argv.slice(3);
+const server = await serve();
+const browser = await launch();
+try {
+  for (const file of files) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(new URL('playground.html', server.url).href);
+    const wasm = await page.evaluate(
+      async ({ url, runs }) => {
+        if (typeof window.dumplabPlaygroundWasm !== 'string') {
+          await new Promise((resolve, reject) => {
+            const s = document.createElement('script');
+            s.src = 'dumplab-playground-wasm.js';
+            s.onload = resolve;
+            s.onerror = reject;
+            document.head.append(s);
+          });
+        }
+        const bin = atob(window.dumplabPlaygroundWasm);
+        const mod = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) mod[i] = bin.charCodeAt(i);
+        const ex = (await WebAssembly.instantiate(mod, {})).instance.exports;
+        const body = new Uint8Array(await (await fetch(url)).arrayBuffer());
+        const head = new TextEncoder().encode('inspect\n');
+        const times = [];
+        for (let r = 0; r < runs; r++) {
+          const len = head.length + body.length;
+          const p = ex.dumplab_alloc(len);
+          const mem = new Uint8Array(ex.memory.buffer);
+          mem.set(head, p);
+          mem.set(body, p + head.length);
+          const t0 = performance.now();
+          const reply = ex.dumplab_inspect(p, len);
+          times.push((performance.now() - t0) / 1000);
+          const n = new DataView(ex.memory.buffer).getUint32(reply, true);
+          ex.dumplab_free(p, len);
+          ex.dumplab_free(reply, n + 4);
+        }
+        times.sort((a, b) => a - b);
+        return { bytes: body.length, median: times[Math.floor(times.length / 2)] };
+      },
+      { url: new URL(file, server.url).href, runs },
+    );
+    // The page end to end, in a fresh tab.
+    const tab = await context.newPage();
+    await tab.goto(new URL('playground.html', server.url).href);
+    await tab.evaluate(() => {
+      window.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    const t0 = Date.now();
+    await tab.locator('.dlp-input[data-slot="0"] .dlp-file').setInputFiles(path.join(bookDir, file));
+    await tab.waitForFunction(() => /^Analysed|could not/.test(document.querySelector('.dlp-status').textContent), null, { timeout: 120000 });
+    const pageSecs = (Date.now() - t0) / 1000;
+    const longest = await tab.evaluate(() => window.__longest);
+    console.log(`wasm ${path.basename(file)} ${wasm.bytes} ${wasm.median.toFixed(6)} ${pageSecs.toFixed(3)} ${longest.toFixed(0)}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,248 @@
+// The "Read your own dump" page in Chromium: fixtures pasted into it get the
+// kind, backend and kernel count that `mdbook-dumplab analyze --json` gives
+// for the same file; two dumps of one function give the source map, whose
+// kernels light up their lines on focus; bad input gets a clear message and
+// the page keeps working; everything is reachable with the keyboard; the
+// page works from file://; dump text never becomes markup.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { serve, launch, openPage, screenshot, repoRoot, bookDir } from './support.mjs';
+
+const PAGE = 'playground.html';
+const cli = process.env.DUMPLAB_CLI ?? path.join(repoRoot, 'target', 'debug', 'mdbook-dumplab');
+const fixture = (p) => path.join(repoRoot, 'fixtures', p);
+let server;
+let browser;
+
+before(async () => {
+  if (!fs.existsSync(cli)) throw new Error(`no ${cli}: build it with \`cargo build -p mdbook-dumplab\` (cargo xtask test does)`);
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** What the command line says about `file`. */
+function analyzeJson(file) {
+  return JSON.parse(execFileSync(cli, ['analyze', '--json', file], { encoding: 'utf8', maxBuffer: 1 << 28 }).trim());
+}
+
+/** Waits until the page has analysed what is in its boxes. */
+async function analysed(page) {
+  await page.waitForFunction(() => {
+    const s = document.querySelector('.dlp-status');
+    const box = document.querySelector('[data-dumplab-playground]');
+    return s && /^Analysed|could not|not a text|reads dumps up to/.test(s.textContent) && !box.hasAttribute('aria-busy');
+  }, null, { timeout: 30000 });
+}
+
+async function paste(page, slot, text) {
+  await page.locator(`#dlp-text-${slot}`).fill(text);
+  await page.locator('.dlp-run').click();
+  await analysed(page);
+}
+
+const FILES = [
+  'softmax/jaxpr.txt',
+  'softmax/lowered.stablehlo.mlir',
+  'softmax/lowered.hlo.txt',
+  'softmax/compiled.cpu.hlo.txt',
+  'softmax/compiled.gpu.hlo.txt',
+  'softmax/compiled.tpu.hlo.txt',
+  'matmul_cublas_epilogue/compiled.gpu.hlo.txt',
+  'scan_rnn/compiled.tpu.hlo.txt',
+  'elementwise_chain/lowered.stablehlo.mlir',
+];
+
+test('pasted fixtures get the kind, backend and kernel count of `analyze --json`', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  for (const f of FILES) {
+    const want = analyzeJson(fixture(f));
+    await paste(page, 0, fs.readFileSync(fixture(f), 'utf8'));
+    const got = await page.locator('.dlp-report').first().evaluate((s) => ({ ...s.dataset }));
+    assert.equal(got.kind, want.kind, f);
+    assert.equal(got.backend, want.backend ?? '', f);
+    if (want.kind === 'hlo-optimized') {
+      assert.equal(Number(got.kernels), want.kernels, `${f}: kernels`);
+      assert.ok(want.kernels > 0);
+      const rows = await page.locator('.dlp-kernels tbody tr').count();
+      assert.equal(rows, Math.min(want.kernels, 50), `${f}: kernel rows`);
+      if (want.kernels > 50) await page.locator('.dlp-report .dlp-more').first().click();
+      assert.equal(await page.locator('.dlp-kernels tbody tr').count(), Math.min(want.kernels, 2000), `${f}: all kernel rows`);
+      const fusions = await page.locator('.dlp-kernels tbody tr td:nth-child(3)').evaluateAll((tds) => tds.filter((t) => t.textContent.startsWith('fusion')).length);
+      assert.equal(fusions, want.entry_fusions, `${f}: fusions`);
+      assert.equal(await page.locator('.dlp-lines').count(), 0, `${f}: no per-line table for compiled HLO`);
+    } else {
+      assert.equal(got.kernels, '', f);
+      assert.equal(await page.locator('.dlp-kernels').count(), 0, `${f}: no kernel table`);
+      assert.equal(await page.locator('.dlp-lines').count(), 1, `${f}: ops per source line`);
+    }
+    // Every deciding line is shown with its text and a chapter link.
+    const ev = await page.locator('.dlp-evidence li').count();
+    assert.ok(ev > 0, `${f}: evidence`);
+    const href = await page.locator('.dlp-evidence a').first().getAttribute('href');
+    assert.match(href, /^[a-z-]+\.html$/);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('two dumps of one function give the source map; focus lights the lines', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  await page.locator('#dlp-text-0').fill(fs.readFileSync(fixture('softmax/lowered.stablehlo.mlir'), 'utf8'));
+  await paste(page, 1, fs.readFileSync(fixture('softmax/compiled.cpu.hlo.txt'), 'utf8'));
+  const want = JSON.parse(execFileSync(cli, ['map', '--json', fixture('softmax/lowered.stablehlo.mlir'), fixture('softmax/compiled.cpu.hlo.txt')], { encoding: 'utf8' }));
+  const kernels = page.locator('.dlp-map-kernels tbody tr');
+  assert.equal(await kernels.count(), want.kernels.length);
+  assert.equal(await page.locator('.dlp-map-lines tbody tr').count(), want.source_lines.length);
+  // Keyboard: Tab reaches a kernel row; its line lights up, and goes dark after.
+  // (The pointer is parked off the tables: hovering lights rows too.)
+  await page.mouse.move(0, 0);
+  await kernels.first().focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.kernel), '0');
+  const line = page.locator('.dlp-map-lines tbody tr[data-line="0"]');
+  assert.match((await line.getAttribute('class')) ?? '', /dlp-lit/);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.kernel), '1');
+  // The kernel's lowered ops light up too.
+  const ops0 = want.kernels[1].lowered_ops.length;
+  assert.ok(ops0 > 0);
+  assert.equal(await page.locator('.dlp-map-ops tr.dlp-lit').count(), ops0);
+  await line.hover();
+  const lit = await page.locator('.dlp-map-kernels tr.dlp-lit').count();
+  assert.equal(lit, want.source_lines[0].kernels.length);
+  assert.equal(await page.locator('.dlp-map-ops tr.dlp-lit').count(), want.source_lines[0].lowered_ops.length);
+  // A lowered op lights its kernels: the exponential lands in the first fusion only.
+  await page.mouse.move(0, 0);
+  const exp = want.lowered_ops.findIndex((o) => o.op === 'stablehlo.exponential');
+  await page.locator(`.dlp-map-ops tr[data-op="${exp}"]`).focus();
+  assert.deepEqual(
+    await page.locator('.dlp-map-kernels tr.dlp-lit').evaluateAll((trs) => trs.map((t) => t.querySelector('code').textContent)),
+    want.lowered_ops[exp].kernels,
+  );
+  // Two different functions: said so.
+  await paste(page, 1, fs.readFileSync(fixture('matmul/compiled.cpu.hlo.txt'), 'utf8'));
+  assert.match(await page.locator('.dlp-map').innerText(), /different functions/);
+  await screenshot(page, 'playground-map');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('bad input gets a clear message and the page keeps working', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  // Binary file, picked with the file input.
+  await page.locator('.dlp-input[data-slot="0"] .dlp-file').setInputFiles({ name: 'blob.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2]) });
+  await analysed(page);
+  assert.match(await page.locator('.dlp-status').innerText(), /blob\.bin is not a text dump/);
+  // Not UTF-8, without NULs: the checker says so.
+  await page.locator('.dlp-input[data-slot="0"] .dlp-file').setInputFiles({ name: 'latin1.txt', mimeType: 'text/plain', buffer: Buffer.from([0x48, 0x4c, 0xe9, 0xff, 0x0a]) });
+  await analysed(page);
+  assert.match(await page.locator('.dlp-report').innerText(), /not UTF-8 text/);
+  // Dump text that looks like markup stays text.
+  await paste(page, 0, '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>\n%x = f32[8] add(%a, %b)');
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.equal(await page.locator('.dlp-out img, .dlp-out script').count(), 0);
+  // A truncated compiled dump: analysed as far as it goes.
+  const full = fs.readFileSync(fixture('softmax/compiled.cpu.hlo.txt'), 'utf8');
+  await paste(page, 0, full.slice(0, full.length / 2));
+  assert.ok(await page.locator('.dlp-report').count());
+  // A file over the limit is refused before it is read.
+  await page.evaluate(() => {
+    const input = document.querySelector('.dlp-input[data-slot="0"] .dlp-file');
+    const big = new File([new Uint8Array(1)], 'huge.txt');
+    Object.defineProperty(big, 'size', { value: 300 * 1024 * 1024 });
+    const dt = new DataTransfer();
+    dt.items.add(big);
+    input.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  assert.match(await page.locator('.dlp-status').innerText(), /huge\.txt is 300\.0 MiB; the page reads dumps up to/);
+  // Still working.
+  await paste(page, 0, fs.readFileSync(fixture('softmax/jaxpr.txt'), 'utf8'));
+  assert.equal(await page.locator('.dlp-report').first().getAttribute('data-kind'), 'jaxpr');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('works from file:// and at phone width', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.goto(pathToFileURL(path.join(bookDir, PAGE)).href, { waitUntil: 'load' });
+  await paste(page, 0, fs.readFileSync(fixture('elementwise_chain/compiled.cpu.hlo.txt'), 'utf8'));
+  assert.equal(await page.locator('.dlp-report').first().getAttribute('data-kind'), 'hlo-optimized');
+  assert.equal(await page.locator('.dlp-report').first().getAttribute('data-kernels'), '1');
+  // Nothing wider than the screen but the tables' own scrolling.
+  const overflow = await page.evaluate(() => document.querySelector('.dumplab-playground').scrollWidth - document.querySelector('.dumplab-playground').clientWidth);
+  assert.ok(overflow <= 1, `overflow ${overflow}px`);
+  await screenshot(page, 'playground-phone', { fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the lesson's live maps light a line's kernels, and a kernel's lines", async () => {
+  const { page, context, errors } = await openPage(browser, server.url, 'fusion.html');
+  const maps = page.locator('[data-dumplab-livemap]');
+  assert.equal(await maps.count(), 2);
+  // Elementwise chain: every line lands in the one fusion.
+  const chain = maps.nth(0);
+  const want = JSON.parse(execFileSync(cli, ['map', '--json', fixture('elementwise_chain/lowered.stablehlo.mlir'), fixture('elementwise_chain/compiled.cpu.hlo.txt')], { encoding: 'utf8' }));
+  assert.equal(await chain.locator('tr[data-kernel]').count(), want.kernels.length);
+  assert.equal(await chain.locator('tr[data-line]').count(), want.source_lines.length);
+  for (let i = 0; i < want.source_lines.length; i++) {
+    await chain.locator(`tr[data-line="${i}"]`).focus();
+    assert.equal(await chain.locator('tr[data-kernel].dlp-lit').count(), 1, `line ${i}`);
+  }
+  // Softmax: one line, four kernels; Tab to the second kernel lights the line.
+  const softmax = maps.nth(1);
+  await softmax.locator('tr[data-line="0"]').hover();
+  assert.equal(await softmax.locator('tr[data-kernel].dlp-lit').count(), 4);
+  await page.mouse.move(0, 0);
+  await softmax.locator('tr[data-kernel="0"]').focus();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.kernel), '1');
+  assert.match((await softmax.locator('tr[data-line="0"]').getAttribute('class')) ?? '', /dlp-lit/);
+  assert.equal(await softmax.locator('tr[data-kernel].dlp-lit').count(), 1);
+  await softmax.scrollIntoViewIfNeeded();
+  await screenshot(page, 'livemap-softmax');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a large dump: totals from the checker, the first rows shown, the page usable meanwhile', async () => {
+  const n = 60000;
+  const lines = ['HloModule big, is_scheduled=true', '', 'ENTRY %main (p: f32[8]) -> f32[8] {', '  %p = f32[8]{0} parameter(0)'];
+  for (let i = 0; i < n; i++) lines.push(`  %k.${i} = f32[8]{0} negate(%p), metadata={op_name="jit(f)/neg" source_file="big.py" source_line=${(i % 50) + 1}}`);
+  lines.push(`  ROOT %r = f32[8]{0} copy(%k.${n - 1})`, '}', '');
+  const dir = fs.mkdtempSync(path.join(repoRoot, 'target', 'playground-big-'));
+  const file = path.join(dir, 'big.hlo.txt');
+  fs.writeFileSync(file, lines.join('\n'));
+  const want = analyzeJson(file);
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  await page.locator('.dlp-input[data-slot="0"] .dlp-file').setInputFiles(file);
+  // The page takes input while the worker works.
+  await page.locator('#dlp-text-1').fill('typed meanwhile');
+  assert.equal(await page.locator('#dlp-text-1').inputValue(), 'typed meanwhile');
+  await page.locator('#dlp-text-1').fill('');
+  await analysed(page);
+  await page.waitForSelector('.dlp-kernels');
+  const rep = page.locator('.dlp-report').first();
+  assert.equal(await rep.getAttribute('data-kernels'), String(want.kernels));
+  assert.equal(want.kernels, n + 1);
+  assert.equal(await page.locator('.dlp-kernels tbody tr').count(), 50);
+  assert.match(await rep.innerText(), new RegExp(`The first 2000 of ${n + 1} kernels are shown`));
+  await page.locator('.dlp-more').click();
+  assert.equal(await page.locator('.dlp-kernels tbody tr').count(), 2000);
+  assert.deepEqual(errors, []);
+  await context.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -1,0 +1,585 @@
+// DumpLab playground ("Read your own dump"): the block that
+// `{{#dumplab-playground}}` leaves in a chapter. Paste, drop or pick a dump;
+// the checker (src/dumplab-playground-wasm.js, loaded on this page only) runs
+// in a Web Worker made from a Blob, so the page stays responsive and works
+// offline and from file://. Nothing leaves the page. Everything shown is built
+// from DOM text nodes: dump text never becomes markup.
+(() => {
+  'use strict';
+  // A row lit by hover and by focus at once stays lit until both end.
+  const litCount = new WeakMap();
+  function light(tr, on) {
+    const n = Math.max(0, (litCount.get(tr) || 0) + (on ? 1 : -1));
+    litCount.set(tr, n);
+    tr.classList.toggle('dlp-lit', n > 0);
+  }
+
+  // Live source maps of the lessons ({{#dumplab-map}}, rendered at build
+  // time): focusing or hovering a line lights its kernels, and the other way.
+  for (const fig of document.querySelectorAll('[data-dumplab-livemap]')) {
+    const lines = Array.from(fig.querySelectorAll('tr[data-line]'));
+    const kernels = Array.from(fig.querySelectorAll('tr[data-kernel]'));
+    const ids = (s) => (s || '').split(' ').filter(Boolean).map(Number);
+    const wire = (tr, others, list) => {
+      const set = (on) => {
+        light(tr, on);
+        for (const i of ids(tr.dataset[list])) if (others[i]) light(others[i], on);
+      };
+      tr.addEventListener('mouseenter', () => set(true));
+      tr.addEventListener('mouseleave', () => set(false));
+      tr.addEventListener('focus', () => set(true));
+      tr.addEventListener('blur', () => set(false));
+    };
+    for (const tr of lines) wire(tr, kernels, 'kernels');
+    for (const tr of kernels) wire(tr, lines, 'lines');
+  }
+
+  const box = document.querySelector('[data-dumplab-playground]');
+  if (!box) return;
+
+  /** Dumps larger than this are refused with a message (wasm memory, tab memory). */
+  const MAX_BYTES = 128 * 1024 * 1024;
+  /** Rows shown per table before "show all". */
+  const SHOWN_ROWS = 50;
+
+  const root = typeof window.path_to_root === 'string' ? window.path_to_root : '';
+  const status = box.querySelector('.dlp-status');
+  const out = box.querySelector('.dlp-out');
+  const run = box.querySelector('.dlp-run');
+  const slots = Array.from(box.querySelectorAll('.dlp-input')).map((el, index) => ({
+    el,
+    index,
+    text: el.querySelector('.dlp-text'),
+    file: el.querySelector('.dlp-file'),
+    clear: el.querySelector('.dlp-clear'),
+    stored: 0, // bytes of a picked or dropped file, held by the worker (not by the page)
+    name: '',
+    placeholder: el.querySelector('.dlp-text').placeholder,
+    report: null,
+  }));
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  // Inline `code` spans of the checker's notes, as DOM nodes (never markup).
+  function rich(cls, text) {
+    const span = el('span', cls);
+    const parts = String(text).split('`');
+    if (parts.length % 2 === 0) span.textContent = text;
+    else parts.forEach((p, i) => span.append(i % 2 ? el('code', '', p) : p));
+    return span;
+  }
+  function setStatus(text, bad) {
+    status.textContent = text;
+    status.classList.toggle('dlp-bad', !!bad);
+  }
+  const mib = (n) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MiB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${n} B`);
+
+  // ---- the checker, in a worker --------------------------------------------
+  const WORKER = `'use strict';
+let ex = null;
+function call(head, parts) {
+  const h = new TextEncoder().encode(head);
+  let total = h.length;
+  for (const p of parts) total += p.length;
+  const ptr = ex.dumplab_alloc(total);
+  let mem = new Uint8Array(ex.memory.buffer);
+  mem.set(h, ptr);
+  let at = ptr + h.length;
+  for (const p of parts) { mem.set(p, at); at += p.length; }
+  const r = ex.dumplab_inspect(ptr, total);
+  ex.dumplab_free(ptr, total);
+  mem = new Uint8Array(ex.memory.buffer);
+  const len = new DataView(ex.memory.buffer).getUint32(r, true);
+  const text = new TextDecoder().decode(mem.slice(r + 4, r + 4 + len));
+  ex.dumplab_free(r, len + 4);
+  return text;
+}
+// Large reports are cut here, off the page's thread: the page shows at most
+// LIMIT rows of each list (the totals stay), parsing and copying stay small.
+const LIMIT = 2000;
+function cap(m) {
+  if (!m) return m;
+  for (const k of ['kernels', 'lowered_ops', 'source_lines', 'lowered_without_source', 'kernels_without_source']) {
+    if (Array.isArray(m[k]) && m[k].length > LIMIT) {
+      m[k + '_total'] = m[k].length;
+      m[k] = m[k].slice(0, LIMIT);
+    }
+  }
+  for (const k of m.kernels || []) if (k.lowered_ops && k.lowered_ops.length > 50) k.lowered_ops = k.lowered_ops.slice(0, 50);
+  for (const l of m.source_lines || []) if (l.lowered_ops && l.lowered_ops.length > 50) { l.lowered_ops_total = l.lowered_ops.length; l.lowered_ops = l.lowered_ops.slice(0, 50); }
+  return m;
+}
+function reply(id, text, isMap) {
+  const obj = JSON.parse(text);
+  if (isMap) cap(obj);
+  else if (obj.map) cap(obj.map);
+  self.postMessage({ id, obj });
+}
+// The dumps, by input box: files and pastes are handed over (transferred,
+// not copied) and kept here, so the page's thread never holds or copies them.
+const stored = [];
+self.onmessage = async (e) => {
+  const m = e.data;
+  try {
+    if (m.op === 'init') {
+      const bin = atob(m.wasm);
+      const bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      ex = (await WebAssembly.instantiate(bytes, {})).instance.exports;
+      self.postMessage({ id: m.id, obj: {} });
+    } else if (m.op === 'store') {
+      stored[m.slot] = m.bytes;
+      self.postMessage({ id: m.id, obj: {} });
+    } else if (m.op === 'inspect') {
+      reply(m.id, call('inspect\\n', [stored[m.slot]]), false);
+    } else if (m.op === 'map') {
+      const low = stored[m.lowered];
+      reply(m.id, call('map\\n' + low.length + '\\n', [low, stored[m.compiled]]), true);
+    }
+  } catch (err) {
+    self.postMessage({ id: m.id, error: String(err && err.message || err) });
+  }
+};`;
+
+  let worker = null;
+  let ready = null;
+  let nextId = 1;
+  const pending = new Map();
+
+  function post(msg, transfer) {
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...msg, id }, transfer || []);
+    });
+  }
+
+  function loadModule() {
+    if (typeof window.dumplabPlaygroundWasm === 'string') return Promise.resolve(window.dumplabPlaygroundWasm);
+    return new Promise((resolve, reject) => {
+      const s = document.createElement('script');
+      s.src = root + 'dumplab-playground-wasm.js';
+      s.onload = () => (typeof window.dumplabPlaygroundWasm === 'string' ? resolve(window.dumplabPlaygroundWasm) : reject(new Error('the checker script is empty')));
+      s.onerror = () => reject(new Error('the checker script (dumplab-playground-wasm.js) did not load'));
+      document.head.append(s);
+    });
+  }
+
+  function checker() {
+    if (!ready) {
+      ready = loadModule().then((wasm) => {
+        if (!window.Worker || !window.WebAssembly) throw new Error('this browser has no Web Workers or WebAssembly');
+        const url = URL.createObjectURL(new Blob([WORKER], { type: 'text/javascript' }));
+        worker = new Worker(url);
+        URL.revokeObjectURL(url);
+        worker.onmessage = (e) => {
+          const p = pending.get(e.data.id);
+          if (!p) return;
+          pending.delete(e.data.id);
+          if (e.data.error) p.reject(new Error(e.data.error));
+          else p.resolve(e.data.obj);
+        };
+        worker.onerror = (e) => {
+          for (const p of pending.values()) p.reject(new Error(e.message || 'the checker stopped'));
+          pending.clear();
+          // A fresh worker next time (for example after running out of memory).
+          worker.terminate();
+          ready = null;
+        };
+        return post({ op: 'init', wasm });
+      });
+      ready.catch(() => {
+        ready = null;
+      });
+    }
+    return ready;
+  }
+
+  // ---- input -----------------------------------------------------------------
+  /** What the slot holds: a file the worker has (`size`), a paste to hand
+   *  over (`bytes`), a message saying why not (`error`), or null. */
+  function inputOf(slot) {
+    if (slot.stored) return { size: slot.stored };
+    const t = slot.text.value;
+    if (!t.trim()) return null;
+    if (t.length > MAX_BYTES) return { error: `This paste is ${mib(t.length)}; the page reads dumps up to ${mib(MAX_BYTES)}. Use \`mdbook-dumplab analyze\` on the command line for larger ones.` };
+    const bytes = new TextEncoder().encode(t);
+    return { bytes, size: bytes.length };
+  }
+
+  function takeFile(slot, file) {
+    if (!file) return;
+    slot.name = file.name;
+    if (file.size > MAX_BYTES) {
+      slot.stored = 0;
+      slot.text.value = '';
+      setStatus(`${file.name} is ${mib(file.size)}; the page reads dumps up to ${mib(MAX_BYTES)}. Use \`mdbook-dumplab analyze\` on the command line for larger ones.`, true);
+      return;
+    }
+    const reader = new FileReader();
+    reader.onprogress = (e) => {
+      if (e.lengthComputable) setStatus(`Reading ${file.name}: ${Math.round((100 * e.loaded) / e.total)}%`);
+    };
+    reader.onerror = () => setStatus(`${file.name} could not be read.`, true);
+    reader.onload = () => {
+      performance.mark('dumplab:read');
+      const bytes = new Uint8Array(reader.result);
+      const head = bytes.subarray(0, 65536);
+      if (head.indexOf(0) >= 0) {
+        slot.stored = 0;
+        setStatus(`${file.name} is not a text dump: it holds NUL bytes (a binary file?). Pick a jaxpr, StableHLO or HLO text dump.`, true);
+        return;
+      }
+      // Large files stay out of the textarea: it would freeze the page.
+      slot.text.value = bytes.length <= 262144 ? new TextDecoder().decode(bytes) : '';
+      slot.text.placeholder = `${file.name}: ${mib(bytes.length)} loaded (not shown here; type or paste to replace it)`;
+      const size = bytes.length;
+      checker()
+        .then(() => post({ op: 'store', slot: slot.index, bytes }, [bytes.buffer]))
+        .then(() => {
+          performance.mark('dumplab:stored');
+          slot.stored = size;
+          analyse();
+        })
+        .catch((err) => setStatus(`The checker could not start: ${err.message}.`, true));
+    };
+    reader.readAsArrayBuffer(file);
+  }
+
+  for (const slot of slots) {
+    slot.file.addEventListener('change', () => takeFile(slot, slot.file.files[0]));
+    slot.text.addEventListener('input', () => {
+      slot.stored = 0;
+      schedule();
+    });
+    slot.clear.addEventListener('click', () => {
+      slot.stored = 0;
+      slot.text.value = '';
+      slot.file.value = '';
+      slot.text.placeholder = slot.placeholder;
+      slot.report = null;
+      analyse();
+      slot.text.focus();
+    });
+    slot.el.addEventListener('dragover', (e) => {
+      e.preventDefault();
+      slot.el.classList.add('dlp-drop');
+    });
+    slot.el.addEventListener('dragleave', () => slot.el.classList.remove('dlp-drop'));
+    slot.el.addEventListener('drop', (e) => {
+      e.preventDefault();
+      slot.el.classList.remove('dlp-drop');
+      const f = e.dataTransfer && e.dataTransfer.files[0];
+      if (f) takeFile(slot, f);
+    });
+  }
+  run.addEventListener('click', () => analyse());
+
+  let timer = null;
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(analyse, 400);
+  }
+
+  // ---- analysis ----------------------------------------------------------------
+  let generation = 0;
+  async function analyse() {
+    clearTimeout(timer);
+    const gen = ++generation;
+    const inputs = slots.map(inputOf);
+    const bad = inputs.find((i) => i && i.error);
+    if (bad) {
+      setStatus(bad.error, true);
+      return;
+    }
+    if (!inputs.some((i) => i)) {
+      out.replaceChildren();
+      setStatus('');
+      return;
+    }
+    const total = inputs.reduce((n, i) => n + (i ? i.size : 0), 0);
+    setStatus(`Analysing ${mib(total)}…`);
+    box.setAttribute('aria-busy', 'true');
+    const started = performance.now();
+    try {
+      await checker();
+      const reports = [];
+      for (const [k, i] of inputs.entries()) {
+        if (i && i.bytes) await post({ op: 'store', slot: k, bytes: i.bytes }, [i.bytes.buffer]);
+        reports.push(i ? await post({ op: 'inspect', slot: k }) : null);
+      }
+      let map = null;
+      const kinds = reports.map((r) => r && r.kind);
+      const lowIdx = kinds.findIndex((k) => k === 'stablehlo' || k === 'jaxpr' || k === 'hlo-unoptimized');
+      const compIdx = kinds.findIndex((k) => k === 'hlo-optimized');
+      if (lowIdx >= 0 && compIdx >= 0) {
+        map = await post({ op: 'map', lowered: lowIdx, compiled: compIdx });
+      }
+      if (gen !== generation) return;
+      performance.mark('dumplab:analysed');
+      await render(reports, map, gen);
+      if (gen !== generation) return;
+      performance.mark('dumplab:drawn');
+      const secs = ((performance.now() - started) / 1000).toFixed(2);
+      setStatus(`Analysed ${mib(total)} in ${secs} s.`);
+    } catch (err) {
+      if (gen !== generation) return;
+      setStatus(`The checker could not analyse this: ${err.message}. The page still works: try a smaller or another dump.`, true);
+    } finally {
+      if (gen === generation) box.removeAttribute('aria-busy');
+    }
+  }
+
+  // ---- rendering ---------------------------------------------------------------
+  // Rows are made on demand (`make(i)`): the first SHOWN_ROWS now, the rest
+  // when asked, so a report of thousands of kernels stays cheap to draw.
+  function table(caption, headers, count, make, cls) {
+    const t = el('table', `dlp-table ${cls || ''}`);
+    t.append(el('caption', '', caption));
+    const head = el('tr');
+    for (const h of headers) head.append(el('th', '', h));
+    const thead = el('thead');
+    thead.append(head);
+    t.append(thead);
+    const body = el('tbody');
+    t.append(body);
+    const add = (from, to) => {
+      const frag = document.createDocumentFragment();
+      for (let i = from; i < to; i++) frag.append(make(i));
+      body.append(frag);
+    };
+    add(0, Math.min(count, SHOWN_ROWS));
+    if (count > SHOWN_ROWS) {
+      const more = el('button', 'dlp-more', `Show all ${count} rows`);
+      more.type = 'button';
+      more.addEventListener('click', () => {
+        add(SHOWN_ROWS, count);
+        more.remove();
+      });
+      const wrap = el('div');
+      wrap.append(t, more);
+      return wrap;
+    }
+    return t;
+  }
+  function row(cells) {
+    const tr = el('tr');
+    for (const c of cells) {
+      const td = el('td');
+      if (c instanceof Node) td.append(c);
+      else td.textContent = c === null || c === undefined ? '' : String(c);
+      tr.append(td);
+    }
+    return tr;
+  }
+  const where = (l) => `${l.file}:${l.line}`;
+  /** The length of a list before the worker cut it. */
+  const total = (m, k) => m[k + '_total'] || m[k].length;
+  /** A note under a table whose list the worker cut. */
+  const cut = (m, k, what) =>
+    m[k + '_total'] ? el('p', 'dlp-note', `The first ${m[k].length} of ${m[k + '_total']} ${what} are shown; \`mdbook-dumplab map --json\` lists them all.`) : null;
+  const KIND_NAMES = {
+    jaxpr: 'a jaxpr',
+    stablehlo: 'StableHLO (lowered)',
+    'hlo-unoptimized': 'HLO before optimization',
+    'hlo-optimized': 'compiled HLO (after optimization)',
+    unknown: 'unknown',
+  };
+
+  function evidence(report) {
+    const list = el('ol', 'dlp-evidence');
+    for (const e of report.evidence) {
+      const li = el('li');
+      li.append(el('span', 'dlp-ln', `line ${e.line}`), ' ');
+      const code = el('code', 'dlp-src');
+      const chars = Array.from(e.text);
+      const a = Math.max(0, e.start - 1);
+      const b = Math.max(a, e.end - 1);
+      code.append(chars.slice(0, a).join(''), el('mark', '', chars.slice(a, b).join('')), chars.slice(b).join(''));
+      li.append(code, rich('dlp-note', e.note), ' ');
+      const link = el('a', 'dlp-learn', `learn: ${e.chapter.replace('.html', '')}`);
+      link.href = root + e.chapter;
+      li.append(link);
+      list.append(li);
+    }
+    return list;
+  }
+
+  function kernelTable(map) {
+    const make = (i) => {
+      const k = map.kernels[i];
+      return row([
+        i + 1,
+        el('code', '', k.name),
+        k.detail ? `${k.kind} ${k.detail}` : k.kind,
+        k.ops.join(', '),
+        `${k.operand_shapes.join(', ')} → ${k.shape}`,
+        k.bytes_read === null ? '?' : mib(k.bytes_read),
+        k.bytes_written === null ? '?' : mib(k.bytes_written),
+        k.source_lines.length ? k.source_lines.map(where).join(', ') : 'no source line',
+      ]);
+    };
+    return table(
+      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${total(map, 'kernels')}`,
+      ['#', 'kernel', 'what it is', 'ops inside', 'shapes (operands → result)', 'reads', 'writes', 'source lines'],
+      map.kernels.length,
+      make,
+      'dlp-kernels',
+    );
+  }
+
+  function lineTable(map) {
+    const make = (i) => {
+      const l = map.source_lines[i];
+      return row([where(l), l.lowered_ops_total || l.lowered_ops.length, l.lowered_ops.slice(0, 8).map((o) => o.op).join(', ') + (l.lowered_ops.length > 8 ? ', …' : '')]);
+    };
+    const t = table(`Ops per source line: ${total(map, 'source_lines')} lines`, ['source line', 'ops', 'which'], map.source_lines.length, make, 'dlp-lines');
+    const frag = el('div');
+    frag.append(t);
+    const bare = total(map, 'lowered_without_source');
+    frag.append(el('p', 'dlp-note', bare ? `${bare} ops carry no source line (${map.lowered_without_source.slice(0, 6).map((o) => `${o.name} ${o.op}`).join(', ')}${bare > 6 ? ', …' : ''}).` : 'Every op carries a source line.'));
+    if (!map.source_lines.length) frag.append(el('p', 'dlp-note', 'No source lines in this dump: print StableHLO with `debug_info=True`, or a jaxpr with `source_info=True`, to see them.'));
+    return frag;
+  }
+
+  // `later`: parts drawn in later frames (tables), so that no single task
+  // lays out the whole report.
+  function report(i, r, later) {
+    const sec = el('section', 'dlp-report');
+    sec.setAttribute('aria-label', `Report on dump ${i + 1}`);
+    sec.dataset.kind = r.kind;
+    sec.dataset.backend = r.backend || '';
+    sec.dataset.kernels = r.map && r.kind === 'hlo-optimized' ? String(total(r.map, 'kernels')) : '';
+    const name = slots[i].name && slots[i].stored ? ` (${slots[i].name})` : '';
+    sec.append(el('h3', '', `Dump ${i + 1}${name}: ${KIND_NAMES[r.kind] || r.kind}`));
+    const facts = el('p', 'dlp-facts');
+    facts.append(el('span', 'dlp-kind', `kind: ${r.kind}`), ' · ', el('span', 'dlp-backend', `backend: ${r.backend || (r.kind === 'hlo-optimized' ? 'not shown in the text' : 'none (not compiled HLO)')}`), ` · ${r.lines} lines`);
+    sec.append(facts);
+    if (r.reason) sec.append(el('p', 'dlp-reason', `Why unknown: ${r.reason}`));
+    if (r.evidence.length) {
+      sec.append(el('h4', '', 'Why: the lines that decided'));
+      sec.append(evidence(r));
+    }
+    if (r.map && r.map.truncated) sec.append(el('p', 'dlp-reason', "Many kernels here share huge called computations: the checker stopped walking them early, so some kernels' source lines may be missing."));
+    if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map), cut(r.map, 'kernels', 'kernels') || ''));
+    else if (r.map) later.push(() => sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || ''));
+    return sec;
+  }
+
+  // The source map: each source line gets a colour; focusing or hovering a
+  // kernel or a line lights up the other side.
+  function sourceMap(map) {
+    const sec = el('section', 'dlp-map');
+    sec.setAttribute('aria-label', 'Source map');
+    sec.append(el('h3', '', 'Source map: Python lines → lowered ops → kernels'));
+    if (map.mismatch) {
+      sec.append(el('p', 'dlp-reason', `These two dumps do not map: ${map.mismatch}.`));
+      return sec;
+    }
+    const hue = (i) => `hsl(${Math.round((i * 137.508) % 360)}, 70%, 50%)`;
+    const lineIdx = new Map(map.source_lines.map((l, i) => [where(l), i]));
+    const kernelIdx = new Map(map.kernels.map((k, i) => [k.name, i]));
+    const opKey = (o) => `${o.line} ${o.name}`;
+    const opIdx = new Map(map.lowered_ops.map((o, i) => [opKey(o), i]));
+    const chips = (lines) => {
+      const span = el('span');
+      for (const l of lines) {
+        const c = el('span', 'dlp-chip');
+        c.style.backgroundColor = hue(lineIdx.get(where(l)));
+        c.title = where(l);
+        span.append(c);
+      }
+      return span;
+    };
+    // Rows by table, filled as they are made (see `table`).
+    const rows = { lines: [], kernels: [], ops: [] };
+    // What lights up with each row: indices into the three tables.
+    const ids = (list, idx, key) => list.map((x) => idx.get(key(x))).filter((i) => i !== undefined);
+    const wire = (tr, kind, i, rel) => {
+      rows[kind][i] = tr;
+      tr.tabIndex = 0;
+      tr.dataset[kind === 'lines' ? 'line' : kind === 'kernels' ? 'kernel' : 'op'] = String(i);
+      const set = (on) => {
+        light(tr, on);
+        for (const [k, list] of Object.entries(rel)) for (const j of list) if (rows[k][j]) light(rows[k][j], on);
+      };
+      tr.addEventListener('mouseenter', () => set(true));
+      tr.addEventListener('mouseleave', () => set(false));
+      tr.addEventListener('focus', () => set(true));
+      tr.addEventListener('blur', () => set(false));
+      return tr;
+    };
+    const makeLine = (i) => {
+      const l = map.source_lines[i];
+      const label = el('span');
+      label.append(chips([l]), ' ', where(l));
+      const n = l.lowered_ops_total || l.lowered_ops.length;
+      const tr = row([label, n, l.kernels.join(', ') || '(none: folded away or provenance lost)']);
+      return wire(tr, 'lines', i, { kernels: ids(l.kernels, kernelIdx, (x) => x), ops: ids(l.lowered_ops, opIdx, opKey) });
+    };
+    const makeKernel = (i) => {
+      const k = map.kernels[i];
+      const tr = row([el('code', '', k.name), k.detail ? `${k.kind} ${k.detail}` : k.kind, chips(k.source_lines), k.source_lines.map(where).join(', ') || 'provenance lost', k.lowered_ops.length]);
+      return wire(tr, 'kernels', i, { lines: ids(k.source_lines, lineIdx, where), ops: ids(k.lowered_ops, opIdx, opKey) });
+    };
+    const makeOp = (i) => {
+      const o = map.lowered_ops[i];
+      const label = el('span');
+      label.append(chips(o.source_lines), ' ', o.source_lines.map(where).join(', ') || 'no source line');
+      const tr = row([o.line, el('code', '', o.name), o.op, label, o.kernels.join(', ') || '(no kernel)']);
+      return wire(tr, 'ops', i, { lines: ids(o.source_lines, lineIdx, where), kernels: ids(o.kernels, kernelIdx, (x) => x) });
+    };
+    sec.append(el('p', 'dlp-note', 'Focus or hover a row: its Python lines, lowered ops and kernels light up in all three tables.'));
+    sec.append(table(`Python source lines: ${total(map, 'source_lines')}`, ['source line', 'lowered ops', 'kernels'], map.source_lines.length, makeLine, 'dlp-map-lines'));
+    sec.append(table(`Kernels, in run order: ${total(map, 'kernels')}`, ['kernel', 'what it is', '', 'source lines', 'lowered ops'], map.kernels.length, makeKernel, 'dlp-map-kernels'));
+    sec.append(table(`Lowered ops: ${total(map, 'lowered_ops')}`, ['line', 'op', 'what', 'source line', 'kernels'], map.lowered_ops.length, makeOp, 'dlp-map-ops'));
+    for (const note of [cut(map, 'source_lines', 'source lines'), cut(map, 'kernels', 'kernels'), cut(map, 'lowered_ops', 'lowered ops')]) if (note) sec.append(note);
+    const lost = map.kernels_without_source;
+    const nLost = total(map, 'kernels_without_source');
+    sec.append(el('p', 'dlp-note', nLost ? `Kernels whose provenance is lost: ${nLost} (${lost.slice(0, 20).join(', ')}${nLost > 20 ? ', …' : ''}).` : 'Every kernel names its source lines.'));
+    const bare = map.lowered_without_source;
+    const nBare = total(map, 'lowered_without_source');
+    sec.append(el('p', 'dlp-note', nBare ? `Lowered ops without a source line: ${nBare} (${bare.slice(0, 8).map((o) => `${o.name} ${o.op}`).join(', ')}${nBare > 8 ? ', …' : ''}).` : 'Every lowered op names its source line.'));
+    return sec;
+  }
+
+  /** Resolves after the page has had a chance to draw (or 50 ms, in a hidden tab). */
+  const nextFrame = () =>
+    new Promise((resolve) => {
+      let done = false;
+      const go = () => {
+        if (!done) {
+          done = true;
+          resolve();
+        }
+      };
+      requestAnimationFrame(() => setTimeout(go, 0));
+      setTimeout(go, 50);
+    });
+
+  async function render(reports, map, gen) {
+    const later = [];
+    const frag = document.createDocumentFragment();
+    reports.forEach((r, i) => {
+      if (!r) return;
+      if (r.error) {
+        const sec = el('section', 'dlp-report');
+        sec.dataset.kind = 'error';
+        sec.append(el('h3', '', `Dump ${i + 1}`), el('p', 'dlp-reason', r.error));
+        frag.append(sec);
+      } else frag.append(report(i, r, later));
+    });
+    if (map) later.push(() => out.append(sourceMap(map)));
+    else if (reports.filter(Boolean).length === 2) frag.append(el('p', 'dlp-note', 'For a source map, give one lowered dump (StableHLO, jaxpr or HLO before optimization) and one compiled HLO dump.'));
+    out.replaceChildren(frag);
+    for (const draw of later) {
+      await nextFrame();
+      if (gen !== generation) return;
+      draw();
+    }
+  }
+})();
