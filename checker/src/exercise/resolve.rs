@@ -80,7 +80,8 @@ impl DumpInfo {
 pub type Library = BTreeMap<(String, String), DumpInfo>;
 
 /// The exercises' view of loaded fixture families: every dump with its
-/// annotations and provenance (nothing is analysed until a question asks).
+/// annotations, provenance and the analysis made when the family was loaded
+/// (so a build analyses each dump once).
 pub fn library_of(families: &BTreeMap<String, crate::fixture::Family>) -> Library {
     let mut lib = Library::new();
     for (name, family) in families {
@@ -102,6 +103,10 @@ pub fn library_of(families: &BTreeMap<String, crate::fixture::Family>) -> Librar
                 text: text.clone(),
                 ..DumpInfo::default()
             };
+            // Analysed once, when the family was loaded.
+            if let Some(a) = family.analyses.get(file) {
+                let _ = info.analysis.set(a.clone());
+            }
             info.provenance = prov.dumps.get(file).map(|d| DumpSource {
                 function: format!("{folder}/{}", prov.function.get_ref()),
                 call: d.call.clone(),
