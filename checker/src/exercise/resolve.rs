@@ -234,12 +234,12 @@ pub const BACKENDS: [(&str, &str, &str); 3] = [
     (
         "cpu",
         "CPU",
-        "XLA:CPU dumps have no tiled layouts and no GPU `backend_config`s; library calls go to CPU runtimes such as oneDNN or Eigen.",
+        "XLA:CPU dumps have no tiled layouts; their `backend_config`s say `outer_dimension_partitions` or hand a fusion to the YNNPACK library (`__ynn_fusion`).",
     ),
     (
         "gpu",
         "GPU",
-        "XLA:GPU dumps carry GPU `backend_config`s (launch dimensions, `__cublas$gemm`, Triton fusions) on their fusions and custom calls.",
+        "XLA:GPU dumps carry `operation_queue_id` in their `backend_config`s and `scheduling_name` in their metadata; library calls go to cuBLAS (`__cublas$lt$matmul`) or cuDNN (`__cudnn$convForward`), and Triton fusions say `\"kind\":\"__triton\"`.",
     ),
     (
         "tpu",
