@@ -160,18 +160,19 @@ pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The candidate closest to `word` when it is close enough to be a typo:
-/// at most one edit for short words, two for longer ones, case ignored.
-/// For "did you mean" hints.
+/// at most one edit for words of four letters or fewer, else two or a third
+/// of the candidate's length, case ignored. The one "did you mean" of the
+/// course's messages.
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let word = word.to_lowercase();
-    let limit = if word.chars().count() <= 4 { 1 } else { 2 };
+    let short = word.chars().count() <= 4;
     candidates
         .into_iter()
         .map(|c| (edit_distance(&word, &c.to_lowercase()), c))
-        .filter(|(d, _)| *d <= limit)
+        .filter(|(d, c)| *d <= if short { 1 } else { 2.max(c.len() / 3) })
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }

@@ -292,26 +292,5 @@ impl Claim {
 /// The closest claim name to `name` (for "did you mean"): the one with the
 /// fewest single-character edits, when that is at most two.
 pub fn closest_claim(name: &str) -> Option<&'static str> {
-    Claim::names()
-        .map(|n| (edit_distance(name, n), n))
-        .filter(|(d, _)| *d <= 2)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, n)| n)
-}
-
-/// Levenshtein distance between two short strings.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev.get(j).copied().unwrap_or(0) + usize::from(ca != *cb);
-            let del = prev.get(j + 1).copied().unwrap_or(0) + 1;
-            let ins = cur.get(j).copied().unwrap_or(0) + 1;
-            cur.push(sub.min(del).min(ins));
-        }
-        prev = cur;
-    }
-    prev.last().copied().unwrap_or(0)
+    crate::diagnostic::did_you_mean(name, Claim::names())
 }

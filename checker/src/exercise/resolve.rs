@@ -18,7 +18,7 @@
 use super::key::{Hint, Key, Mode};
 use super::model::{ExerciseFile, Question};
 use super::seal::{hash_fields, seal};
-use crate::analysis::claims::{Claim, Select, closest_claim, edit_distance};
+use crate::analysis::claims::{Claim, Select, closest_claim};
 use crate::analysis::{Analysis, Kernel, KernelKind, Kind, analyze};
 use crate::diagnostic::Diagnostic;
 use crate::grade::{Outcome, grade};
@@ -80,7 +80,8 @@ impl DumpInfo {
 pub type Library = BTreeMap<(String, String), DumpInfo>;
 
 /// The exercises' view of loaded fixture families: every dump with its
-/// annotations and provenance (nothing is analysed until a question asks).
+/// annotations, provenance and the analysis made when the family was loaded
+/// (so a build analyses each dump once).
 pub fn library_of(families: &BTreeMap<String, crate::fixture::Family>) -> Library {
     let mut lib = Library::new();
     for (name, family) in families {
@@ -102,8 +103,8 @@ pub fn library_of(families: &BTreeMap<String, crate::fixture::Family>) -> Librar
                 text: text.clone(),
                 ..DumpInfo::default()
             };
-            // Validation has analysed the dump already: reuse it.
-            if let Some(a) = family.analyses.get(file).and_then(|c| c.get()) {
+            // Analysed once, when the family was loaded.
+            if let Some(a) = family.analyses.get(file) {
                 let _ = info.analysis.set(a.clone());
             }
             info.provenance = prov.dumps.get(file).map(|d| DumpSource {
@@ -233,12 +234,12 @@ pub const BACKENDS: [(&str, &str, &str); 3] = [
     (
         "cpu",
         "CPU",
-        "XLA:CPU dumps have no tiled layouts and no GPU `backend_config`s; library calls go to CPU runtimes such as oneDNN or Eigen.",
+        "XLA:CPU dumps have no tiled layouts; their `backend_config`s say `outer_dimension_partitions` or hand a fusion to the YNNPACK library (`__ynn_fusion`).",
     ),
     (
         "gpu",
         "GPU",
-        "XLA:GPU dumps carry GPU `backend_config`s (launch dimensions, `__cublas$gemm`, Triton fusions) on their fusions and custom calls.",
+        "XLA:GPU dumps carry `operation_queue_id` in their `backend_config`s and `scheduling_name` in their metadata; library calls go to cuBLAS (`__cublas$lt$matmul`) or cuDNN (`__cudnn$convForward`), and Triton fusions say `\"kind\":\"__triton\"`.",
     ),
     (
         "tpu",
@@ -859,11 +860,7 @@ fn label_of(table: &[(&str, &str, &str)], name: &str) -> String {
 
 /// The closest of `names` to `name`, for "did you mean".
 fn did_you_mean<'n>(name: &str, names: impl Iterator<Item = &'n str>) -> Option<&'n str> {
-    names
-        .map(|n| (edit_distance(name, n), n))
-        .filter(|(d, n)| *d <= 2.max(n.len() / 3))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, n)| n)
+    crate::diagnostic::did_you_mean(name, names)
 }
 
 /// One counted fact: its value, the instructions counted (line and a note),

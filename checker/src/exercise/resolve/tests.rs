@@ -593,3 +593,28 @@ snippet = "neg/lowered.stablehlo.mlir#main"
         "jax.jit(fn).lower(*args).compile().as_text()"
     );
 }
+
+#[test]
+fn a_loaded_family_is_analysed_once_and_the_library_reuses_it() {
+    let toml = "status = \"reviewed\"\n[provenance]\nfunction = \"function.py\"\njax = \"0\"\njaxlib = \"0\"\npython = \"3\"\n[provenance.dumps.\"compiled.cpu.hlo.txt\"]\ncall = \"jax.jit(fn).lower(*args()).compile().as_text()\"\ntarget = \"host CPU\"\n";
+    let files = BTreeMap::from([
+        ("function.py".to_owned(), String::new()),
+        ("compiled.cpu.hlo.txt".to_owned(), COMPILED.to_owned()),
+    ]);
+    let (family, _) = crate::fixture::load_family("neg", "fixtures/neg", toml, files);
+    let family = family.unwrap();
+    assert_eq!(family.analyses.len(), 1, "one analysis per dump file");
+    let lib = library_of(&BTreeMap::from([("neg".to_owned(), family)]));
+    let info = lib
+        .get(&("neg".to_owned(), "compiled.cpu.hlo.txt".to_owned()))
+        .unwrap();
+    assert!(
+        info.analysis.get().is_some(),
+        "the library carries the analysis made at load time"
+    );
+    assert_eq!(info.analysis().entry_fusions, 1);
+    assert_eq!(
+        info.provenance.as_ref().map(|p| p.function.as_str()),
+        Some("fixtures/neg/function.py")
+    );
+}
