@@ -298,19 +298,27 @@ pub fn resolve_file(
         Err(e) => {
             let mut offset = e.span().map_or(0, |s| s.start);
             let message = e.message().trim().to_owned();
-            // serde reports an unknown field at its table; point at the field.
+            let mut hint = "exercises/FORMAT.md lists every key of a question (type, id, prompt, snippet, ...)".to_owned();
+            // serde reports an unknown field at its value; point at the key,
+            // which is what to change, and say which key was meant.
             if let Some(field) = message
                 .strip_prefix("unknown field `")
                 .and_then(|m| m.split('`').next())
             {
-                offset = key_offset(source, offset.min(source.len()), field).unwrap_or(offset);
+                if let Some(value) = key_offset(source, offset.min(source.len()), field) {
+                    offset = source[..value].rfind(field).unwrap_or(value);
+                }
+                let expected: Vec<&str> = message
+                    .split_once("expected")
+                    .map(|(_, list)| list.split('`').skip(1).step_by(2).collect())
+                    .unwrap_or_default();
+                if let Some(near) = did_you_mean(field, expected.iter().copied()) {
+                    hint = format!("did you mean `{near}`? {hint}");
+                }
             }
             return (
                 Vec::new(),
-                vec![
-                    Diagnostic::error_at(file, source, offset, message)
-                        .with_hint("exercises/FORMAT.md lists every key of a question (type, id, prompt, snippet, ...)"),
-                ],
+                vec![Diagnostic::error_at(file, source, offset, message).with_hint(hint)],
             );
         }
     };
@@ -358,10 +366,12 @@ fn key_offset(source: &str, start: usize, key: &str) -> Option<usize> {
         if i > 0 && trimmed.trim_end() == "[[question]]" {
             return None;
         }
-        if let Some(rest) = trimmed.strip_prefix(key) {
-            if rest.trim_start().starts_with('=') {
-                return Some(pos + (line.len() - trimmed.len()));
-            }
+        if let Some(rest) = trimmed.strip_prefix(key)
+            && let Some(after_eq) = rest.trim_start().strip_prefix('=')
+        {
+            // The value, which is what an author changes.
+            let value = after_eq.trim_start();
+            return Some(pos + line.len() - trimmed.len() + key.len() + rest.len() - value.len());
         }
         pos += line.len();
     }
@@ -426,24 +436,38 @@ fn lookup<'a>(
     };
     let Some(dump) = library.get(&(family.to_owned(), file.to_owned())) else {
         let families: BTreeSet<&str> = library.keys().map(|(f, _)| f.as_str()).collect();
-        let hint = if families.contains(family) {
+        if families.contains(family) {
             let files: Vec<&str> = library
                 .keys()
                 .filter(|(f, _)| f == family)
                 .map(|(_, d)| d.as_str())
                 .collect();
-            format!("family `{family}` has: {}", files.join(", "))
+            let hint = match did_you_mean(file, files.iter().copied()) {
+                Some(near) => format!(
+                    "did you mean `{family}/{near}`? family `{family}` has: {}",
+                    files.join(", ")
+                ),
+                None => format!("family `{family}` has: {}", files.join(", ")),
+            };
+            cx.error(
+                key,
+                format!("snippet `{reference}`: no dump `{file}` in fixture family `{family}`"),
+                &hint,
+            );
         } else {
-            format!(
-                "known families: {}",
-                families.into_iter().collect::<Vec<_>>().join(", ")
-            )
-        };
-        cx.error(
-            key,
-            format!("snippet `{reference}`: no dump `{file}` in fixture family `{family}`"),
-            &hint,
-        );
+            let hint = match did_you_mean(family, families.iter().copied()) {
+                Some(near) => format!("did you mean `{near}`?"),
+                None => format!(
+                    "known families: {}",
+                    families.into_iter().collect::<Vec<_>>().join(", ")
+                ),
+            };
+            cx.error(
+                key,
+                format!("snippet `{reference}`: no fixture family `{family}`"),
+                &hint,
+            );
+        }
         return None;
     };
     let total = dump.text.lines().count().max(1);
@@ -459,7 +483,13 @@ fn lookup<'a>(
                 (a, b)
             } else {
                 let names: Vec<&str> = dump.excerpts.iter().map(|(n, _, _)| n.as_str()).collect();
-                let hint = if names.is_empty() {
+                let near = did_you_mean(part, names.iter().copied());
+                let hint = if let Some(near) = near {
+                    format!(
+                        "did you mean `#{near}`? named excerpts of this dump: {}",
+                        names.join(", ")
+                    )
+                } else if names.is_empty() {
                     "this dump has no named excerpts yet; use a line range like `#12-30`".to_owned()
                 } else {
                     format!(
@@ -476,7 +506,18 @@ fn lookup<'a>(
             }
         }
     };
-    if lines.0 == 0 || lines.0 > lines.1 || lines.1 > total {
+    if lines.0 > lines.1 {
+        cx.error(
+            key,
+            format!(
+                "snippet `{reference}`: the range {}-{} runs backwards",
+                lines.0, lines.1
+            ),
+            &format!("write the first line first: `#{}-{}`", lines.1, lines.0),
+        );
+        return None;
+    }
+    if lines.0 == 0 || lines.1 > total {
         cx.error(
             key,
             format!(

@@ -91,7 +91,11 @@ fn resolve_all(
         questions.retain(|q| !skipped.iter().any(|s| s.id == q.id));
         skipped_ids.extend(skipped.into_iter().map(|s| s.id));
         for q in &questions {
-            if let Some(other) = ids.insert(q.id.clone(), source.path.clone()) {
+            // Twice in one file is the resolver's to report.
+            if let Some(other) = ids
+                .insert(q.id.clone(), source.path.clone())
+                .filter(|other| *other != source.path)
+            {
                 let offset = source.text.find(&format!("\"{}\"", q.id)).unwrap_or(0);
                 diags.push(
                     Diagnostic::error_at(

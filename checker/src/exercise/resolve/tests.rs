@@ -295,46 +295,46 @@ fn every_mistake_is_reported_where_it_is() {
         (
             "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.tpu.hlo.txt\"\n",
             &[
-                "exercises/t.toml:5:1: error: snippet `neg/compiled.tpu.hlo.txt`: no dump `compiled.tpu.hlo.txt` in fixture family `neg`",
+                "exercises/t.toml:5:11: error: snippet `neg/compiled.tpu.hlo.txt`: no dump `compiled.tpu.hlo.txt` in fixture family `neg`",
             ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt#nope\"\n",
             &[
-                "exercises/t.toml:5:1: error: snippet `neg/compiled.cpu.hlo.txt#nope`: no excerpt `nope`",
+                "exercises/t.toml:5:11: error: snippet `neg/compiled.cpu.hlo.txt#nope`: no excerpt `nope`",
             ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt#5-99\"\n",
             &[
-                "exercises/t.toml:5:1: error: snippet `neg/compiled.cpu.hlo.txt#5-99`: lines 5-99 are outside the dump's 11 lines",
+                "exercises/t.toml:5:11: error: snippet `neg/compiled.cpu.hlo.txt#5-99`: lines 5-99 are outside the dump's 11 lines",
             ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n  choices = [\"gpu\", \"tpu\"]\n",
-            &["exercises/t.toml:6:3: error: the right answer, `cpu`, is not among the choices"],
+            &["exercises/t.toml:6:13: error: the right answer, `cpu`, is not among the choices"],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"classify\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nchoices = [\"compiled\"]\n",
-            &["exercises/t.toml:6:1: error: `compiled` is not a choice this question type knows"],
+            &["exercises/t.toml:6:11: error: `compiled` is not a choice this question type knows"],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"count\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nfact = \"kernels\"\n",
-            &["exercises/t.toml:6:1: error: `kernels` is not a fact the checker counts"],
+            &["exercises/t.toml:6:8: error: `kernels` is not a fact the checker counts"],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt#8-9\"\n",
             &[
-                "exercises/t.toml:5:1: error: no line of this excerpt proves `compiled` (XLA compiled this module), so there is nothing to select",
+                "exercises/t.toml:5:11: error: no line of this excerpt proves `compiled` (XLA compiled this module), so there is nothing to select",
             ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"pair\"\nprompt = \"p\"\nsnippet = \"neg/lowered.stablehlo.mlir\"\ncandidates = [\"other/compiled.cpu.hlo.txt\"]\n",
-            &["exercises/t.toml:6:1: error: a pair question needs 2 to 4 candidates, not 1"],
+            &["exercises/t.toml:6:14: error: a pair question needs 2 to 4 candidates, not 1"],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"pair\"\nprompt = \"p\"\nsnippet = \"neg/lowered.stablehlo.mlir\"\ncandidates = [\"other/compiled.cpu.hlo.txt\", \"other/compiled.cpu.hlo.txt#entry\"]\n",
-            &["exercises/t.toml:6:1: error: two candidates come from family `other`"],
+            &["exercises/t.toml:6:14: error: two candidates come from family `other`"],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"choice\"\nprompt = \"p\"\n[[question.option]]\ntext = \"a\"\nwhy = \"w\"\n[[question.option]]\ntext = \"b\"\nwhy = \"w\"\n",
@@ -345,8 +345,8 @@ fn every_mistake_is_reported_where_it_is() {
         (
             "[[question]]\nid = \"Bad Id\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n[[question]]\nid = \"b\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n[[question]]\nid = \"b\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n",
             &[
-                "exercises/t.toml:2:1: error: question id `Bad Id` is not a plain name",
-                "exercises/t.toml:12:1: error: question id `b` is used twice (first on line 6)",
+                "exercises/t.toml:2:6: error: question id `Bad Id` is not a plain name",
+                "exercises/t.toml:12:6: error: question id `b` is used twice (first on line 6)",
             ],
         ),
         (
@@ -361,12 +361,12 @@ fn claims_needs_facts_and_notes_are_checked_where_they_are_written() {
     check(&[
         (
             "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nclaim = \"complied\"\n",
-            &["exercises/t.toml:6:1: error: `complied` is not a claim the checker knows"],
+            &["exercises/t.toml:6:9: error: `complied` is not a claim the checker knows"],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nneed = 9\n",
             &[
-                "exercises/t.toml:6:1: error: `need = 9`, but 5 lines of this excerpt prove `compiled`",
+                "exercises/t.toml:6:8: error: `need = 9`, but 5 lines of this excerpt prove `compiled`",
             ],
         ),
         (
@@ -376,30 +376,30 @@ fn claims_needs_facts_and_notes_are_checked_where_they_are_written() {
         (
             "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nclaim = \"fusion\"\nneed = 2\n",
             &[
-                "exercises/t.toml:7:1: error: claim `fusion` asks for every proving line (1 here), not 2",
+                "exercises/t.toml:7:8: error: claim `fusion` asks for every proving line (1 here), not 2",
             ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"evidence\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nclaim = \"not-compiled\"\n",
             &[
-                "exercises/t.toml:5:1: error: no line of this excerpt proves `not-compiled` (nobody has compiled this module yet), so there is nothing to select",
+                "exercises/t.toml:5:11: error: no line of this excerpt proves `not-compiled` (nobody has compiled this module yet), so there is nothing to select",
             ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"count\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nfact = \"equations\"\n",
             &[
-                "exercises/t.toml:6:1: error: fact `equations` applies to jaxpr dumps, and this one is hlo-optimized",
+                "exercises/t.toml:6:8: error: fact `equations` applies to jaxpr dumps, and this one is hlo-optimized",
             ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"count\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nfact = \"iteration_kernels\"\n",
             &[
-                "exercises/t.toml:6:1: error: fact `iteration_kernels` applies to HLO with a `while` dumps, and this one is hlo-optimized",
+                "exercises/t.toml:6:8: error: fact `iteration_kernels` applies to HLO with a `while` dumps, and this one is hlo-optimized",
             ],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"count\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\nfact = \"entry_fusion\"\n",
-            &["exercises/t.toml:6:1: error: `entry_fusion` is not a fact the checker counts"],
+            &["exercises/t.toml:6:8: error: `entry_fusion` is not a fact the checker counts"],
         ),
         (
             "[[question]]\nid = \"x\"\ntype = \"choice\"\nprompt = \"p\"\n[[question.option]]\ntext = \"a\"\nwhy = \"Wrong: no.\"\n[[question.option]]\ntext = \"b\"\ncorrect = true\nwhy = \"Right: yes.\"\n",
@@ -442,7 +442,7 @@ fn an_annotation_the_analysis_does_not_hold_as_proof_is_an_error() {
     assert_eq!(
         first,
         [
-            "exercises/t.toml:5:1: error: line 8 of `neg/compiled.cpu.hlo.txt` is annotated `fused-computation`, which proves `compiled`, but the checker's analysis does not see `fused-computation` there"
+            "exercises/t.toml:5:11: error: line 8 of `neg/compiled.cpu.hlo.txt` is annotated `fused-computation`, which proves `compiled`, but the checker's analysis does not see `fused-computation` there"
         ]
     );
 }
