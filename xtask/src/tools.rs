@@ -21,9 +21,7 @@ pub(crate) fn root() -> PathBuf {
     static ROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     ROOT.get_or_init(|| {
         let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-        cwd.ancestors()
-            .find(|d| d.join("book.toml").is_file() && d.join("xtask/Cargo.toml").is_file())
-            .map(Path::to_path_buf)
+        find_root(&cwd)
             .or_else(|| {
                 std::env::var_os("CARGO_MANIFEST_DIR")
                     .map(PathBuf::from)
@@ -32,6 +30,15 @@ pub(crate) fn root() -> PathBuf {
             .unwrap_or(cwd)
     })
     .clone()
+}
+
+/// The nearest folder from `start` up that holds `book.toml` and
+/// `xtask/Cargo.toml`: a DumpLab checkout, wherever it was cloned or moved.
+fn find_root(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .find(|d| d.join("book.toml").is_file() && d.join("xtask/Cargo.toml").is_file())
+        .map(Path::to_path_buf)
 }
 
 /// The `cargo` that runs us.
@@ -244,4 +251,23 @@ pub(crate) fn npm_ci() -> Result<()> {
         .args(["ci", "--no-audit", "--no-fund"])
         .current_dir(&root))
     .context("`npm ci` failed: install Node.js 20+ and npm (Debian: apt-get install nodejs npm)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_root_is_found_from_inside_a_moved_checkout() {
+        let base = std::env::temp_dir().join(format!("dumplab-xtask-root-{}", std::process::id()));
+        let moved = base.join("somewhere/else/clone");
+        std::fs::create_dir_all(moved.join("xtask/src")).unwrap_or_default();
+        std::fs::create_dir_all(moved.join("src/deep")).unwrap_or_default();
+        std::fs::write(moved.join("book.toml"), "").unwrap_or_default();
+        std::fs::write(moved.join("xtask/Cargo.toml"), "").unwrap_or_default();
+        assert_eq!(find_root(&moved.join("src/deep")), Some(moved.clone()));
+        assert_eq!(find_root(&moved), Some(moved.clone()));
+        assert_eq!(find_root(&base), None);
+        let _ = std::fs::remove_dir_all(&base);
+    }
 }

@@ -114,7 +114,7 @@ const DESCRIPTIONS: [&str; COUNT] = [
     "An MLIR `module @name` opens the lowered program.",
     "`func.func public @main` is the entry point of a lowered module.",
     "A `func.func` defines an MLIR function.",
-    "An operation of the StableHLO dialect: `stablehlo.add`, `stablehlo.dot_general`, ...",
+    "An operation of the StableHLO dialect (`stablehlo.add`, `stablehlo.dot_general`, ...) or of CHLO, its companion dialect of composite ops (`chlo.erf`, `chlo.square`), which lowering to HLO expands.",
     "An MLIR tensor type such as `tensor<8x128xf32>`, which HLO and jaxprs never print.",
     "An MLIR source location, `loc(...)` or a `#loc` alias line.",
     "`HloModule name, ...` starts an HLO module and lists its attributes.",

@@ -158,7 +158,11 @@ impl<'a> MlirState<'a> {
             }
             if op.starts_with("stablehlo.") || op.starts_with("chlo.") {
                 sink.add(M::StablehloOp, n, l, op_at, op.len(), || {
-                    format!("`{op}` is an operation of the StableHLO dialect.")
+                    if op.starts_with("chlo.") {
+                        format!("`{op}` is a CHLO op, StableHLO's companion dialect of composite ops that lowering expands into StableHLO: only lowered modules print it.")
+                    } else {
+                        format!("`{op}` is an operation of the StableHLO dialect.")
+                    }
                 });
             }
             if !result.is_empty() {
