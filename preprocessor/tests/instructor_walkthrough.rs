@@ -202,4 +202,57 @@ fn the_instructor_chapter_works_as_written() {
         chapter_html.contains("Adding fixtures and exercises"),
         "the chapter is not in the book"
     );
+
+    // Later: the course moves to another folder, a new dump arrives, and a
+    // typo slips into the exercise; `check` finds the root cause at once,
+    // and re-drafting keeps the review.
+    let moved = root.with_file_name("instructor-walkthrough-moved");
+    let _ = std::fs::remove_dir_all(&moved);
+    std::fs::rename(&root, &moved).unwrap();
+    let family = moved.join("fixtures/relu_scale");
+    let reviewed = std::fs::read_to_string(family.join("fixture.toml")).unwrap();
+    std::fs::copy(
+        family.join("compiled.cpu.hlo.txt"),
+        family.join("compiled.gpu.hlo.txt"),
+    )
+    .unwrap();
+    let missing = tool(&["check", "."], &moved);
+    assert!(
+        text(&missing).contains("dump `compiled.gpu.hlo.txt` has no [[dump]] entry"),
+        "{}",
+        text(&missing)
+    );
+    let redraft = tool(&["fixture", "draft", "relu_scale"], &moved);
+    assert!(redraft.status.success(), "{}", text(&redraft));
+    let after = std::fs::read_to_string(family.join("fixture.toml")).unwrap();
+    let kept = reviewed
+        .trim_end()
+        .replacen("status = \"reviewed\"", "status = \"draft\"", 1);
+    assert!(
+        after.starts_with(&kept),
+        "the review was not kept:\n{after}"
+    );
+    assert!(after.contains("file = \"compiled.gpu.hlo.txt\""));
+    std::fs::remove_file(family.join("compiled.gpu.hlo.txt")).unwrap();
+    std::fs::write(family.join("fixture.toml"), &reviewed).unwrap();
+    let exercise = moved.join("exercises/walkthrough.toml");
+    let good = std::fs::read_to_string(&exercise).unwrap();
+    std::fs::write(&exercise, good.replace("relu_scale/", "relu_scal/")).unwrap();
+    let typo = tool(&["check", "."], &moved);
+    let report = text(&typo);
+    assert!(!typo.status.success());
+    assert!(
+        report.contains("no fixture family `relu_scal`")
+            && report.contains("did you mean `relu_scale`?"),
+        "{report}"
+    );
+    assert_eq!(
+        report.matches(": error: ").count(),
+        1,
+        "one error, no cascade:\n{report}"
+    );
+    std::fs::write(&exercise, good).unwrap();
+    let build = support::mdbook_build(&moved, &moved.join("book"));
+    assert!(build.status.success(), "{}", text(&build));
+    let _ = std::fs::remove_dir_all(&moved);
 }

@@ -49,8 +49,9 @@ pub(crate) struct Exercises {
     /// The exercises folder was refused (reported once, at book.toml): a
     /// directive naming a missing file is then no error of its own.
     refused: bool,
-    /// Questions skipped because their family has errors (reported once,
-    /// at the family): placing one is no error of its own.
+    /// Questions that did not resolve: skipped because their family has
+    /// errors, or with errors of their own. Both are reported where they
+    /// are; placing one in a chapter is no error of its own.
     skipped: BTreeSet<String>,
     /// The fixture families, for directives that render a dump (the live
     /// source maps of `{{#dumplab-map}}`).
@@ -62,8 +63,9 @@ pub(crate) fn library(course: &Course) -> Library {
     dumplab::exercise::resolve::library_of(&course.fixtures)
 }
 
-/// Every exercise file resolved, the ids of skipped questions (they use a
-/// family with errors), and the problems found.
+/// Every exercise file resolved, the ids of questions that did not resolve
+/// (they use a family with errors, or have errors of their own, reported
+/// already), and the problems found.
 fn resolve_all(
     course: &Course,
 ) -> (
@@ -89,7 +91,12 @@ fn resolve_all(
             diags.push(skip::warning(&source.path, &source.text, s));
         }
         questions.retain(|q| !skipped.iter().any(|s| s.id == q.id));
-        skipped_ids.extend(skipped.into_iter().map(|s| s.id));
+        // Declared but not resolved (skipped, or with errors reported above).
+        skipped_ids.extend(
+            skip::declared_ids(&source.text)
+                .into_iter()
+                .filter(|id| !questions.iter().any(|q| q.id == *id)),
+        );
         for q in &questions {
             // Twice in one file is the resolver's to report.
             if let Some(other) = ids

@@ -68,6 +68,22 @@ pub(crate) fn skipped(text: &str, broken: &BTreeSet<String>) -> Vec<Skipped> {
     out
 }
 
+/// Every question id `text` declares, whether or not the question resolves
+/// (a question with errors is reported at its file; a chapter placing it
+/// is no error of its own).
+pub(crate) fn declared_ids(text: &str) -> Vec<String> {
+    let Ok(doc) = text.parse::<toml::Table>() else {
+        return Vec::new();
+    };
+    doc.get("question")
+        .and_then(toml::Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|q| q.get("id").and_then(toml::Value::as_str))
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The line span and byte start of each `[[question]]` block, in order.
 fn blocks(text: &str) -> Vec<(RangeInclusive<usize>, usize)> {
     let mut starts = Vec::new();
