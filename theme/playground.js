@@ -412,19 +412,26 @@ self.onmessage = async (e) => {
   function kernelTable(map) {
     const make = (i) => {
       const k = map.kernels[i];
-      return row([
+      // Control flow is not a kernel: what it calls runs its kernels.
+      const what = k.kernel === false
+        ? `${k.kind}: not a kernel; the kernels of what it calls run on each trip`
+        : k.detail ? `${k.kind} ${k.detail}` : k.kind;
+      const bytes = (b) => (k.kernel === false ? '—' : b === null ? '?' : mib(b));
+      const tr = row([
         i + 1,
         el('code', '', k.name),
-        k.detail ? `${k.kind} ${k.detail}` : k.kind,
+        what,
         k.ops.join(', '),
         `${k.operand_shapes.join(', ')} → ${k.shape}`,
-        k.bytes_read === null ? '?' : mib(k.bytes_read),
-        k.bytes_written === null ? '?' : mib(k.bytes_written),
+        bytes(k.bytes_read),
+        bytes(k.bytes_written),
         k.source_lines.length ? k.source_lines.map(where).join(', ') : 'no source line',
       ]);
+      if (k.kernel === false) tr.classList.add('dlp-control');
+      return tr;
     };
     return table(
-      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${total(map, 'kernels')}`,
+      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${map.kernel_count} (bytes from the shapes, an upper bound: operands in on-chip memory, scratch buffers and gathered tables count whole)`,
       ['#', 'kernel', 'what it is', 'ops inside', 'shapes (operands → result)', 'reads', 'writes', 'source lines'],
       map.kernels.length,
       make,
@@ -453,7 +460,7 @@ self.onmessage = async (e) => {
     sec.setAttribute('aria-label', `Report on dump ${i + 1}`);
     sec.dataset.kind = r.kind;
     sec.dataset.backend = r.backend || '';
-    sec.dataset.kernels = r.map && r.kind === 'hlo-optimized' ? String(total(r.map, 'kernels')) : '';
+    sec.dataset.kernels = r.map && r.kind === 'hlo-optimized' ? String(r.map.kernel_count) : '';
     const name = slots[i].name && slots[i].stored ? ` (${slots[i].name})` : '';
     sec.append(el('h3', '', `Dump ${i + 1}${name}: ${KIND_NAMES[r.kind] || r.kind}`));
     const facts = el('p', 'dlp-facts');

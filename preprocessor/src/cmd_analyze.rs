@@ -48,11 +48,8 @@ pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
             }
         };
         let a = analyze(&text);
-        let kernels = if a.kind.is_hlo() || !a.computations.is_empty() {
-            dumplab::sourcemap::map("", &text).kernels.len()
-        } else {
-            0
-        };
+        // Kernels as the fusion chapter counts them: the analysis' own.
+        let kernels = a.kernels.iter().filter(|k| k.in_entry).count();
         if json {
             writeln!(out, "{}", json_line(&name, &a, kernels)?)?;
         } else {
@@ -74,17 +71,18 @@ pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// One JSON object: `file` first, then the analysis, then `kernels`
-/// (schema in the `dumplab` crate docs, module `analysis`).
+/// One JSON object: `file` first, then the analysis, then `entry_kernels`
+/// (how many of its `kernels` are in the entry computation; schema in the
+/// `dumplab` crate docs, module `analysis`).
 fn json_line(name: &str, a: &Analysis, kernels: usize) -> anyhow::Result<String> {
-    // Splice `file` in front and `kernels` at the end, keeping the
+    // Splice `file` in front and `entry_kernels` at the end, keeping the
     // analysis' field order.
     let body = serde_json::to_string(a)?;
     let rest = body.strip_prefix('{').unwrap_or(&body);
     let rest = rest.strip_suffix('}').unwrap_or(rest);
     let sep = if rest.is_empty() { "" } else { "," };
     Ok(format!(
-        "{{\"file\":{}{sep}{rest},\"kernels\":{kernels}}}",
+        "{{\"file\":{}{sep}{rest},\"entry_kernels\":{kernels}}}",
         serde_json::to_string(name)?
     ))
 }

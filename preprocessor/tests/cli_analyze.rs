@@ -94,7 +94,7 @@ fn json_has_the_documented_fields_one_object_per_input() {
     );
     assert_eq!(v[1]["entry_fusions"], 0);
     // Kernels: at least the entry fusions.
-    assert!(v[0]["kernels"].as_u64().unwrap() >= v[0]["entry_fusions"].as_u64().unwrap());
+    assert!(v[0]["entry_kernels"].as_u64().unwrap() >= v[0]["entry_fusions"].as_u64().unwrap());
     assert!(v[1]["backend"].is_null());
     assert!(
         v[0]["file"]

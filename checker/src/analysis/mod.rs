@@ -47,7 +47,7 @@
 //! | `provenance` | list of `{line, instruction, source_op}` | the source op of each instruction that names one (`metadata={op_name=...}` in HLO, `loc(...)` in StableHLO); `source_op` indexes `source_ops` |
 //! | `kernels` | list of `{name, opcode, kind, line, computation, in_entry}` | the kernels of the computations that launch work (entry, loop conditions and bodies, branches, called computations): `fusion`s, `custom-call`s, `copy`/`copy-start` and other ops doing work on their own; `kind` is `fusion`, `custom-call`, `copy` or `unfused` |
 //! | `source_ops` | list of `{op_name, source_file, source_line}` | distinct JAX ops (`jit(f)/sin`) with their source location when printed (HLO `stack_frame_id`s resolved through the `StackFrames` tables) |
-//! | `kernels` | integer | kernels of the HLO entry computation, as [`crate::sourcemap`] counts them (0 when not HLO); added by the command line, not a field of [`Analysis`] |
+//! | `entry_kernels` | integer | how many of `kernels` are in the entry computation (0 when not HLO); added by the command line, not a field of [`Analysis`] |
 //!
 //! # JSON of `map`
 //!
@@ -62,14 +62,16 @@
 //! | `lowered_signature`, `compiled_signature` | list of strings or null | entry parameter shapes without layouts (`f32[8,128]`) |
 //! | `mismatch` | string or null | why the dumps are of two different functions |
 //! | `truncated` | boolean | the walk through called computations stopped at its budget (only hostile texts: kernels sharing huge computations); some kernels' lines may be incomplete |
-//! | `kernels` | list of kernel objects | every kernel of the entry computation, in run order (see [`crate::sourcemap`] for what counts) |
+//! | `kernel_count` | integer | how many rows of `kernels` are kernels (control flow left out), as `entry_kernels` counts them |
+//! | `kernels` | list of kernel objects | every instruction of the entry computation that runs work, in run order: the kernels, and control flow (`while`, `conditional`, `call`) with `kernel: false` for the source lines what it calls carries |
+//! | `kernels[].kernel` | boolean | `false` for control flow: not a kernel; the kernels of what it calls run on each trip |
 //! | `kernels[].name` | string | instruction name without `%` |
 //! | `kernels[].kind` | string | `fusion`, `custom-call`, `copy`, `collective`, `loop`, `conditional`, `call`, `async` or `op` |
 //! | `kernels[].detail` | string or null | fusion kind (`kLoop`, `kCustom __triton`), custom call target, collective |
 //! | `kernels[].opcode`, `line` | string, integer | opcode and 1-based line in the compiled dump |
 //! | `kernels[].ops` | list of strings | distinct opcodes inside (no `parameter`) |
 //! | `kernels[].shape`, `operand_shapes` | string, list of strings | result and operand shapes (`?` when unknown) |
-//! | `kernels[].bytes_read`, `bytes_written` | integer or null | from the operand and result shapes |
+//! | `kernels[].bytes_read`, `bytes_written` | integer or null | from the operand and result shapes, an upper bound (operands in on-chip memory, scratch buffers and gathered tables count whole); for `copy-start`, the copy alone; null for control flow |
 //! | `kernels[].source_lines` | list of `{file, line}` | where its instructions (and what they call) came from |
 //! | `kernels[].lowered_ops` | list of lowered-op objects | the lowered ops it holds |
 //! | `lowered_ops` | list of lowered-op objects | every lowered op: `{line, name, op, op_name, source_lines: [{file, line}], kernels: [names]}` |

@@ -120,6 +120,7 @@ fn push_kernel(out: &mut String, m: &SourceMap, k: &Kernel) {
     push_str(out, &k.shape);
     out.push_str(",\"operand_shapes\":");
     push_strs(out, k.operand_shapes.iter().map(String::as_str));
+    let _ = write!(out, ",\"kernel\":{}", k.kernel);
     out.push_str(",\"bytes_read\":");
     push_opt_u64(out, k.bytes_read);
     out.push_str(",\"bytes_written\":");
@@ -157,6 +158,7 @@ pub fn push_fields(out: &mut String, m: &SourceMap) {
     } else {
         ",\"truncated\":false"
     });
+    let _ = write!(out, ",\"kernel_count\":{}", m.kernel_count());
     out.push_str(",\"kernels\":[");
     for (i, k) in m.kernels.iter().enumerate() {
         if i > 0 {

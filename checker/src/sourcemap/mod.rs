@@ -103,9 +103,15 @@ pub struct Kernel {
     pub shape: String,
     /// Operand shapes, without layout (`?` when an operand is not found).
     pub operand_shapes: Vec<String>,
-    /// Bytes of all operands, from their shapes.
+    /// Whether it launches work itself. `false` for control flow (a
+    /// `while`, `conditional` or `call`): not a kernel, as the fusion chapter
+    /// defines it; the kernels of what it calls run on each trip, and the
+    /// row is kept for the source lines they carry.
+    pub kernel: bool,
+    /// Bytes of all operands, from their shapes (`None` for control flow).
     pub bytes_read: Option<u64>,
-    /// Bytes of the result, from its shape.
+    /// Bytes of the result, from its shape: for `copy-start`, the copy
+    /// only, not the aliased source in its tuple (`None` for control flow).
     pub bytes_written: Option<u64>,
     /// Indices into [`SourceMap::source_lines`].
     pub source_lines: Vec<usize>,
@@ -150,7 +156,13 @@ pub struct SourceMap {
 }
 
 impl SourceMap {
-    /// Kernels whose provenance is lost (no source line).
+    /// How many rows of [`SourceMap::kernels`] are kernels (control flow
+    /// left out), as the fusion chapter counts them.
+    pub fn kernel_count(&self) -> usize {
+        self.kernels.iter().filter(|k| k.kernel).count()
+    }
+
+    /// The kernels whose provenance is lost.
     pub fn kernels_without_source(&self) -> impl Iterator<Item = &Kernel> + '_ {
         self.kernels.iter().filter(|k| k.source_lines.is_empty())
     }
@@ -343,9 +355,19 @@ pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
                     .map_or_else(|| "?".to_owned(), |s| normalize_hlo_shape(s)),
             })
             .collect();
+        let kernel = !crate::analysis::is_free_opcode(ins.opcode);
         let bytes_read = operand_shapes
             .iter()
-            .try_fold(0u64, |acc, s| acc.checked_add(shape_bytes(s)?));
+            .try_fold(0u64, |acc, s| acc.checked_add(shape_bytes(s)?))
+            .filter(|_| kernel);
+        let written_shape = match ins.opcode {
+            // (destination, aliased source, context): only the copy is written.
+            "copy-start" => split_top(ins.shape.trim_start_matches('(').trim_end_matches(')'))
+                .first()
+                .map_or(ins.shape, |s| *s),
+            _ => ins.shape,
+        };
+        let bytes_written = shape_bytes(&normalize_hlo_shape(written_shape)).filter(|_| kernel);
         let (kind, detail) = kind_of(ins);
         kernels.push(Kernel {
             name: ins.name.to_owned(),
@@ -356,8 +378,9 @@ pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
             ops: ops.iter().map(|s| (*s).to_owned()).collect(),
             shape: normalize_hlo_shape(ins.shape),
             operand_shapes,
+            kernel,
             bytes_read,
-            bytes_written: shape_bytes(ins.shape),
+            bytes_written,
             source_lines: src,
             lowered_ops: Vec::new(),
         });

@@ -315,7 +315,10 @@ kernel r op:
     assert_eq!((cc.bytes_read, cc.bytes_written), (Some(32), Some(32)));
     let w = m.kernels.iter().find(|k| k.name == "w").unwrap();
     assert_eq!(w.operand_shapes, ["(s32[], f32[8])"]);
-    assert_eq!(w.bytes_read, Some(36));
+    // A loop is control flow, not a kernel: no traffic of its own.
+    assert!(!w.kernel && cc.kernel);
+    assert_eq!((w.bytes_read, w.bytes_written), (None, None));
+    assert_eq!(m.kernel_count(), m.kernels.len() - 1);
     assert_eq!(w.ops, ["tuple", "compare"]);
     assert_eq!(
         m.compiled_signature.as_deref(),
@@ -529,4 +532,18 @@ fn every_fixture_family_maps_without_mismatch() {
         &fixture("matmul", "compiled.cpu.hlo.txt"),
     );
     assert!(m.mismatch.is_some(), "{:?}", m.lowered_signature);
+}
+
+#[test]
+fn a_copy_start_writes_its_copy_not_the_aliased_source() {
+    let hlo = "HloModule m, is_scheduled=true\n\nENTRY %main (x: f32[512,1024]) -> f32[512,1024] {\n  %x = f32[512,1024]{1,0} parameter(0)\n  %copy-start = (f32[512,1024]{1,0:S(1)}, f32[512,1024]{1,0}, u32[]) copy-start(%x)\n  ROOT %copy-done = f32[512,1024]{1,0:S(1)} copy-done(%copy-start)\n}\n";
+    let m = map("", hlo);
+    let cs = m.kernels.iter().find(|k| k.name == "copy-start").unwrap();
+    assert_eq!(cs.bytes_written, Some(2 * 1024 * 1024));
+    assert_eq!(cs.bytes_read, Some(2 * 1024 * 1024));
+    assert_eq!(
+        m.kernel_count(),
+        1,
+        "copy-done is the other half, not a kernel"
+    );
 }
