@@ -185,6 +185,7 @@
       if (l && l.scrollIntoView) l.scrollIntoView({ block: 'center', inline: 'nearest' });
     };
     function show_(v, a, interactive) {
+      const hadFocus = interactive && q.contains(document.activeElement);
       clear();
       q.dataset.state = v.outcome;
       const done = v.outcome === 'correct' || v.outcome === 'revealed';
@@ -261,9 +262,12 @@
       if (interactive && v.outcome === 'revealed' && v.lines.length) bring(shownLine(v.lines[0].line));
       if (done) q.querySelectorAll('input').forEach((i) => (i.disabled = true));
       if (code && done) code.setAttribute('aria-readonly', 'true');
+      // Hiding the focused button would drop focus to <body>: keep it on
+      // the question, on Retry (what comes next) once the answer is done.
       retry.hidden = v.outcome === 'invalid';
       check.hidden = done;
       show.hidden = done;
+      if (hadFocus && done && !retry.hidden) retry.focus({ preventScroll: true });
       if (v.outcome !== 'invalid') save(q, v.outcome, a);
       updateProgress();
     }

@@ -138,8 +138,35 @@ test('a wrong evidence answer gets a hint in view; retry clears it; the answer i
   );
   assert.ok(await box.locator(`.dl-line[data-line="${right[0]}"]`).evaluate(inView), 'the first marked line is in view');
   assertNoRepeats(await feedbackTexts(box), 'revealed answer');
+  // Show answer hid the focused button: focus stays on the question (Retry).
+  assert.equal(
+    await page.evaluate((i) => document.activeElement?.closest('[data-dumplab-question]')?.dataset.dumplabQuestion, id),
+    id,
+    'focus stays on the question after Show answer',
+  );
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'dumplab-retry');
   assert.deepEqual(errors.map(String), [], 'no page errors');
   await context.close();
+});
+
+test('the pair question scrolls inside its dumps and never widens the page, at 1280 and 390', async () => {
+  for (const width of [1280, 390]) {
+    const { page, context } = await openPage(browser, server.url, PAGE, { viewport: { width, height: 844 } });
+    const sizes = await page.evaluate(() => {
+      const content = document.querySelector('#mdbook-content, .content');
+      const q = document.querySelector('#q-softmax-pair');
+      return { content: [content.scrollWidth, content.clientWidth], q: [q.scrollWidth, q.clientWidth] };
+    });
+    assert.ok(sizes.content[0] <= sizes.content[1] + 1, `${width}: the content is wider than its box: ${JSON.stringify(sizes)}`);
+    assert.ok(sizes.q[0] <= sizes.q[1] + 1, `${width}: the pair question is wider than its box: ${JSON.stringify(sizes)}`);
+    // Answer options wrap inside their question, long call texts included.
+    const wide = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.dumplab-options')).filter((f) => f.getBoundingClientRect().right > f.closest('.dumplab-q').getBoundingClientRect().right + 1).length,
+    );
+    assert.equal(wide, 0, `${width}: answer options run past their question`);
+    if (width === 390) await screenshot(page, 'two-dumps-options-390', { fullPage: false });
+    await context.close();
+  }
 });
 
 test('a wrong count says what was miscounted; a right choice says each thing once', async () => {
