@@ -7,6 +7,11 @@
 (() => {
   'use strict';
   const root = document.documentElement;
+  // Code blocks and wide tables in the prose scroll sideways: a keyboard
+  // must reach them too (only those that do scroll take a tab stop).
+  for (const c of document.querySelectorAll('main pre > code, main .table-wrapper')) {
+    if (!c.hasAttribute('tabindex') && c.scrollWidth > c.clientWidth) c.tabIndex = 0;
+  }
   const questions = Array.from(document.querySelectorAll('.dumplab-q'));
   const PREFIX = 'dumplab:v1:';
   const OUTCOMES = ['correct', 'partial', 'wrong', 'invalid', 'revealed'];
@@ -120,7 +125,13 @@
         l.tabIndex = i ? -1 : 0;
         l.setAttribute('role', 'option');
         l.setAttribute('aria-selected', 'false');
-        l.setAttribute('aria-label', `line ${l.dataset.line}: ${l.querySelector('.dl-src').textContent.trim()}`);
+        // The option's name is its own text, so it matches what is seen
+        // (WCAG 2.5.3): the line number, read as "line N", then the code.
+        const ln = l.querySelector('.dl-ln');
+        if (ln) {
+          ln.removeAttribute('aria-hidden');
+          ln.prepend(el('span', 'dl-sr', 'line '));
+        }
         l.addEventListener('click', () => toggle(l));
       });
       code.addEventListener('focusin', (e) => {

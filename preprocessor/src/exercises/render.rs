@@ -53,10 +53,15 @@ fn snippet(out: &mut String, s: &Snippet, selectable: bool) {
         "<figure class=\"dumplab-dump\"><figcaption>{}</figcaption>",
         escape(&s.caption)
     );
+    // A selectable dump is a listbox (its lines take focus); any other is a
+    // named region that a keyboard can focus to scroll it.
     let select = if selectable {
-        " data-selectable=\"true\""
+        " data-selectable=\"true\"".to_owned()
     } else {
-        ""
+        format!(
+            " tabindex=\"0\" role=\"region\" aria-label=\"{}\"",
+            escape(&s.caption)
+        )
     };
     let _ = write!(
         out,
