@@ -109,40 +109,35 @@ pub(crate) fn find(content: &str) -> Found {
     found
 }
 
-/// Reports the problems [`find`] met in chapter `file`, and the glossary
-/// directive's own rules: no argument, once per chapter.
+/// Reports the problems [`find`] met in chapter `file`, and the rules of the
+/// directives that stand alone (glossary, playground): no argument, once per
+/// chapter.
 pub(crate) fn report(file: &str, content: &str, found: &Found, diags: &mut Vec<Diagnostic>) {
     for p in &found.problems {
         diags.push(Diagnostic::error_at(file, content, p.offset, &p.message).with_hint(&p.hint));
     }
-    let glossaries: Vec<&Directive> = found
-        .directives
-        .iter()
-        .filter(|d| d.name == Name::Glossary)
-        .collect();
-    for d in &glossaries {
-        if !d.arg.is_empty() {
-            diags.push(
-                Diagnostic::error_at(
-                    file,
-                    content,
-                    d.range.start,
-                    "`{{#dumplab-glossary}}` takes no argument",
-                )
-                .with_hint("write `{{#dumplab-glossary}}` alone"),
-            );
+    // Directives that stand alone: no argument, once per chapter.
+    for (name, why) in [
+        (
+            Name::Glossary,
+            "the glossary is listed once; remove this one",
+        ),
+        (
+            Name::Playground,
+            "the playground's inputs have fixed ids: keep one per chapter",
+        ),
+    ] {
+        let spelt = name.as_str();
+        let all: Vec<&Directive> = found.directives.iter().filter(|d| d.name == name).collect();
+        for d in all.iter().filter(|d| !d.arg.is_empty()) {
+            let message = format!("`{{{{#{spelt}}}}}` takes no argument");
+            let hint = format!("write `{{{{#{spelt}}}}}` alone");
+            diags.push(Diagnostic::error_at(file, content, d.range.start, message).with_hint(hint));
         }
-    }
-    for d in glossaries.iter().skip(1) {
-        diags.push(
-            Diagnostic::error_at(
-                file,
-                content,
-                d.range.start,
-                "a second `{{#dumplab-glossary}}` in this chapter",
-            )
-            .with_hint("the glossary is listed once; remove this one"),
-        );
+        for d in all.iter().skip(1) {
+            let message = format!("a second `{{{{#{spelt}}}}}` in this chapter");
+            diags.push(Diagnostic::error_at(file, content, d.range.start, message).with_hint(why));
+        }
     }
 }
 

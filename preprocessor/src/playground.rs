@@ -7,7 +7,6 @@
 //! page. Without JavaScript the block says what it needs.
 
 use crate::directives::{Found, Name};
-use dumplab::Diagnostic;
 
 /// The block: one raw-HTML block, so no blank line inside and no `{{`.
 pub(crate) const HTML: &str = r#"<div class="dumplab-playground" data-dumplab-playground="">
@@ -28,14 +27,10 @@ pub(crate) const HTML: &str = r#"<div class="dumplab-playground" data-dumplab-pl
 <div class="dlp-out"></div>
 </div>"#;
 
-/// Replaces the chapter's `{{#dumplab-playground}}` with [`HTML`];
-/// an argument or a second directive is an error.
-pub(crate) fn expand(
-    file: &str,
-    content: &str,
-    found: &Found,
-    diags: &mut Vec<Diagnostic>,
-) -> String {
+/// Replaces the chapter's `{{#dumplab-playground}}` with [`HTML`]
+/// (an argument or a second directive is an error of
+/// [`crate::directives::report`]).
+pub(crate) fn expand(content: &str, found: &Found) -> String {
     let ds: Vec<_> = found
         .directives
         .iter()
@@ -43,30 +38,6 @@ pub(crate) fn expand(
         .collect();
     if ds.is_empty() {
         return content.to_owned();
-    }
-    for d in &ds {
-        if !d.arg.is_empty() {
-            diags.push(
-                Diagnostic::error_at(
-                    file,
-                    content,
-                    d.range.start,
-                    "`{{#dumplab-playground}}` takes no argument",
-                )
-                .with_hint("write `{{#dumplab-playground}}` alone"),
-            );
-        }
-    }
-    for d in ds.iter().skip(1) {
-        diags.push(
-            Diagnostic::error_at(
-                file,
-                content,
-                d.range.start,
-                "a second `{{#dumplab-playground}}` in this chapter",
-            )
-            .with_hint("the playground's inputs have fixed ids: keep one per chapter"),
-        );
     }
     let mut out = content.to_owned();
     if let Some(d) = ds.first() {
@@ -92,24 +63,15 @@ mod tests {
     fn expands_once_and_refuses_arguments_and_seconds() {
         let content = "# P\n\n{{#dumplab-playground}}\n\nText {{#dumplab-playground x}}\n";
         let found = crate::directives::find(content);
-        let mut diags = Vec::new();
-        let out = expand("src/p.md", content, &found, &mut diags);
+        let out = expand(content, &found);
         assert_eq!(out.matches("data-dumplab-playground").count(), 1);
+        let mut diags = Vec::new();
+        crate::directives::report("src/p.md", content, &found, &mut diags);
         let msgs: Vec<_> = diags.iter().map(|d| d.message.clone()).collect();
         assert_eq!(msgs.len(), 2, "{msgs:?}");
         assert!(msgs.iter().any(|m| m.contains("takes no argument")));
         assert!(msgs.iter().any(|m| m.contains("a second")));
-        let mut none = Vec::new();
         let plain = "# P\n\nno directive\n";
-        assert_eq!(
-            expand(
-                "src/p.md",
-                plain,
-                &crate::directives::find(plain),
-                &mut none
-            ),
-            plain
-        );
-        assert!(none.is_empty());
+        assert_eq!(expand(plain, &crate::directives::find(plain)), plain);
     }
 }

@@ -164,7 +164,7 @@ pub(crate) fn process(
         if found.directives.iter().any(|d| d.name == Name::Playground) {
             // Found again: the exercises above changed the offsets.
             let again = directives::find(&ch.content);
-            ch.content = crate::playground::expand(&file, &ch.content, &again, &mut diags);
+            ch.content = crate::playground::expand(&ch.content, &again);
         }
         if found.directives.iter().any(|d| d.name == Name::Map) {
             let again = directives::find(&ch.content);

@@ -605,6 +605,12 @@ pub(crate) fn is_free_opcode(op: &str) -> bool {
             | "conditional"
             | "call"
     ) || op.ends_with("-done")
+        || op.ends_with("-update")
+}
+
+/// Control flow: not a kernel, but it runs the kernels of what it calls.
+pub(crate) fn is_control_opcode(op: &str) -> bool {
+    matches!(op, "while" | "conditional" | "call")
 }
 
 /// The kind of kernel an opcode makes (of one that is not free).

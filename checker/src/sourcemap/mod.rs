@@ -184,21 +184,11 @@ impl SourceMap {
 /// kernels call (see [`SourceMap::truncated`]).
 const WORK_PER_LINE: usize = 64;
 
-/// Opcodes that are not kernels (see the module docs).
+/// Entry instructions that get a row: kernels, and control flow for the
+/// source lines of what it calls. One definition with the analysis'
+/// (`is_free_opcode`), so the map and the course count alike.
 fn is_kernel(opcode: &str) -> bool {
-    !(matches!(
-        opcode,
-        "parameter"
-            | "constant"
-            | "tuple"
-            | "get-tuple-element"
-            | "bitcast"
-            | "after-all"
-            | "add-dependency"
-            | "opt-barrier"
-            | "domain"
-    ) || opcode.ends_with("-done")
-        || opcode.ends_with("-update"))
+    !crate::analysis::is_free_opcode(opcode) || crate::analysis::is_control_opcode(opcode)
 }
 
 const COLLECTIVES: &[&str] = &[
