@@ -6,27 +6,16 @@
 //   tooltips, maps, the playground). mdBook's dark themes have contrast
 //   problems of their own (sidebar, links); they are not ours to fail on.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { serve, launch, openPage, bookDir, THEMES } from './support.mjs';
+import { openPage, bookDir, THEMES, useBook } from './support.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const MDBOOK_CHROME = ['#mdbook-sidebar-toggle'];
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const book = useBook();
 
 const pages = fs
   .readdirSync(bookDir)
@@ -49,7 +38,7 @@ test('every page in light, at 1280 and 390: no serious or critical axe violation
   const found = [];
   for (const width of [1280, 390]) {
     for (const p of pages) {
-      const { page, context } = await openPage(browser, server.url, p, { viewport: { width, height: 800 } });
+      const { page, context } = await openPage(book.browser, book.server.url, p, { viewport: { width, height: 800 } });
       for (const v of await violations(page)) found.push(`${p} ${width}: ${v.id} at ${v.target}`);
       await context.close();
     }
@@ -61,7 +50,7 @@ test('every page in all five themes: none on DumpLab\'s own elements', async () 
   const found = [];
   for (const theme of THEMES) {
     for (const p of pages) {
-      const { page, context } = await openPage(browser, server.url, p, { theme });
+      const { page, context } = await openPage(book.browser, book.server.url, p, { theme });
       for (const v of (await violations(page)).filter(ours)) found.push(`${p} ${theme}: ${v.id} at ${v.target}`);
       await context.close();
     }

@@ -3,26 +3,16 @@
 // reload, with the keyboard only, in two themes. Right answers are never
 // written here: each test first asks the page's own checker ("Show answer",
 // in a throwaway browser context) and then answers in a fresh one.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, screenshot } from './support.mjs';
+import { openPage, screenshot, useBook } from './support.mjs';
 
 const PAGE = 'two-dumps.html';
 const TYPES = ['classify', 'evidence', 'count', 'pair', 'choice', 'backend'];
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const book = useBook();
 
 async function open(theme) {
-  const opened = await openPage(browser, server.url, PAGE, { theme });
+  const opened = await openPage(book.browser, book.server.url, PAGE, { theme });
   await opened.page.waitForSelector('html[data-dumplab-ready="true"]', { timeout: 15000 });
   return opened;
 }

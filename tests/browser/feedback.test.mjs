@@ -3,25 +3,15 @@
 // retry clears it; "Show answer" marks the deciding lines and brings them
 // into view; no piece of feedback is said twice. Right answers are never
 // written here: they come from the page's own checker ("Show answer").
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, screenshot } from './support.mjs';
+import { openPage, screenshot, useBook } from './support.mjs';
 
 const PAGE = 'two-dumps.html';
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const book = useBook();
 
 async function open() {
-  const opened = await openPage(browser, server.url, PAGE, { theme: 'light' });
+  const opened = await openPage(book.browser, book.server.url, PAGE, { theme: 'light' });
   await opened.page.waitForSelector('html[data-dumplab-ready="true"]', { timeout: 15000 });
   return opened;
 }
@@ -151,7 +141,7 @@ test('a wrong evidence answer gets a hint in view; retry clears it; the answer i
 
 test('the pair question scrolls inside its dumps and never widens the page, at 1280 and 390', async () => {
   for (const width of [1280, 390]) {
-    const { page, context } = await openPage(browser, server.url, PAGE, { viewport: { width, height: 844 } });
+    const { page, context } = await openPage(book.browser, book.server.url, PAGE, { viewport: { width, height: 844 } });
     const sizes = await page.evaluate(() => {
       const content = document.querySelector('#mdbook-content, .content');
       const q = document.querySelector('#q-softmax-pair');

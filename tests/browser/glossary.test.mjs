@@ -6,25 +6,14 @@
 // DUMPLAB_BOOK=/some/dir points at another build. Screenshots land in
 // target/screenshots/glossary-*.png: look at them after changing the CSS.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve, launch, openPage, screenshot, bookDir, THEMES } from './support.mjs';
+import { openPage, screenshot, bookDir, THEMES, useBook } from './support.mjs';
 
 const LESSON = 'two-dumps.html';
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const book = useBook();
 
 /** The first marked term `id` in the lesson's prose. */
 function termLocator(page, id) {
@@ -57,7 +46,7 @@ async function tooltipState(page) {
 }
 
 test('the lesson marks the core terms, never inside code, links or headings', async () => {
-  const { context, page, errors } = await openPage(browser, server.url, LESSON);
+  const { context, page, errors } = await openPage(book.browser, book.server.url, LESSON);
   const ids = await page.$$eval('main .dumplab-term', (els) => [...new Set(els.map((e) => e.dataset.term))]);
   for (const id of ['xla', 'fusion', 'jaxpr', 'stablehlo']) assert.ok(ids.includes(id), `no tooltip for ${id} in ${ids}`);
   const misplaced = await page.$$eval('main .dumplab-term', (els) =>
@@ -69,7 +58,7 @@ test('the lesson marks the core terms, never inside code, links or headings', as
 });
 
 test('hover shows the definition and a working "taught in" link; Escape closes it', async () => {
-  const { context, page, errors } = await openPage(browser, server.url, LESSON);
+  const { context, page, errors } = await openPage(book.browser, book.server.url, LESSON);
   const data = await glossaryData(page);
   const term = termLocator(page, 'xla');
   await term.hover();
@@ -79,7 +68,7 @@ test('hover shows the definition and a working "taught in" link; Escape closes i
   const definition = await term.getAttribute('data-def');
   assert.ok(state.text.includes(definition), `${state.text} should include ${definition}`);
   assert.equal(state.linkText, data.xla.chapter);
-  assert.equal(state.href, new URL(data.xla.href, new URL(LESSON, server.url)).href);
+  assert.equal(state.href, new URL(data.xla.href, new URL(LESSON, book.server.url)).href);
   const res = await fetch(state.href);
   assert.equal(res.status, 200, `taught-in link ${state.href} resolves`);
   await page.keyboard.press('Escape');
@@ -94,12 +83,12 @@ test('hover shows the definition and a working "taught in" link; Escape closes i
 });
 
 test('the glossary chapter lists every term with working links', async () => {
-  const { context, page } = await openPage(browser, server.url, 'glossary.html');
+  const { context, page } = await openPage(book.browser, book.server.url, 'glossary.html');
   const entries = await page.$$eval('main dl.dumplab-glossary dt', (dts) => dts.map((dt) => dt.id));
   assert.ok(entries.length >= 15, `${entries.length} entries`);
   const hrefs = await page.$$eval('main dl.dumplab-glossary a', (as) => [...new Set(as.map((a) => a.href))]);
   for (const href of hrefs) {
-    if (!href.startsWith(server.url)) continue;
+    if (!href.startsWith(book.server.url)) continue;
     assert.equal((await fetch(href)).status, 200, href);
   }
   const xla = await page.locator('#term-xla + dd').textContent();
@@ -109,7 +98,7 @@ test('the glossary chapter lists every term with working links', async () => {
 });
 
 test('keyboard focus shows it, Enter reaches the link, Escape returns; description heard once', async () => {
-  const { context, page } = await openPage(browser, server.url, LESSON);
+  const { context, page } = await openPage(book.browser, book.server.url, LESSON);
   // Tab until the first term has focus, as a keyboard user would.
   let focused = null;
   for (let i = 0; i < 300 && !focused; i++) {
@@ -168,9 +157,9 @@ test('keyboard focus shows it, Enter reaches the link, Escape returns; descripti
 });
 
 test('a tap toggles the tooltip on a touch screen', async () => {
-  const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const context = await book.browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.goto(new URL(LESSON, server.url).href, { waitUntil: 'load' });
+  await page.goto(new URL(LESSON, book.server.url).href, { waitUntil: 'load' });
   const term = termLocator(page, 'xla');
   await term.scrollIntoViewIfNeeded();
   await term.tap();
@@ -185,7 +174,7 @@ test('a tap toggles the tooltip on a touch screen', async () => {
 });
 
 test('copying a paragraph gives the sentence alone, even with a tooltip open', async () => {
-  const { context, page } = await openPage(browser, server.url, LESSON);
+  const { context, page } = await openPage(book.browser, book.server.url, LESSON);
   const term = termLocator(page, 'xla');
   await term.hover();
   const result = await page.evaluate(() => {
@@ -214,7 +203,7 @@ test('copying a paragraph gives the sentence alone, even with a tooltip open', a
 });
 
 test('searching for words only found in definitions does not return the lesson', async () => {
-  const { context, page } = await openPage(browser, server.url, LESSON);
+  const { context, page } = await openPage(book.browser, book.server.url, LESSON);
   const { lessonWords, defs } = await page.evaluate(() => ({
     lessonWords: [...new Set((document.querySelector('main').innerText.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []))],
     defs: [...new Set([...document.querySelectorAll('main .dumplab-term')].map((t) => t.dataset.def))],
@@ -229,7 +218,7 @@ test('searching for words only found in definitions does not return the lesson',
   }
   assert.ok(probes.length > 0, 'some definition has a word the lesson does not use');
   for (const word of probes.slice(0, 3)) {
-    await page.goto(new URL(`${LESSON}?search=${encodeURIComponent(word)}`, server.url).href, { waitUntil: 'load' });
+    await page.goto(new URL(`${LESSON}?search=${encodeURIComponent(word)}`, book.server.url).href, { waitUntil: 'load' });
     await page.waitForFunction(() => {
       const h = document.getElementById('mdbook-searchresults-header');
       return h && h.textContent.trim() !== '';
@@ -249,7 +238,7 @@ test('searching for words only found in definitions does not return the lesson',
 });
 
 test('with JavaScript off, hover and focus still show the definition', async () => {
-  const { context, page } = await openPage(browser, server.url, LESSON, { javaScriptEnabled: false });
+  const { context, page } = await openPage(book.browser, book.server.url, LESSON, { javaScriptEnabled: false });
   const term = termLocator(page, 'xla');
   const after = () => term.evaluate((el) => getComputedStyle(el, '::after').content);
   assert.equal(await after(), 'none', 'nothing shows at rest');
@@ -266,7 +255,7 @@ test('with JavaScript off, hover and focus still show the definition', async () 
 
 test('screenshots: a tooltip open in every theme, and print', async () => {
   for (const theme of THEMES) {
-    const { context, page, errors } = await openPage(browser, server.url, LESSON, { theme });
+    const { context, page, errors } = await openPage(book.browser, book.server.url, LESSON, { theme });
     const term = termLocator(page, 'fusion');
     await term.scrollIntoViewIfNeeded();
     await term.hover();
@@ -282,7 +271,7 @@ test('screenshots: a tooltip open in every theme, and print', async () => {
     assert.deepEqual(errors, []);
     await context.close();
   }
-  const { context, page } = await openPage(browser, server.url, LESSON);
+  const { context, page } = await openPage(book.browser, book.server.url, LESSON);
   await page.emulateMedia({ media: 'print' });
   const term = termLocator(page, 'fusion');
   await term.hover();

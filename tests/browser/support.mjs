@@ -8,6 +8,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -106,4 +107,21 @@ export async function screenshot(page, name, options = {}) {
   const file = path.join(shotsDir, `${name}.png`);
   await page.screenshot({ path: file, ...options });
   return file;
+}
+
+/**
+ * For a test file: serves `root` and launches Chromium before its tests,
+ * closes both after them. Read `book.server` and `book.browser` inside tests.
+ */
+export function useBook(root = bookDir) {
+  const book = { server: null, browser: null };
+  before(async () => {
+    book.server = await serve(root);
+    book.browser = await launch();
+  });
+  after(async () => {
+    await book.browser?.close();
+    await book.server?.close();
+  });
+  return book;
 }

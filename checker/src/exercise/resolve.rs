@@ -977,6 +977,12 @@ fn kernel_miscounts(kernels: &[&Kernel]) -> Vec<(usize, String)> {
 fn count_fact(fact: &str, a: &Analysis, range: (usize, usize)) -> Option<Counted> {
     let inside = |l: usize| l >= range.0 && l <= range.1;
     let none = Vec::new;
+    // A count of listed items: each one inside the snippet, with its note.
+    let listed = |items: Vec<(usize, String)>| Counted {
+        value: items.len(),
+        lines: items.into_iter().filter(|(l, _)| inside(*l)).collect(),
+        miscounts: Vec::new(),
+    };
     Some(match fact {
         "entry_fusions" => Counted {
             value: a.entry_fusions,
@@ -1068,12 +1074,9 @@ fn count_fact(fact: &str, a: &Analysis, range: (usize, usize)) -> Option<Counted
                 miscounts,
             }
         }
-        "custom_calls" => Counted {
-            value: a.custom_calls.len(),
-            lines: a
-                .custom_calls
+        "custom_calls" => listed(
+            a.custom_calls
                 .iter()
-                .filter(|x| inside(x.line))
                 .map(|x| {
                     (
                         x.line,
@@ -1081,38 +1084,25 @@ fn count_fact(fact: &str, a: &Analysis, range: (usize, usize)) -> Option<Counted
                     )
                 })
                 .collect(),
-            miscounts: none(),
-        },
-        "while_loops" => Counted {
-            value: a.while_loops.len(),
-            lines: a
-                .while_loops
+        ),
+        "while_loops" => listed(
+            a.while_loops
                 .iter()
-                .filter(|x| inside(x.line))
                 .map(|x| (x.line, format!("`{}`: a `while` loop.", x.name)))
                 .collect(),
-            miscounts: none(),
-        },
-        "conditionals" => Counted {
-            value: a.conditionals.len(),
-            lines: a
-                .conditionals
+        ),
+        "conditionals" => listed(
+            a.conditionals
                 .iter()
-                .filter(|x| inside(x.line))
                 .map(|x| (x.line, format!("`{}`: a `conditional`.", x.name)))
                 .collect(),
-            miscounts: none(),
-        },
-        "computations" => Counted {
-            value: a.computations.len(),
-            lines: a
-                .computations
+        ),
+        "computations" => listed(
+            a.computations
                 .iter()
-                .filter(|x| inside(x.line))
                 .map(|x| (x.line, format!("`{}`: one computation.", x.name)))
                 .collect(),
-            miscounts: none(),
-        },
+        ),
         "equations" => Counted {
             value: a.equations.iter().filter(|e| e.depth == 0).count(),
             lines: a
