@@ -29,14 +29,17 @@ pub(crate) enum Name {
     Playground,
     /// `{{#dumplab-map FAMILY BACKEND}}`: a fixture family's live source map.
     Map,
+    /// `{{#dumplab-answer-key}}`: every placed question's answer, for print.
+    AnswerKey,
 }
 
 impl Name {
-    const ALL: [(Name, &'static str); 4] = [
+    const ALL: [(Name, &'static str); 5] = [
         (Name::Exercise, "exercise"),
         (Name::Glossary, "dumplab-glossary"),
         (Name::Playground, "dumplab-playground"),
         (Name::Map, "dumplab-map"),
+        (Name::AnswerKey, "dumplab-answer-key"),
     ];
 
     /// How the directive is spelt after `{{#`.
@@ -46,6 +49,7 @@ impl Name {
             Name::Glossary => "dumplab-glossary",
             Name::Playground => "dumplab-playground",
             Name::Map => "dumplab-map",
+            Name::AnswerKey => "dumplab-answer-key",
         }
     }
 }
@@ -125,6 +129,10 @@ pub(crate) fn report(file: &str, content: &str, found: &Found, diags: &mut Vec<D
         (
             Name::Playground,
             "the playground's inputs have fixed ids: keep one per chapter",
+        ),
+        (
+            Name::AnswerKey,
+            "the answer key lists every question once; remove this one",
         ),
     ] {
         let spelt = name.as_str();

@@ -22,4 +22,6 @@ mod livemap;
 mod markdown;
 mod playground;
 mod preprocess;
+mod print;
+mod progress;
 mod settings;

@@ -11,8 +11,10 @@
 use crate::confine::{Expect, Root};
 use crate::directives::{self, Name};
 use crate::glossary::{self, Glossary, find_marks};
+use crate::print::answer_key::{self, ChapterQuestions};
 use crate::settings;
 use dumplab::Diagnostic;
+use dumplab::exercise::resolve::Resolved;
 use mdbook_preprocessor::book::{Book, BookItem, Chapter};
 use mdbook_preprocessor::{MDBOOK_VERSION, Preprocessor, PreprocessorContext};
 use std::collections::{BTreeMap, BTreeSet};
@@ -154,13 +156,23 @@ pub(crate) fn process(
 
     let exercises = crate::exercises::Exercises::load(&ctx.root, &mut diags);
 
+    if settings.print_omit_named {
+        crate::print::check_omitted(&ctx.root, &settings.print_omit, &chapters, &mut diags);
+    }
+
     // 1. Directives, exercises, then glossary marking, on every chapter.
     let mut usage: Vec<BTreeSet<String>> = vec![BTreeSet::new(); glossary.terms.len()];
+    let mut shown: BTreeMap<String, Vec<&Resolved>> = BTreeMap::new();
     book.for_each_chapter_mut(|ch| {
         let file = chapter_file(ch);
         let found = directives::find(&ch.content);
         directives::report(&file, &ch.content, &found, &mut diags);
-        ch.content = exercises.expand_chapter(&file, &ch.content, &found, &mut diags);
+        let mut placed = Vec::new();
+        ch.content =
+            exercises.expand_chapter_placing(&file, &ch.content, &found, &mut diags, &mut placed);
+        if let Some(path) = chapter_path(ch) {
+            shown.insert(path, placed);
+        }
         if found.directives.iter().any(|d| d.name == Name::Playground) {
             // Found again: the exercises above changed the offsets.
             let again = directives::find(&ch.content);
@@ -201,6 +213,33 @@ pub(crate) fn process(
         let at = chapter_path(ch).unwrap_or_default();
         let list = glossary::render::glossary_chapter(&at, &glossary, &usage, &titles);
         ch.content.replace_range(d.range.clone(), &list);
+    });
+
+    // 3. Progress and print, now that every chapter's questions are known.
+    let placed: Vec<ChapterQuestions<'_>> = chapter_order
+        .iter()
+        .map(|path| ChapterQuestions {
+            page: crate::progress::page_of(path),
+            title: titles.get(path).cloned().unwrap_or_default(),
+            questions: shown.get(path).cloned().unwrap_or_default(),
+        })
+        .collect();
+    let course = crate::progress::course_script(
+        placed
+            .iter()
+            .map(|c| (c.page.as_str(), c.questions.as_slice())),
+    );
+    book.for_each_chapter_mut(|ch| {
+        let Some(path) = chapter_path(ch) else { return };
+        let found = directives::find(&ch.content);
+        if let Some(d) = found.directives.iter().find(|d| d.name == Name::AnswerKey) {
+            let key = answer_key::render(&chapter_file(ch), &placed, &mut diags);
+            ch.content.replace_range(d.range.clone(), &key);
+        }
+        if settings.print_omit.contains(&path) {
+            ch.content = crate::print::omit(&ch.content);
+        }
+        ch.content.push_str(&course);
     });
 
     diags.sort_by(Diagnostic::report_order);

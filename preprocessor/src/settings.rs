@@ -35,6 +35,10 @@ const OUR_KEYS: &[(&str, &str)] = &[
         "max-snippet-lines",
         "a whole number of lines, at least 1 (default 400)",
     ),
+    (
+        "print-omit",
+        "chapters left out of print.html, as paths under `src/` (a list of strings)",
+    ),
 ];
 
 /// mdBook's preprocessors that must run before ours, so that nothing they
@@ -43,6 +47,11 @@ pub(crate) const RUN_AFTER: &[&str] = &["links", "index"];
 
 /// How many dump lines one snippet may show unless `book.toml` says otherwise.
 pub(crate) const DEFAULT_MAX_SNIPPET_LINES: usize = 400;
+
+/// The chapters left out of `print.html` unless `book.toml` says otherwise:
+/// the instructors' chapter, by the course's convention. A default entry
+/// that names no chapter of a book is no error; a configured one is.
+pub(crate) const DEFAULT_PRINT_OMIT: &[&str] = &["instructors.md"];
 
 /// The settings, with defaults for what is not set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +70,10 @@ pub(crate) struct Settings {
     pub(crate) max_snippet_lines: usize,
     /// The chapters' folder (`[book] src`, `src` by default).
     pub(crate) src: PathBuf,
+    /// Chapters (paths under `src/`) that `print.html` leaves out.
+    pub(crate) print_omit: Vec<String>,
+    /// Whether `print-omit` was set (then each entry must name a chapter).
+    pub(crate) print_omit_named: bool,
 }
 
 impl Default for Settings {
@@ -73,6 +86,8 @@ impl Default for Settings {
             exercises: PathBuf::from("exercises"),
             max_snippet_lines: DEFAULT_MAX_SNIPPET_LINES,
             src: PathBuf::from("src"),
+            print_omit: DEFAULT_PRINT_OMIT.iter().map(|s| (*s).to_owned()).collect(),
+            print_omit_named: false,
         }
     }
 }
@@ -194,6 +209,13 @@ fn read_key(
             },
             _ => diags.push(wrong_type("a whole number")),
         },
+        "print-omit" => match strings(value.get_ref()) {
+            Some(list) => {
+                settings.print_omit = list;
+                settings.print_omit_named = true;
+            }
+            None => diags.push(wrong_type("a list of strings")),
+        },
         _ if MDBOOK_KEYS.contains(&name) => {}
         _ => {
             let known = OUR_KEYS
@@ -224,6 +246,15 @@ fn read_key(
     }
 }
 
+/// The strings of a TOML array of strings; `None` for anything else.
+fn strings(value: &DeValue<'_>) -> Option<Vec<String>> {
+    value
+        .as_array()?
+        .iter()
+        .map(|v| v.get_ref().as_str().map(str::to_owned))
+        .collect()
+}
+
 /// What a right value of `key` looks like.
 fn example(key: &str) -> &'static str {
     match key {
@@ -232,6 +263,7 @@ fn example(key: &str) -> &'static str {
         "fixtures" => "\"fixtures\"",
         "exercises" => "\"exercises\"",
         "max-snippet-lines" => "400",
+        "print-omit" => "[\"instructors.md\"]",
         _ => "\"...\"",
     }
 }
@@ -337,6 +369,12 @@ mod tests {
         assert!(s.fixtures_named);
         assert_eq!(s.exercises, PathBuf::from("e"));
         assert_eq!(s.max_snippet_lines, 20);
+        assert_eq!(s.print_omit, ["instructors.md"], "the default");
+        assert!(!s.print_omit_named);
+        let s = check("print-omit = []\n", &[]);
+        assert!(s.print_omit.is_empty() && s.print_omit_named);
+        let s = check("print-omit = [\"a.md\", \"b/c.md\"]\n", &[]);
+        assert_eq!(s.print_omit, ["a.md", "b/c.md"]);
     }
 
     #[test]
@@ -364,9 +402,23 @@ mod tests {
         check(
             "zzz = 1\n",
             &[
-                "6:1 unknown key `zzz` in [preprocessor.dumplab] | the keys are `glossary`, `tooltips`, `fixtures`, `exercises`, `max-snippet-lines` (and mdBook's command, renderers, before, after, optional)",
+                "6:1 unknown key `zzz` in [preprocessor.dumplab] | the keys are `glossary`, `tooltips`, `fixtures`, `exercises`, `max-snippet-lines`, `print-omit` (and mdBook's command, renderers, before, after, optional)",
             ],
         );
+        check(
+            "print-omitt = []\n",
+            &[
+                "6:1 unknown key `print-omitt` in [preprocessor.dumplab] | did you mean `print-omit`?",
+            ],
+        );
+        for bad in ["\"instructors.md\"", "[1]", "[\"a.md\", 2]"] {
+            check(
+                &format!("print-omit = {bad}\n"),
+                &[
+                    "6:14 `print-omit` must be a list of strings | for example `print-omit = [\"instructors.md\"]`",
+                ],
+            );
+        }
     }
 
     #[test]

@@ -247,6 +247,20 @@ impl Exercises {
         found: &Found,
         diags: &mut Vec<Diagnostic>,
     ) -> String {
+        self.expand_chapter_placing(chapter, content, found, diags, &mut Vec::new())
+    }
+
+    /// [`Self::expand_chapter`], also pushing onto `shown` each question it
+    /// renders, in page order (the course's progress totals and the answer
+    /// key are built from these).
+    pub(crate) fn expand_chapter_placing<'a>(
+        &'a self,
+        chapter: &str,
+        content: &str,
+        found: &Found,
+        diags: &mut Vec<Diagnostic>,
+        shown: &mut Vec<&'a Resolved>,
+    ) -> String {
         let mut edits: Vec<(Range<usize>, String)> = found
             .escapes
             .iter()
@@ -254,7 +268,7 @@ impl Exercises {
             .collect();
         let mut placed = BTreeMap::new();
         for d in found.directives.iter().filter(|d| d.name == Name::Exercise) {
-            let html = self.render_directive(chapter, content, d, &mut placed, diags);
+            let html = self.render_directive(chapter, content, d, &mut placed, diags, shown);
             edits.push((d.range.clone(), html));
         }
         splice(content, edits)
@@ -263,13 +277,14 @@ impl Exercises {
     /// The HTML of one directive. `placed` holds the questions already on
     /// this page with the offset of their directive: a question placed twice
     /// would give two elements one id and share its progress.
-    fn render_directive(
-        &self,
+    fn render_directive<'a>(
+        &'a self,
         chapter: &str,
         content: &str,
         directive: &Directive,
         placed: &mut BTreeMap<String, usize>,
         diags: &mut Vec<Diagnostic>,
+        shown: &mut Vec<&'a Resolved>,
     ) -> String {
         let offset = directive.range.start;
         let arg = directive.arg.as_str();
@@ -341,6 +356,7 @@ impl Exercises {
             if self.oversized.contains(&q.id) {
                 continue; // reported when loading: never render it
             }
+            shown.push(q);
             html.push_str(&render::question(q));
             html.push_str("\n\n");
         }
@@ -349,4 +365,4 @@ impl Exercises {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

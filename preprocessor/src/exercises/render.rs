@@ -30,7 +30,7 @@ pub(crate) fn inline(text: &str) -> String {
     out
 }
 
-fn type_label(type_name: &str) -> &'static str {
+pub(crate) fn type_label(type_name: &str) -> &'static str {
     match type_name {
         "classify" => "Which call?",
         "evidence" => "Find the evidence",

@@ -125,7 +125,7 @@ fn library_with_other() -> Library {
     lib
 }
 
-fn exercises() -> (Exercises, Vec<Diagnostic>) {
+pub(crate) fn exercises() -> (Exercises, Vec<Diagnostic>) {
     let lib = library_with_other();
     let (questions, diags) = resolve_file("exercises/t.toml", EXERCISES, &lib);
     let mut files = BTreeMap::new();
@@ -139,7 +139,7 @@ fn exercises() -> (Exercises, Vec<Diagnostic>) {
     )
 }
 
-fn golden(name: &str, actual: &str) {
+pub(crate) fn golden(name: &str, actual: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden")
         .join(name);
