@@ -3,7 +3,10 @@
 // the module). Answers stay sealed in the page; the wasm unseals and grades.
 // Progress lives in localStorage per question, keyed by the question's
 // content hash, so an edited question starts fresh. Anything unreadable in
-// storage is ignored.
+// storage is ignored. The course's question hashes per chapter come with
+// every page (<script class="dumplab-course">, preprocessor/src/progress.rs),
+// so the sidebar shows "answered right / total" for every chapter, and the
+// end of a chapter sums it up and offers to retry what was missed.
 (() => {
   'use strict';
   const root = document.documentElement;
@@ -16,6 +19,8 @@
   const PREFIX = 'dumplab:v1:';
   const OUTCOMES = ['correct', 'partial', 'wrong', 'invalid', 'revealed'];
   let exportsPromise = null;
+  // Per question: `again(forget)` makes it fresh, `firstInput()` where to focus.
+  const controls = new Map();
 
   function checker() {
     if (!exportsPromise) {
@@ -59,23 +64,31 @@
     return v;
   }
 
-  function load(q) {
+  // What was saved this page view, for when storage is off.
+  const memo = new Map();
+  const valid = (s) => !!s && typeof s === 'object' && OUTCOMES.includes(s.o) && typeof s.a === 'string' && s.a.length < 400;
+  // The saved record of the question with content hash `hash`, or null.
+  function record(hash) {
     try {
-      const s = JSON.parse(localStorage.getItem(PREFIX + q.dataset.dumplabHash));
-      if (s && OUTCOMES.includes(s.o) && typeof s.a === 'string' && s.a.length < 400) return s;
+      const s = JSON.parse(localStorage.getItem(PREFIX + hash));
+      return valid(s) ? s : null;
     } catch (e) {
-      /* unreadable or tampered: start fresh */
+      /* unreadable, tampered or storage off: what this view saved, if anything */
+      return memo.has(hash) ? memo.get(hash) : null;
     }
-    return null;
   }
+  const load = (q) => record(q.dataset.dumplabHash);
   function save(q, o, a) {
+    const hash = q.dataset.dumplabHash;
+    memo.set(hash, o ? { o, a } : null);
     try {
-      if (o) localStorage.setItem(PREFIX + q.dataset.dumplabHash, JSON.stringify({ o, a }));
-      else localStorage.removeItem(PREFIX + q.dataset.dumplabHash);
+      if (o) localStorage.setItem(PREFIX + hash, JSON.stringify({ o, a }));
+      else localStorage.removeItem(PREFIX + hash);
     } catch (e) {
       /* storage off: progress lasts for this page view */
     }
   }
+  const solved = (hash) => (record(hash) || {}).o === 'correct';
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -91,10 +104,57 @@
   }
 
   let progress = null;
+  // Every view of progress, from storage: this page's line, the summary at
+  // the end of the chapter, the sidebar.
   function updateProgress() {
-    if (!progress) return;
-    const done = questions.filter((q) => q.dataset.state === 'correct').length;
-    progress.firstChild.textContent = `Exercises on this page: ${done} of ${questions.length} answered right. `;
+    if (progress) {
+      const done = questions.filter((q) => solved(q.dataset.dumplabHash)).length;
+      progress.firstChild.textContent = `Exercises on this page: ${done} of ${questions.length} answered right. `;
+    }
+    updateSummary();
+    updateSidebar();
+  }
+
+  // The course's chapters: [{ page, questions: [hash] }], or [] when the
+  // page's list is missing or malformed.
+  function courseChapters() {
+    const block = document.querySelector('script.dumplab-course');
+    try {
+      const c = JSON.parse(block ? block.textContent : 'null');
+      if (!c || c.version !== 1 || !Array.isArray(c.chapters)) return [];
+      return c.chapters.filter(
+        (ch) => ch && typeof ch.page === 'string' && Array.isArray(ch.questions) && ch.questions.every((h) => typeof h === 'string'),
+      );
+    } catch (e) {
+      return [];
+    }
+  }
+  const chapters = courseChapters();
+  const base = typeof path_to_root === 'string' ? path_to_root : '';
+  const pathOf = (href) => new URL(href, location.href).pathname.replace(/\/index\.html$/, '/');
+  // Each chapter's sidebar link gets "right / total", and a tick when all
+  // are right; the link's name says it in words.
+  function updateSidebar() {
+    const links = Array.from(document.querySelectorAll('#mdbook-sidebar a[href]'));
+    for (const ch of chapters) {
+      const want = pathOf(base + ch.page);
+      const link = links.find((a) => !a.classList.contains('header-in-summary') && pathOf(a.href) === want);
+      if (!link) continue;
+      const done = ch.questions.filter(solved).length;
+      const all = ch.questions.length;
+      let badge = link.querySelector('.dumplab-toc-progress');
+      if (!badge) {
+        badge = el('span', 'dumplab-toc-progress');
+        badge.append(el('span', 'dumplab-toc-count'), el('span', 'dl-sr'));
+        badge.firstChild.setAttribute('aria-hidden', 'true');
+        link.append(badge);
+      }
+      badge.dataset.done = String(done);
+      badge.dataset.total = String(all);
+      badge.classList.toggle('dumplab-toc-complete', done === all);
+      badge.firstChild.textContent = done === all ? `\u2713 ${done}/${all}` : `${done}/${all}`;
+      badge.lastChild.textContent = `, exercises: ${done} of ${all} answered right`;
+    }
   }
 
   function setup(q) {
@@ -279,7 +339,10 @@
       check.hidden = done;
       show.hidden = done;
       if (hadFocus && done && !retry.hidden) retry.focus({ preventScroll: true });
-      if (v.outcome !== 'invalid') save(q, v.outcome, a);
+      // A checked answer replaces what was saved; a reveal never takes
+      // away a right answer kept through a Retry.
+      const kept = load(q);
+      if (v.outcome !== 'invalid' && !(v.outcome === 'revealed' && kept && kept.o === 'correct')) save(q, v.outcome, a);
       updateProgress();
     }
     function run(op, a, interactive) {
@@ -296,15 +359,27 @@
     }
     check.addEventListener('click', () => run('grade', answer(), true));
     show.addEventListener('click', () => run('reveal', '', true));
-    retry.addEventListener('click', () => {
+    // Back to a fresh question. What was saved stays until a new answer is
+    // checked (`forget` is for Reset), so a right answer keeps counting.
+    function again(forget) {
+      const kept = load(q);
       clear();
       restoreAnswer('');
-      save(q, null);
       retry.hidden = true;
       check.hidden = show.hidden = false;
+      if (forget) save(q, null);
+      else if (kept && kept.o === 'correct') {
+        const note = el('p', 'dumplab-kept', 'Your earlier right answer still counts until you check a new one.');
+        feedback.append(note);
+      }
       updateProgress();
-      (q.querySelector('input, .dl-line[tabindex="0"]') || check).focus();
+    }
+    const firstInput = () => q.querySelector('input:not(:disabled), .dl-line[tabindex="0"]') || check;
+    retry.addEventListener('click', () => {
+      again(false);
+      firstInput().focus();
     });
+    controls.set(q, { again, firstInput });
 
     const saved = load(q);
     if (!saved) return Promise.resolve();
@@ -312,18 +387,115 @@
     return saved.o === 'revealed' ? run('reveal', '') : run('grade', saved.a);
   }
 
-  if (!questions.length) return;
+  // The end of the chapter: how many are right, links to those answered
+  // wrong or shown and to the first not tried, and one button that retries
+  // only those missed (right answers stay as they are).
+  let summary = null;
+  function updateSummary() {
+    if (!summary) return;
+    const open = questions.filter((q) => !solved(q.dataset.dumplabHash));
+    const missed = open.filter((q) => q.dataset.state);
+    const untried = open.filter((q) => !q.dataset.state);
+    const right = questions.length - open.length;
+    const status = summary.querySelector('.dumplab-summary-status');
+    const list = summary.querySelector('.dumplab-summary-missed');
+    const rest = summary.querySelector('.dumplab-summary-untried');
+    const button = summary.querySelector('.dumplab-summary-retry');
+    status.textContent = open.length
+      ? `${right} of ${questions.length} answered right.`
+      : `All ${questions.length} answered right.`;
+    list.textContent = '';
+    for (const q of missed) {
+      const li = el('li');
+      li.append(link(q), ` (${WHY[q.dataset.state] || 'not right yet'})`);
+      list.append(li);
+    }
+    list.hidden = !missed.length;
+    rest.textContent = '';
+    if (untried.length) {
+      rest.append(`Not answered yet: ${untried.length}. The first: `, link(untried[0]), '.');
+    }
+    rest.hidden = !untried.length;
+    button.hidden = !missed.length;
+    button.textContent = missed.length === 1 ? 'Retry the one you missed' : `Retry the ${missed.length} you missed`;
+  }
+  // A link to question `q`, named by its type and prompt.
+  function link(q) {
+    const a = el('a');
+    a.href = '#' + q.id;
+    const type = q.querySelector('.dumplab-q-type');
+    const prompt = q.querySelector('.dumplab-q-prompt');
+    a.textContent = `${type ? type.textContent + ': ' : ''}${prompt ? prompt.textContent : q.id}`;
+    return a;
+  }
+  const WHY = { wrong: 'answered wrong', partial: 'partly right', revealed: 'answer shown', invalid: 'not an answer' };
+  function buildSummary() {
+    summary = el('section', 'dumplab-summary');
+    summary.setAttribute('aria-labelledby', 'dumplab-summary-title');
+    const title = el('h2', 'dumplab-summary-title', 'Your exercises in this chapter');
+    title.id = 'dumplab-summary-title';
+    const button = el('button', 'dumplab-summary-retry');
+    button.type = 'button';
+    button.addEventListener('click', () => {
+      const missed = questions.filter((q) => !solved(q.dataset.dumplabHash) && q.dataset.state);
+      missed.forEach((q) => controls.get(q).again(false));
+      if (missed.length) {
+        missed[0].scrollIntoView({ block: 'start' });
+        controls.get(missed[0]).firstInput().focus({ preventScroll: true });
+      }
+    });
+    summary.append(title, el('p', 'dumplab-summary-status'), el('ul', 'dumplab-summary-missed'), el('p', 'dumplab-summary-untried'), button);
+    const main = document.querySelector('main') || questions[questions.length - 1].parentNode;
+    main.append(summary);
+  }
+
+  // "Reset progress" asks first, in a modal <dialog>: focus starts on
+  // Cancel, Escape cancels, focus returns to the button either way.
+  function confirmReset(opener) {
+    const dialog = el('dialog', 'dumplab-confirm');
+    dialog.setAttribute('aria-labelledby', 'dumplab-confirm-title');
+    dialog.setAttribute('aria-describedby', 'dumplab-confirm-text');
+    const title = el('h2', '', 'Reset this chapter\u2019s exercises?');
+    title.id = 'dumplab-confirm-title';
+    const text = el('p', '', `Your answers to the ${questions.length} exercises on this page will be forgotten. Other chapters keep theirs.`);
+    text.id = 'dumplab-confirm-text';
+    const yes = el('button', 'dumplab-confirm-yes', 'Reset');
+    const no = el('button', 'dumplab-confirm-no', 'Cancel');
+    yes.type = no.type = 'button';
+    const row = el('div', 'dumplab-confirm-actions');
+    row.append(yes, no);
+    dialog.append(title, text, row);
+    document.body.append(dialog);
+    const close = () => dialog.close();
+    no.addEventListener('click', close);
+    yes.addEventListener('click', () => {
+      questions.forEach((q) => controls.get(q).again(true));
+      close();
+    });
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      opener.focus();
+    });
+    dialog.showModal();
+    no.focus();
+  }
+
+  if (!questions.length) {
+    updateSidebar();
+    window.addEventListener('storage', updateSidebar);
+    return;
+  }
   progress = el('div', 'dumplab-progress');
   progress.append(document.createTextNode(''));
   const reset = el('button', 'dumplab-reset', 'Reset progress');
   reset.type = 'button';
-  reset.addEventListener('click', () => {
-    questions.forEach((q) => save(q, null));
-    location.reload();
-  });
+  reset.setAttribute('aria-haspopup', 'dialog');
+  reset.addEventListener('click', () => confirmReset(reset));
   progress.append(reset);
   questions[0].before(progress);
+  buildSummary();
   updateProgress();
+  window.addEventListener('storage', updateProgress);
   Promise.all(questions.map(setup))
     .then(() => checker())
     .then(() => {

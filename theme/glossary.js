@@ -11,13 +11,51 @@
 //   - gives each term aria-describedby pointing at one hidden definition
 //     element per term, so screen readers hear the definition once (the
 //     visible tooltip's text is aria-hidden);
-//   - turns off the CSS-only fallback (html.dumplab-js).
+//   - turns off the CSS-only fallback (html.dumplab-js);
+//   - makes the terms of one section (between two headings) one tab stop:
+//     Tab reaches the first term (or the one focused last), the arrow keys,
+//     Home and End move among the section's terms, so a keyboard passes a
+//     section's terms with one Tab on its way to the exercises
+//     (ARCHITECTURE.md, "Glossary terms and the keyboard").
 (function () {
   'use strict';
 
   const terms = document.querySelectorAll('.dumplab-term[data-term]');
   if (terms.length === 0) return;
   document.documentElement.classList.add('dumplab-js');
+
+  // The terms of each section, in order, by term element (a heading starts
+  // a new section); each group is one tab stop (a roving tabindex).
+  const groups = new Map();
+  let section = [];
+  for (const node of document.querySelectorAll('h1, h2, h3, h4, h5, h6, .dumplab-term[data-term]')) {
+    if (!node.classList.contains('dumplab-term')) {
+      section = [];
+      continue;
+    }
+    section.push(node);
+    groups.set(node, section);
+    node.tabIndex = section.length === 1 ? 0 : -1;
+  }
+  const roving = (term) => {
+    for (const t of groups.get(term) || []) t.tabIndex = t === term ? 0 : -1;
+  };
+  const MOVES = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+  for (const term of groups.keys()) {
+    term.addEventListener('focus', () => roving(term));
+    // On the term itself, before mdBook's document-level arrow keys (which
+    // turn the page): a handled key goes no further.
+    term.addEventListener('keydown', (e) => {
+      const step = MOVES[e.key];
+      if (step === undefined || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const group = groups.get(term);
+      const i = group.indexOf(term);
+      const to = Math.max(0, Math.min(group.length - 1, i + step));
+      e.preventDefault();
+      e.stopPropagation();
+      if (to !== i) group[to].focus();
+    });
+  }
 
   const data = Object.create(null);
   for (const block of document.querySelectorAll('script.dumplab-glossary')) {
@@ -93,6 +131,14 @@
     link.textContent = entry ? entry.chapter : term.dataset.taught || '';
     taught.appendChild(link);
     tip.appendChild(taught);
+    const group = groups.get(term);
+    if (group && group.length > 1) {
+      const keys = document.createElement('span');
+      keys.className = 'dumplab-tooltip-keys';
+      keys.setAttribute('aria-hidden', 'true');
+      keys.textContent = `\u2190 \u2192 the other ${group.length - 1} term${group.length > 2 ? 's' : ''} of this section`;
+      tip.appendChild(keys);
+    }
   }
 
   function place() {
