@@ -468,6 +468,14 @@
     document.body.append(dialog);
     const close = () => dialog.close();
     no.addEventListener('click', close);
+    // Escape cancels (here: mdBook's page-wide key handlers stop the
+    // browser's own Escape from reaching a dialog).
+    dialog.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      e.stopPropagation();
+      close();
+    });
     yes.addEventListener('click', () => {
       questions.forEach((q) => controls.get(q).again(true));
       close();
@@ -483,6 +491,7 @@
   if (!questions.length) {
     updateSidebar();
     window.addEventListener('storage', updateSidebar);
+    root.dataset.dumplabReady = 'true';
     return;
   }
   progress = el('div', 'dumplab-progress');
