@@ -42,6 +42,14 @@ async function learnAnswer(theme, id) {
   return { mode, answer };
 }
 
+/** Where focus is: inside question `id` (and on what), or elsewhere. */
+const focusIn = (page, id) =>
+  page.evaluate((i) => {
+    const a = document.activeElement;
+    const box = document.querySelector(`[data-dumplab-question="${i}"]`);
+    return box.contains(a) ? a.className || a.tagName.toLowerCase() : `outside: ${a.tagName.toLowerCase()}`;
+  }, id);
+
 /** The `data-line` of the focused element (undefined off a dump line). */
 const focusedLine = (page) => page.evaluate(() => document.activeElement?.dataset.line);
 
@@ -134,6 +142,7 @@ for (const theme of ['light', 'coal']) {
       await box.locator('.dumplab-verdict').waitFor();
       const state = await box.getAttribute('data-state');
       assert.ok(['wrong', 'partial'].includes(state), `${type}: a wrong answer is graded wrong, got ${state}`);
+      assert.equal(await focusIn(page, id), mode === 'number' ? 'input' : 'dumplab-check', `${type}: focus stays where the answer was checked`);
       assert.equal(await box.locator('.dumplab-explain').count(), 0, `${type}: no explanation before it is solved`);
       const live = await box.locator('.dumplab-feedback').getAttribute('aria-live');
       assert.equal(live, 'polite', 'results are announced');
@@ -145,6 +154,8 @@ for (const theme of ['light', 'coal']) {
       // 3. Right.
       await answerByKeyboard(page, id, mode, answer);
       await page.waitForFunction((i) => document.querySelector(`[data-dumplab-question="${i}"]`).dataset.state === 'correct', id);
+      // The focused Check (or the disabled input) is hidden: focus moves to Retry, in the question.
+      assert.equal(await focusIn(page, id), 'dumplab-retry', `${type}: focus stays on the question after a right answer`);
       if (mode === 'lines') {
         assert.ok((await box.locator('.dl-note').count()) > 0, 'evidence lines light up with notes');
         const described = await box.locator('.dl-note').evaluateAll((ns) =>
@@ -245,6 +256,29 @@ for (const theme of ['light', 'coal']) {
   });
 }
 
+for (const theme of ['light', 'coal']) {
+  test(`"Show answer" and Retry by keyboard keep focus on the question, every type (${theme})`, async () => {
+    const { page, context, errors } = await open(theme);
+    const ids = await firstOfEachType(page);
+    for (const type of TYPES) {
+      const box = q(page, ids[type]);
+      await box.locator('.dumplab-show').focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((i) => document.querySelector(`[data-dumplab-question="${i}"]`).dataset.state === 'revealed', ids[type]);
+      assert.equal(await focusIn(page, ids[type]), 'dumplab-retry', `${type}: after a reveal, focus is on Retry`);
+      await page.keyboard.press('Enter');
+      const at = await focusIn(page, ids[type]);
+      assert.ok(!at.startsWith('outside'), `${type}: after Retry, focus is in the question (${at})`);
+      assert.notEqual(at, 'dumplab-retry', `${type}: on what to answer, not on the hidden Retry`);
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      assert.ok(!(await focusIn(page, ids[type])).startsWith('outside'), `${type}: Tab order continues from there`);
+    }
+    assert.deepEqual(errors.map(String), []);
+    await context.close();
+  });
+}
+
 test('reset clears progress; tampered storage is ignored', async () => {
   const { page, context, errors } = await open('navy');
   const ids = await firstOfEachType(page);
@@ -266,10 +300,13 @@ test('reset clears progress; tampered storage is ignored', async () => {
   const states = await page.$$eval('[data-dumplab-question]', (qs) => qs.slice(0, 3).map((q) => q.dataset.state ?? null));
   for (const s of states) assert.notEqual(s, 'correct', 'tampered entries never count as solved');
   assert.equal(await page.locator('img[src=x]').count(), 0, 'stored answers are never HTML');
-  // Reset.
-  await Promise.all([page.waitForEvent('load'), page.locator('.dumplab-reset').click()]);
-  await page.waitForSelector('html[data-dumplab-ready="true"]');
+  // Reset, after confirming (progress.test.mjs tests the dialog).
+  await page.locator('.dumplab-reset').click();
+  await page.locator('.dumplab-confirm-yes').click();
   assert.equal(await q(page, ids.count).getAttribute('data-state'), null, 'reset starts afresh');
+  await page.reload();
+  await page.waitForSelector('html[data-dumplab-ready="true"]');
+  assert.equal(await q(page, ids.count).getAttribute('data-state'), null, 'and forgets it');
   assert.deepEqual(errors.map(String), []);
   await context.close();
 });

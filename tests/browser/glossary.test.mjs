@@ -284,3 +284,76 @@ test('screenshots: a tooltip open in every theme, and print', async () => {
   await screenshot(page, 'glossary-print', { fullPage: false });
   await context.close();
 });
+
+test('the terms of a section are one tab stop; arrow keys reach the rest, tooltips included', async () => {
+  const { context, page, errors } = await openPage(book.browser, book.server.url, LESSON);
+  await page.waitForSelector('html[data-dumplab-ready="true"]', { timeout: 15000 });
+  // Sections by heading, and the terms before the first exercise.
+  const layout = await page.evaluate(() => {
+    const first = document.querySelector('.dumplab-q');
+    const before = (n) => n.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING;
+    const terms = [...document.querySelectorAll('main .dumplab-term')];
+    let section = 0;
+    const sectionOf = new Map();
+    for (const n of document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6, main .dumplab-term')) {
+      if (n.classList.contains('dumplab-term')) sectionOf.set(n, section);
+      else section++;
+    }
+    const early = terms.filter(before);
+    return { early: early.length, sections: new Set(early.map((t) => sectionOf.get(t))).size, stops: terms.filter((t) => t.tabIndex === 0).length, all: terms.length };
+  });
+  assert.ok(layout.early > layout.sections, `more terms (${layout.early}) than sections (${layout.sections}) before the first exercise`);
+  // Tab from the top to the first exercise, as a keyboard user would.
+  let termStops = 0;
+  let reached = false;
+  for (let i = 0; i < 400 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const el = document.activeElement;
+      return { term: el.classList.contains('dumplab-term'), q: !!el.closest('.dumplab-q') };
+    });
+    if (at.term) termStops++;
+    reached = at.q;
+  }
+  assert.ok(reached, 'Tab reaches the first exercise');
+  assert.equal(termStops, layout.sections, `one tab stop per section with terms (${layout.early} terms before the exercise)`);
+
+  // Inside a section of several terms: the arrows walk them, each with its tooltip.
+  const group = await page.evaluate(() => {
+    let section = [];
+    const all = [];
+    for (const n of document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6, main .dumplab-term')) {
+      if (n.classList.contains('dumplab-term')) section.push(n.dataset.term);
+      else if (section.length) {
+        all.push(section);
+        section = [];
+      }
+    }
+    if (section.length) all.push(section);
+    return all.find((g) => g.length >= 3);
+  });
+  assert.ok(group, 'a section with three terms or more');
+  const first = page.locator(`main .dumplab-term[data-term="${group[0]}"]`).first();
+  await first.focus();
+  const url = page.url();
+  for (const [i, term] of group.entries()) {
+    if (i) await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.term), term, `ArrowRight reaches ${term}`);
+    const state = await tooltipState(page);
+    assert.ok(state.visible, `the tooltip of ${term} opens`);
+  }
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.term), group.at(-1), 'the last term stays');
+  assert.equal(page.url(), url, 'arrow keys on a term never turn the page');
+  assert.match(await page.locator('.dumplab-tooltip-keys').textContent(), /other \d+ terms? of this section/);
+  await screenshot(page, 'glossary-roving-tooltip', { fullPage: false });
+  await page.keyboard.press('Home');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.term), group[0], 'Home goes to the first');
+  await page.keyboard.press('End');
+  // Tab leaves the section and Shift+Tab comes back to the term focused last.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.term), group.at(-1), 'the term focused last is the tab stop');
+  assert.deepEqual(errors.map(String), []);
+  await context.close();
+});
