@@ -15,6 +15,7 @@
 use crate::exercises::render::{inline, type_label};
 use crate::html::escape;
 use dumplab::Diagnostic;
+use dumplab::exercise::key::Mode;
 use dumplab::exercise::resolve::Resolved;
 use dumplab::grade::{Verdict, reveal};
 use std::fmt::Write as _;
@@ -64,8 +65,8 @@ pub(crate) fn render(
 }
 
 /// One question's entry: what was asked (linked to the question), the
-/// answer as "Show answer" words it, the lines that prove it, and the
-/// explanation.
+/// answer as "Show answer" words it, for an evidence question the lines
+/// that prove it, and the explanation.
 fn entry(out: &mut String, page: &str, q: &Resolved, v: &Verdict) {
     let id = escape(&q.id);
     let _ = write!(
@@ -81,7 +82,9 @@ fn entry(out: &mut String, page: &str, q: &Resolved, v: &Verdict) {
         "<p class=\"dumplab-key-a\"><strong>Answer:</strong> {}</p>",
         inline(&v.answer)
     );
-    if !v.lines.is_empty() {
+    // The proving lines are the answer of an evidence question; elsewhere
+    // they are the page's supporting detail, too long for a printed key.
+    if q.mode == Mode::Lines && !v.lines.is_empty() {
         out.push_str("<ul class=\"dumplab-key-lines\">");
         for (line, note) in &v.lines {
             let _ = write!(
