@@ -1,59 +1,57 @@
-// axe-core on every page of the book, at desktop and phone width.
-// - Light theme: no serious or critical violation at all, except mdBook's
-//   sidebar toggle (`#mdbook-sidebar-toggle`, an `aria-label` on a `<label>`:
-//   mdBook's own chrome).
-// - All five themes: none on DumpLab's own elements (questions, dumps,
-//   tooltips, maps, the playground). mdBook's dark themes have contrast
-//   problems of their own (sidebar, links); they are not ours to fail on.
+// axe-core on every page of the book, in all five themes, mdBook's own
+// chrome included: no serious or critical violation anywhere. mdBook's
+// template and colours are overridden where they failed (theme/index.hbs,
+// theme/chrome.css; ARCHITECTURE.md says what differs from upstream).
+// All five themes at 1280x800; light and coal at a 390x844 phone width too;
+// print.html (every chapter on one page) in light.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import { openPage, bookDir, THEMES, useBook } from './support.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const MDBOOK_CHROME = ['#mdbook-sidebar-toggle'];
 const book = useBook();
 
-const pages = fs
-  .readdirSync(bookDir)
-  .filter((f) => f.endsWith('.html') && !['print.html', 'toc.html', '404.html', 'index.html'].includes(f));
+const pages = fs.readdirSync(bookDir).filter((f) => f.endsWith('.html') && !['print.html', 'toc.html'].includes(f));
 
+/** Serious and critical violations on the open page, one line per node. */
 async function violations(page) {
   await page.addScriptTag({ path: axePath });
   const r = await page.evaluate(() => axe.run({ resultTypes: ['violations'] }));
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => ({ id: v.id, target: String(n.target), html: n.html })))
-    .filter((n) => !MDBOOK_CHROME.some((c) => n.target.includes(c)));
+    .flatMap((v) => v.nodes.map((n) => `${v.id} at ${String(n.target)}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ') ?? ''}`));
 }
 
-/** Whether a violating node is DumpLab's markup rather than mdBook's. */
-const ours = (n) => /dumplab|dlp-|dl-|data-dumplab/.test(n.target + n.html);
-
-test('every page in light, at 1280 and 390: no serious or critical axe violation', async () => {
-  assert.ok(pages.length >= 10, `pages: ${pages}`);
+async function scan(theme, viewport, list = pages) {
   const found = [];
-  for (const width of [1280, 390]) {
-    for (const p of pages) {
-      const { page, context } = await openPage(book.browser, book.server.url, p, { viewport: { width, height: 800 } });
-      for (const v of await violations(page)) found.push(`${p} ${width}: ${v.id} at ${v.target}`);
-      await context.close();
-    }
+  for (const p of list) {
+    const { page, context } = await openPage(book.browser, book.server.url, p, { theme, viewport });
+    for (const v of await violations(page)) found.push(`${p} ${theme} ${viewport.width}: ${v}`);
+    await context.close();
   }
-  assert.deepEqual(found, []);
+  return found;
+}
+
+test('the book has its pages', () => {
+  assert.ok(pages.length >= 12, `pages: ${pages}`);
+  for (const p of ['index.html', '404.html', 'two-dumps.html', 'answer-key.html', 'glossary.html']) assert.ok(pages.includes(p), p);
 });
 
-test('every page in all five themes: none on DumpLab\'s own elements', async () => {
-  const found = [];
-  for (const theme of THEMES) {
-    for (const p of pages) {
-      const { page, context } = await openPage(book.browser, book.server.url, p, { theme });
-      for (const v of (await violations(page)).filter(ours)) found.push(`${p} ${theme}: ${v.id} at ${v.target}`);
-      await context.close();
-    }
-  }
-  assert.deepEqual(found, []);
+for (const theme of THEMES) {
+  test(`every page in ${theme} at 1280x800: no serious or critical axe violation`, async () => {
+    assert.deepEqual(await scan(theme, { width: 1280, height: 800 }), []);
+  });
+}
+
+for (const theme of ['light', 'coal']) {
+  test(`every page in ${theme} at 390x844: no serious or critical axe violation`, async () => {
+    assert.deepEqual(await scan(theme, { width: 390, height: 844 }), []);
+  });
+}
+
+test('print.html in light: no serious or critical axe violation', async () => {
+  assert.deepEqual(await scan('light', { width: 1280, height: 800 }, ['print.html']), []);
 });
