@@ -55,6 +55,7 @@ pub(crate) fn check_omitted(
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     /// `check(entries, expect)`: the diagnostics as `line:col message | hint`.
