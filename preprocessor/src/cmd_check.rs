@@ -30,7 +30,10 @@ pub(crate) fn run(dir: Option<&Path>) -> anyhow::Result<ExitCode> {
     diagnostics.extend(problems);
     let counts = (course.fixtures.len(), course.dumps, course.exercises.len());
     let exercises = Exercises::from_course(root, course, &config, &mut diagnostics);
-    check_chapters(root, &settings.src, &exercises, &mut diagnostics);
+    let chapters = check_chapters(root, &settings.src, &exercises, &mut diagnostics);
+    if settings.print_omit_named {
+        crate::print::check_omitted(root, &settings.print_omit, &chapters, &mut diagnostics);
+    }
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(report(&diagnostics, counts.0, counts.1, counts.2).as_bytes())?;
     let failed = diagnostics.iter().any(Diagnostic::is_error);
@@ -42,16 +45,22 @@ pub(crate) fn run(dir: Option<&Path>) -> anyhow::Result<ExitCode> {
 }
 
 /// Resolves the directives of every `.md` file under `root/src` (the book's
-/// `[book] src`), as the build does.
+/// `[book] src`), as the build does; returns their paths under `src/`.
 fn check_chapters(
     root: &Path,
     src: &Path,
     exercises: &Exercises,
     diagnostics: &mut Vec<Diagnostic>,
-) {
+) -> std::collections::BTreeSet<String> {
     let mut files = Vec::new();
-    collect_markdown(&root.join(src), &mut files);
+    let src = root.join(src);
+    collect_markdown(&src, &mut files);
     files.sort();
+    let chapters = files
+        .iter()
+        .filter_map(|p| p.strip_prefix(&src).ok())
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .collect();
     for path in &files {
         let Ok(content) = std::fs::read_to_string(path) else {
             continue;
@@ -62,6 +71,7 @@ fn check_chapters(
         crate::directives::report(&file, &content, &found, diagnostics);
         exercises.expand_chapter(&file, &content, &found, diagnostics);
     }
+    chapters
 }
 
 fn collect_markdown(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
