@@ -55,3 +55,25 @@ for (const theme of ['light', 'coal']) {
 test('print.html in light: no serious or critical axe violation', async () => {
   assert.deepEqual(await scan('light', { width: 1280, height: 800 }, ['print.html']), []);
 });
+
+test("mdBook's sidebar toggle is a button a keyboard can use, its state announced", async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const { page, context, errors } = await openPage(book.browser, book.server.url, 'fusion.html', { viewport: { width, height } });
+    const toggle = page.locator('#mdbook-sidebar-toggle');
+    assert.equal(await toggle.evaluate((b) => b.tagName), 'BUTTON');
+    const visible = () => page.evaluate(() => document.documentElement.classList.contains('sidebar-visible'));
+    const start = await visible();
+    assert.equal(await toggle.getAttribute('aria-expanded'), String(start));
+    await toggle.focus();
+    for (const want of [!start, start]) {
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((w) => document.documentElement.classList.contains('sidebar-visible') === w, want);
+      assert.equal(await toggle.getAttribute('aria-expanded'), String(want), `${width}: aria-expanded follows`);
+      assert.equal(await page.locator('#mdbook-sidebar').getAttribute('aria-hidden'), String(!want));
+      await page.waitForTimeout(350); // mdBook's slide
+      assert.equal(await page.locator('#mdbook-sidebar a.active').isVisible(), want, `${width}: the sidebar ${want ? 'shows' : 'hides'}`);
+    }
+    assert.deepEqual(errors.map(String), []);
+    await context.close();
+  }
+});
