@@ -47,8 +47,8 @@ impl Flavour {
 
     fn compiler(self) -> &'static str {
         match self {
-            Flavour::MosaicTpu => "Mosaic for the TPU",
-            Flavour::Triton => "Triton for the GPU",
+            Flavour::MosaicTpu => "Mosaic TPU",
+            Flavour::Triton => "Triton",
             Flavour::MosaicGpu => "Mosaic GPU",
         }
     }
@@ -165,7 +165,7 @@ fn note(k: &KernelCall<'_>) -> String {
             .op_name
             .map_or_else(String::new, |o| format!(" (its `op_name` is `{o}`)"));
         return format!(
-            "A kernel for {compiler} (`{target}`) that no `pallas_call` made{what}: XLA wrote this one itself. A kernel of yours says `pallas_call` in its `metadata` `op_name`."
+            "A {compiler} kernel (`{target}`) that no `pallas_call` made{what}: XLA wrote this one itself. A kernel of yours says `pallas_call` in its `metadata` `op_name`."
         );
     }
     let who = match k.name {
@@ -182,7 +182,7 @@ fn note(k: &KernelCall<'_>) -> String {
         }
     };
     format!(
-        "{who}, written for {compiler}: one `{target}` custom call whose `backend_config` carries {}. XLA schedules it as one opaque kernel and never looks inside.{unnamed}",
+        "{who}, for {compiler}: one `{target}` custom call whose `backend_config` carries {}. XLA schedules it as one opaque kernel and never looks inside.{unnamed}",
         k.flavour.payload()
     )
 }
