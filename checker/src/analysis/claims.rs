@@ -24,8 +24,8 @@
 //! | `not-compiled` | nobody has compiled the HLO module yet | `not-scheduled`, `sharding-custom-call` |
 //! | `lowered-hlo` | `lower(...).as_text(dialect="hlo")` printed the module | `unsigned-computation`, `bare-names` |
 //! | `cpu` | the module was compiled for a CPU | `cpu-backend-config`, `cpu-custom-call` |
-//! | `gpu` | the module was compiled for a GPU | `gpu-backend-config`, `gpu-custom-call`, `scheduling-name` |
-//! | `tpu` | the module was compiled for a TPU | `tpu-backend-config`, `tpu-custom-call`, `tpu-tiled-layout` |
+//! | `gpu` | the module was compiled for a GPU | `gpu-backend-config`, `gpu-custom-call`, `scheduling-name`, `triton-kernel`, `mosaic-gpu-kernel` |
+//! | `tpu` | the module was compiled for a TPU | `tpu-backend-config`, `tpu-custom-call`, `tpu-tiled-layout`, `mosaic-tpu-kernel` |
 //! | `fusion` | the line launches a fused kernel | `fusion-kind` |
 //!
 //! `lowered-hlo` is a printer's habit, not a compiler's: the printer of
@@ -175,14 +175,25 @@ const TABLE: [Row; 10] = [
         name: "gpu",
         phrase: "the module was compiled for a GPU",
         select: Select::Some,
-        markers: &[M::GpuBackendConfig, M::GpuCustomCall, M::SchedulingName],
+        markers: &[
+            M::GpuBackendConfig,
+            M::GpuCustomCall,
+            M::SchedulingName,
+            M::TritonKernel,
+            M::MosaicGpuKernel,
+        ],
     },
     Row {
         claim: Claim::Tpu,
         name: "tpu",
         phrase: "the module was compiled for a TPU",
         select: Select::Some,
-        markers: &[M::TpuBackendConfig, M::TpuCustomCall, M::TpuTiledLayout],
+        markers: &[
+            M::TpuBackendConfig,
+            M::TpuCustomCall,
+            M::TpuTiledLayout,
+            M::MosaicTpuKernel,
+        ],
     },
     Row {
         claim: Claim::Fusion,

@@ -341,6 +341,7 @@ const GPU_TARGETS: &[&str] = &[
     "hipsolver",
     "hipblas",
     "hip_",
+    "mosaic_gpu",
 ];
 const CPU_TARGETS: &[&str] = &[
     "__onednn",
@@ -921,6 +922,7 @@ impl<'a> HloState<'a> {
             if tpu_custom_call_target(l).is_some() {
                 sink.add(M::TpuCustomCall, n, l, at, len, || format!("`{t}` is a kernel only XLA:TPU can run (for example a Pallas/Mosaic kernel)."));
             }
+            super::pallas::add_evidence(n, l, sink);
             if sharding_custom_call_target(l).is_some() {
                 sink.add(M::ShardingCustomCall, n, l, at, len, || {
                     format!("A `{t}` custom call is how JAX's lowering marks shardings; XLA removes it while compiling.")

@@ -6,6 +6,11 @@
 //! `custom_jvp_call`, ...) printed inline inside an equation's parameters.
 //! The reader tracks how many `{ lambda` are open with a counter, so nesting
 //! depth costs nothing and a truncated excerpt is fine.
+//!
+//! The state primitives of a Pallas kernel's jaxpr (reads and writes of
+//! refs) print without `=`: `e:f32[8] <- c[...]` is a `get`,
+//! `h:f32[8], d[...] <- d[...], g` (or `d[...] <- g`) a `swap` and
+//! `d[...] += g` an `addupdate`; each is one equation.
 
 use super::markers::M;
 use super::scan::{skip_ws, take_while};
@@ -16,6 +21,8 @@ pub(crate) struct Eqn<'a> {
     pub(crate) outputs: Vec<&'a str>,
     pub(crate) primitive: &'a str,
     pub(crate) primitive_at: usize,
+    /// The length of the primitive's text on the line (`<-` for a `get`).
+    pub(crate) primitive_len: usize,
 }
 
 /// Parses `a:f32[8] b:i32[] = prim[params] args` (also from `start`, for the
@@ -51,7 +58,10 @@ fn parse_equation_from(l: &str, start: usize) -> Option<Eqn<'_>> {
         outputs.push(l.get(v0..e)?);
         i = skip_ws(b, e);
     }
-    if outputs.is_empty() || b.get(i) != Some(&b'=') {
+    if b.get(i) != Some(&b'=') || b.get(i + 1) == Some(&b'=') {
+        return ref_equation(l, i, outputs);
+    }
+    if outputs.is_empty() {
         return None;
     }
     let p0 = skip_ws(b, i + 1);
@@ -71,7 +81,66 @@ fn parse_equation_from(l: &str, start: usize) -> Option<Eqn<'_>> {
         outputs,
         primitive: l.get(p0..p1)?,
         primitive_at: p0,
+        primitive_len: p1 - p0,
     })
+}
+
+/// A state primitive on a ref, at `i` after the typed `outputs`:
+/// `y <- r[idx]` (get), `y, r[idx] <- r[idx], v` or `r[idx] <- v` (swap),
+/// `r[idx] += v` (addupdate). The primitive's span is the arrow.
+fn ref_equation<'a>(l: &'a str, i: usize, outputs: Vec<&'a str>) -> Option<Eqn<'a>> {
+    let b = l.as_bytes();
+    // An arrow with something after it.
+    let arrow = |at: usize| -> Option<&'static str> {
+        if b.get(at + 3).is_none_or(|c| c.is_ascii_whitespace()) {
+            return None;
+        }
+        match (b.get(at), b.get(at + 1), b.get(at + 2)) {
+            (Some(b'<'), Some(b'-'), Some(b' ')) => Some("<-"),
+            (Some(b'+'), Some(b'='), Some(b' ')) => Some("+="),
+            _ => None,
+        }
+    };
+    let eqn = |primitive: &'static str, at: usize| Eqn {
+        outputs: outputs.clone(),
+        primitive,
+        primitive_at: at,
+        primitive_len: 2,
+    };
+    match (outputs.len(), arrow(i)) {
+        // `y <- r[idx]`
+        (1, Some("<-")) => return ref_place(b, skip_ws(b, i + 2)).map(|_| eqn("get", i)),
+        (1, None) if b.get(i) == Some(&b',') => {
+            // `y, r[idx] <- r[idx], v`
+            let at = skip_ws(b, ref_place(b, skip_ws(b, i + 1))?);
+            return (arrow(at) == Some("<-")).then(|| eqn("swap", at));
+        }
+        (0, _) => {}
+        _ => return None,
+    }
+    // `r[idx] <- v` or `r[idx] += v`
+    let at = skip_ws(b, ref_place(b, i)?);
+    match arrow(at)? {
+        "<-" => Some(eqn("swap", at)),
+        _ => Some(eqn("addupdate", at)),
+    }
+}
+
+/// A ref with its indexers, `r[...]` or `r[:,o:o+128]`, from `i`; the end.
+fn ref_place(b: &[u8], i: usize) -> Option<usize> {
+    let e = take_while(b, i, |c| c.is_ascii_alphanumeric() || c == b'_');
+    if e == i
+        || !b
+            .get(i)
+            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+    {
+        return None;
+    }
+    if b.get(e) == Some(&b'[') {
+        super::scan::skip_balanced(b, e)
+    } else {
+        Some(e)
+    }
 }
 
 /// Per-text jaxpr state.
@@ -134,7 +203,7 @@ impl JaxprState {
             hit = true;
             let depth = self.open.saturating_sub(1);
             sink.op(e.primitive);
-            sink.add(M::JaxprEquation, n, l, e.primitive_at, e.primitive.len(), || {
+            sink.add(M::JaxprEquation, n, l, e.primitive_at, e.primitive_len, || {
                 format!("A jaxpr equation: `{}` binds typed variables to the result of the primitive `{}`.", e.outputs.join(" "), e.primitive)
             });
             a.equations.push(Equation {
@@ -162,5 +231,63 @@ impl JaxprState {
             }
         }
         hit
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Equation lines as JAX prints them, Pallas' state primitives included.
+
+    use super::parse_equation;
+
+    /// (line, the primitive it is an equation of, or `None`)
+    fn check(cases: &[(&str, Option<&str>)]) {
+        for &(l, want) in cases {
+            assert_eq!(parse_equation(l).map(|e| e.primitive), want, "{l}");
+        }
+    }
+
+    #[test]
+    fn equations_and_ref_effects() {
+        check(&[
+            ("    f:f32[32,256] = mul e 2.0:f32[]", Some("mul")),
+            ("          e:f32[32,256] <- c[...]", Some("get")),
+            (
+                "                p:f32[128,128] <- j[:,o:o+128]",
+                Some("get"),
+            ),
+            ("          h:f32[32,256], d[...] <- d[...], g", Some("swap")),
+            ("          d[...] <- g", Some("swap")),
+            ("          d[...] += g", Some("addupdate")),
+            ("          d[0:8] += g", Some("addupdate")),
+            // Not equations: binders, results, parameters, HLO, truncations.
+            ("  in (b,) }", None),
+            ("      input_output_aliases=((0, 0),)", None),
+            (
+                "      jaxpr={ lambda ; c:Ref<default>{f32[32,256]} d:Ref<default>{f32[32,256]}. let",
+                None,
+            ),
+            ("x.1 = f32[8]{0} parameter(0)", None),
+            ("          e:f32[32,256] <-", None),
+            ("          h:f32[32,256], d[...] <- ", None),
+            ("          h:f32[32,256], d[...] = d", None),
+            ("          a:f32[8] b:f32[8] <- c[...]", None),
+            ("<- c", None),
+            ("", None),
+        ]);
+    }
+
+    #[test]
+    fn the_kernel_jaxpr_has_four_equations() {
+        let text = "{ lambda ; a:f32[512,512]. let\n    b:f32[512,512] = pallas_call[\n      jaxpr={ lambda ; c:Ref<default>{f32[32,256]} d:Ref<default>{f32[32,256]}. let\n          e:f32[32,256] <- c[...]\n          f:f32[32,256] = mul e 2.0:f32[]\n          g:f32[32,256] = add f 1.0:f32[]\n          h:f32[32,256], d[...] <- d[...], g\n        in () }\n      name=None\n    ] a\n  in (b,) }\n";
+        let a = crate::analyze(text);
+        let inside: Vec<&str> = a
+            .equations
+            .iter()
+            .filter(|e| e.depth > 0)
+            .map(|e| e.primitive.as_str())
+            .collect();
+        assert_eq!(inside, ["get", "mul", "add", "swap"]);
+        assert_eq!(a.equations.iter().filter(|e| e.depth == 0).count(), 1);
     }
 }

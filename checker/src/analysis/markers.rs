@@ -55,10 +55,13 @@ pub(crate) enum M {
     TpuBackendConfig,
     SchedulingName,
     StackFrames,
+    MosaicTpuKernel,
+    TritonKernel,
+    MosaicGpuKernel,
 }
 
 /// How many markers there are.
-pub(crate) const COUNT: usize = 41;
+pub(crate) const COUNT: usize = 44;
 
 const NAMES: [&str; COUNT] = [
     "jaxpr-lambda",
@@ -102,6 +105,9 @@ const NAMES: [&str; COUNT] = [
     "tpu-backend-config",
     "scheduling-name",
     "stack-frames",
+    "mosaic-tpu-kernel",
+    "triton-kernel",
+    "mosaic-gpu-kernel",
 ];
 
 /// What a line with each marker shows, in the order of [`NAMES`].
@@ -147,6 +153,9 @@ const DESCRIPTIONS: [&str; COUNT] = [
     "A TPU backend config (`flag_configs`, `window_config`, `scoped_memory_configs`, `estimated_cycles`) or `cross_program_prefetch_index`.",
     "`scheduling_name=` in an instruction's metadata, which XLA:GPU's scheduling passes add during compilation.",
     "A `FileNames`, `FunctionNames`, `FileLocations` or `StackFrames` section that indexes source locations.",
+    "A Mosaic kernel for the TPU: a `tpu_custom_call` (compiled or lowered) whose `backend_config` carries the kernel as serialized MLIR (`body`). It is a Pallas kernel when its `metadata` `op_name` ends in `pallas_call` (a lowered line always is, and names it in `kernel_name`); XLA:TPU also writes Mosaic kernels of its own.",
+    "A Triton kernel as a custom call, `__gpu$xla.gpu.triton` (compiled or lowered), as Pallas emits it for a GPU: its `backend_config` holds the grid, `num_warps`, `num_stages`, the Triton IR (`ir`) and the kernel's `name`. XLA's own Triton kernels are `fusion`s, not custom calls.",
+    "A Mosaic GPU kernel as a custom call, `mosaic_gpu_v2` (compiled or lowered), as Pallas emits it for a GPU: its `backend_config` carries a `kernel_hash` and the kernel as a serialized MLIR `module`.",
 ];
 
 const ALL: [M; COUNT] = [
@@ -191,6 +200,9 @@ const ALL: [M; COUNT] = [
     M::TpuBackendConfig,
     M::SchedulingName,
     M::StackFrames,
+    M::MosaicTpuKernel,
+    M::TritonKernel,
+    M::MosaicGpuKernel,
 ];
 
 impl M {
@@ -207,8 +219,8 @@ impl M {
             M::JaxprIn => l.trim_start().starts_with("in ") || l.contains(" in ("),
             M::JaxprSubjaxpr => l.contains("{ lambda"),
             M::MlirModule => l.trim_start().starts_with("module"),
-            M::FuncMain => l.contains("func.func") && l.contains("@main"),
-            M::FuncFunc => l.contains("func.func"),
+            M::FuncMain => l.trim_start().starts_with("func.func") && l.contains("@main"),
+            M::FuncFunc => l.trim_start().starts_with("func.func"),
             M::StablehloOp => l.contains("stablehlo.") || l.contains("chlo."),
             M::MlirTensorType => l.contains("tensor<"),
             M::MlirLoc => l.contains("loc(") || l.trim_start().starts_with("#loc"),
@@ -256,6 +268,9 @@ impl M {
             M::BareNames => super::hlo::parse_instruction(l).is_some_and(|i| !i.percent),
             M::TpuBackendConfig => super::hlo::tpu_config_key(l).is_some(),
             M::SchedulingName => l.contains("scheduling_name="),
+            M::MosaicTpuKernel | M::TritonKernel | M::MosaicGpuKernel => {
+                super::pallas::kernel_call(l).is_some_and(|k| k.flavour.marker() == self)
+            }
             M::StackFrames => matches!(
                 l.trim(),
                 "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"

@@ -108,7 +108,9 @@ impl<'a> MlirState<'a> {
             sink.add(M::MlirModule, n, l, at, 6, || {
                 "An MLIR `module`: the container JAX lowers a jitted function into.".to_owned()
             });
-        } else if let Some(p) = t.find("func.func") {
+        } else if let Some(p) = t.starts_with("func.func").then_some(0) {
+            // Only at the start: `func.func` inside a string (a serialized
+            // kernel in a custom call's backend_config) defines nothing.
             hit = true;
             let rest = t.get(p + 9..).unwrap_or("");
             let vis = rest
@@ -164,6 +166,9 @@ impl<'a> MlirState<'a> {
                         format!("`{op}` is an operation of the StableHLO dialect.")
                     }
                 });
+            }
+            if op == "stablehlo.custom_call" {
+                super::pallas::add_evidence(n, l, sink);
             }
             if !result.is_empty() {
                 if let Some(p) = l.rfind("loc(") {

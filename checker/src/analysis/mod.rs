@@ -93,6 +93,7 @@ pub(crate) mod hlo;
 pub(crate) mod jaxpr;
 pub mod markers;
 mod mlir;
+pub(crate) mod pallas;
 pub(crate) mod scan;
 
 use markers::{COUNT, M};

@@ -801,8 +801,15 @@ fn signature(r: &Ref<'_>, library: &Library, name: &str) -> Option<String> {
 fn context_of(r: &Ref<'_>, library: &Library, how: bool) -> Option<String> {
     let src = r.dump.provenance.as_ref()?;
     let name = function_name(&src.call);
-    let sig = signature(r, library, name).unwrap_or_else(|| name.to_owned());
-    let mut out = format!("From `{}`: `{sig}`", src.function);
+    // A per-target variant's name (`fn_mosaic_tpu`) says the target: where
+    // the target is hidden, so is the variant.
+    let mut out = if !how && name != "fn" {
+        let sig = signature(r, library, "fn").unwrap_or_else(|| "fn".to_owned());
+        format!("From `{}`: a per-target variant of `{sig}`", src.function)
+    } else {
+        let sig = signature(r, library, name).unwrap_or_else(|| name.to_owned());
+        format!("From `{}`: `{sig}`", src.function)
+    };
     if how {
         let call = short_call(&src.call);
         match &src.target {

@@ -12,6 +12,7 @@
 //! question can spell no mdBook directive ([`crate::html::inert`]).
 
 pub(crate) mod highlight;
+mod longline;
 pub(crate) mod render;
 mod skip;
 

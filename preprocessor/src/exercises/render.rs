@@ -69,7 +69,13 @@ fn snippet(out: &mut String, s: &Snippet, selectable: bool) {
     );
     let last = s.first_line + s.text.lines().count().saturating_sub(1);
     let width = last.to_string().len();
-    for (i, html) in highlight_lines(&s.text, s.language).iter().enumerate() {
+    // Long quoted strings (a kernel serialized into a backend_config) are
+    // cut for display; the numbers below still count the dump's lines.
+    let shown: Vec<_> = s.text.lines().map(super::longline::shorten).collect();
+    for (i, html) in highlight_lines(&shown.join("\n"), s.language)
+        .iter()
+        .enumerate()
+    {
         let n = s.first_line + i;
         // Lines are block-level spans in CSS; the newline inside each keeps
         // copy-paste and CSS-less rendering whole without adding a blank line.

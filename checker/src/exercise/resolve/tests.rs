@@ -595,6 +595,47 @@ snippet = "neg/lowered.stablehlo.mlir#main"
 }
 
 #[test]
+fn a_per_target_variant_is_named_only_where_the_target_is_shown() {
+    let mut lib = library();
+    if let Some(d) = lib.get_mut(&("neg".to_owned(), "compiled.cpu.hlo.txt".to_owned())) {
+        d.provenance = Some(DumpSource {
+            function: "fixtures/neg/function.py".to_owned(),
+            call: "jax.jit(fn_mosaic_tpu).lower(*args()).compile().as_text()".to_owned(),
+            target: Some("host CPU (x86_64), XLA:CPU pinned to 2 cores".to_owned()),
+        });
+    }
+    let (qs, diags) = resolve_file(
+        "exercises/t.toml",
+        r#"
+[[question]]
+id = "e"
+type = "evidence"
+prompt = "Which lines?"
+snippet = "neg/compiled.cpu.hlo.txt"
+
+[[question]]
+id = "b"
+type = "backend"
+prompt = "Which backend?"
+snippet = "neg/compiled.cpu.hlo.txt"
+"#,
+        &lib,
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(
+        qs[0].context.as_deref(),
+        Some(
+            "From `fixtures/neg/function.py`: `fn_mosaic_tpu(x: f32[8])`, compiled for the host CPU with `jax.jit(fn_mosaic_tpu).lower(*args()).compile().as_text()`."
+        )
+    );
+    // `fn_mosaic_tpu` would name the answer of a backend question.
+    assert_eq!(
+        qs[1].context.as_deref(),
+        Some("From `fixtures/neg/function.py`: a per-target variant of `fn(x: f32[8])`.")
+    );
+}
+
+#[test]
 fn a_loaded_family_is_analysed_once_and_the_library_reuses_it() {
     let toml = "status = \"reviewed\"\n[provenance]\nfunction = \"function.py\"\njax = \"0\"\njaxlib = \"0\"\npython = \"3\"\n[provenance.dumps.\"compiled.cpu.hlo.txt\"]\ncall = \"jax.jit(fn).lower(*args()).compile().as_text()\"\ntarget = \"host CPU\"\n";
     let files = BTreeMap::from([
