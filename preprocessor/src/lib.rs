@@ -23,3 +23,4 @@ mod markdown;
 mod playground;
 mod preprocess;
 mod settings;
+mod viewer;

@@ -170,6 +170,9 @@ pub(crate) fn process(
             let again = directives::find(&ch.content);
             ch.content = crate::livemap::expand(&file, &ch.content, &again, &exercises, &mut diags);
         }
+        // Dumps in the prose: after the directives (whose offsets they
+        // would move), before the glossary (which leaves raw HTML alone).
+        ch.content = crate::viewer::prose::highlight_chapter(&ch.content);
         let Some(path) = chapter_path(ch) else { return };
         if found.directives.iter().any(|d| d.name == Name::Glossary) {
             return; // the glossary chapter explains the terms itself

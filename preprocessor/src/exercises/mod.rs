@@ -11,7 +11,6 @@
 //! `max-snippet-lines` is reported and never rendered. The HTML of a
 //! question can spell no mdBook directive ([`crate::html::inert`]).
 
-pub(crate) mod highlight;
 pub(crate) mod render;
 mod skip;
 

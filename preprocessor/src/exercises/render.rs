@@ -3,12 +3,11 @@
 //! Each question is one raw-HTML block with no blank line inside (so
 //! CommonMark keeps it one block and runs no Markdown in it), carrying
 //! `data-dumplab-question`, `data-type`, its content hash and its sealed key.
-//! Dumps are `<pre class="dumplab-code">` without a `<code>` element and
-//! without `language-*` classes, so mdBook's highlight.js leaves them alone.
+//! Dumps are the viewer's markup ([`crate::viewer`]).
 //! Everything authored is escaped; the page works without JavaScript as a
 //! printed worksheet, and `theme/exercises.js` turns it interactive.
 
-use super::highlight::{escape, highlight_lines};
+use crate::html::escape;
 use dumplab::exercise::key::Mode;
 use dumplab::exercise::resolve::{Resolved, Snippet};
 use std::fmt::Write as _;
@@ -43,42 +42,14 @@ fn type_label(type_name: &str) -> &'static str {
 }
 
 fn snippet(out: &mut String, s: &Snippet, selectable: bool) {
-    let lang = match s.language {
-        dumplab::exercise::resolve::Language::Hlo => "hlo",
-        dumplab::exercise::resolve::Language::Mlir => "mlir",
-        dumplab::exercise::resolve::Language::Jaxpr => "jaxpr",
-    };
-    let _ = write!(
-        out,
-        "<figure class=\"dumplab-dump\"><figcaption>{}</figcaption>",
-        escape(&s.caption)
-    );
-    // A selectable dump is a listbox (its lines take focus); any other is a
-    // named region that a keyboard can focus to scroll it.
-    let select = if selectable {
-        " data-selectable=\"true\"".to_owned()
-    } else {
-        format!(
-            " tabindex=\"0\" role=\"region\" aria-label=\"{}\"",
-            escape(&s.caption)
-        )
-    };
-    let _ = write!(
-        out,
-        "<pre class=\"dumplab-code\" data-lang=\"{lang}\"{select}>"
-    );
-    let last = s.first_line + s.text.lines().count().saturating_sub(1);
-    let width = last.to_string().len();
-    for (i, html) in highlight_lines(&s.text, s.language).iter().enumerate() {
-        let n = s.first_line + i;
-        // Lines are block-level spans in CSS; the newline inside each keeps
-        // copy-paste and CSS-less rendering whole without adding a blank line.
-        let _ = write!(
-            out,
-            "<span class=\"dl-line\" data-line=\"{n}\"><span class=\"dl-ln\" aria-hidden=\"true\">{n:>width$}</span><span class=\"dl-src\">{html}</span>\n</span>"
-        );
-    }
-    out.push_str("</pre></figure>\n");
+    out.push_str(&crate::viewer::render(&crate::viewer::Dump {
+        text: &s.text,
+        language: s.language,
+        first_line: s.first_line,
+        caption: &s.caption,
+        name: None,
+        selectable,
+    }));
 }
 
 /// The HTML of one question.
