@@ -23,4 +23,5 @@ mod markdown;
 mod playground;
 mod preprocess;
 mod settings;
+mod templates;
 mod viewer;

@@ -181,7 +181,24 @@ pub(crate) fn process(
         for mark in &marks {
             usage[mark.term].insert(path.clone());
         }
-        ch.content = glossary::render::mark_chapter(&ch.content, &marks, &glossary, &titles);
+        match glossary::render::mark_chapter(
+            &ch.content,
+            &marks,
+            &glossary,
+            &titles,
+            exercises.templates(),
+        ) {
+            Ok(marked) => ch.content = marked,
+            Err(e) => diags.push(
+                Diagnostic::error(
+                    format!("theme/{}", crate::templates::TOOLTIP),
+                    1,
+                    1,
+                    format!("the tooltip template does not render in {file}: {e}"),
+                )
+                .with_hint("see \"Templates\" in the instructors' chapter"),
+            ),
+        }
     });
 
     // 2. The glossary chapter, now that usage is known (in book order).
