@@ -139,7 +139,7 @@
       });
       code.addEventListener('keydown', (e) => {
         // Lines in a closed fold (source-location tables) are skipped.
-        const shown = lines.filter((l) => l.getClientRects().length);
+        const shown = lines.filter((l) => !l.closest('details:not([open])'));
         const i = shown.indexOf(e.target);
         const k = e.key;
         const to = { Home: 0, End: shown.length - 1, ArrowUp: i - 1, ArrowDown: i + 1 }[k];

@@ -34,6 +34,16 @@
     for (const b of document.querySelectorAll('.dl-wrap-toggle')) b.setAttribute('aria-pressed', String(on));
   }
 
+  // mdBook turns the pages on ArrowLeft and ArrowRight (a listener on the
+  // document): inside a dump box those keys scroll the box (or move between
+  // its lines) and must not leave the page.
+  const KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'];
+  function keepKeys(pre) {
+    pre.addEventListener('keydown', (e) => {
+      if (KEYS.includes(e.key) && !e.altKey && !e.ctrlKey && !e.metaKey) e.stopPropagation();
+    });
+  }
+
   function addToggle(figure) {
     if (figure.querySelector('.dl-wrap-toggle')) return;
     let caption = figure.querySelector('figcaption');
@@ -140,6 +150,7 @@
     }
     figure.append(pre);
     addToggle(figure);
+    keepKeys(pre);
     return figure;
   }
 
@@ -147,6 +158,7 @@
   const saved = readWrap();
   if (saved !== null) setWrap(saved);
   for (const f of document.querySelectorAll('figure.dl-viewer')) addToggle(f);
+  for (const pre of document.querySelectorAll('pre.dumplab-code')) keepKeys(pre);
   for (const box of document.querySelectorAll('pre.dumplab-code')) if (box.querySelector(MARKED)) schedule(box);
   watch();
 })();
