@@ -78,6 +78,8 @@ mod tests {
     }
 
     #[test]
+    // One fold per case is the common case: `&[2..10]` is a list of one range.
+    #[allow(clippy::single_range_in_vec_init)]
     fn table_runs_and_loc_lines() {
         let compiled = "HloModule m\n\nFileNames\n1 \"f.py\"\n\nFunctionNames\n1 \"fn\"\n\nStackFrames\n1 {file_location_id=1 parent_frame_id=1}\n\n\n%c {\n}\n";
         let cases: &[(&str, &[Range<usize>])] = &[
