@@ -17,7 +17,7 @@
 //! source-location tables are folded behind a native `<details>`
 //! ([`folds`]) while every line keeps its dump line number. A dump whose
 //! lines are answers (`selectable`) is no region: `theme/exercises.js`
-//! makes it a listbox. The box's behaviour (wrap toggle, marked lines
+//! makes it a listbox, which may hold only options, so it has no folds. The box's behaviour (wrap toggle, marked lines
 //! brought into view) is `theme/viewer.js`, its look `theme/viewer.css`.
 //! No `<code>` element and no `language-*` class: mdBook's highlight.js
 //! leaves the box alone.
@@ -86,7 +86,13 @@ pub(crate) fn render(dump: &Dump<'_>) -> String {
         "<pre class=\"dumplab-code\" data-lang=\"{lang}\" style=\"--dl-digits:{digits}\"{role}>"
     );
     let html = highlight::highlight_lines(dump.text, dump.language);
-    let folds = folds::folds(&lines);
+    // A listbox (lines to pick) holds only options: no `<summary>` in it,
+    // so a dump whose lines are answers shows its tables unfolded.
+    let folds = if dump.selectable {
+        Vec::new()
+    } else {
+        folds::folds(&lines)
+    };
     let mut next_fold = folds.iter().peekable();
     for (i, line_html) in html.iter().enumerate() {
         if let Some(f) = next_fold.peek()
@@ -151,10 +157,11 @@ mod tests {
     }
 
     #[test]
-    fn a_selectable_dump_is_no_region() {
-        let html = dump("a", 1, true);
+    fn a_selectable_dump_is_no_region_and_has_no_folds() {
+        let html = dump("FileNames\n1 \"a\"\n2 \"b\"", 1, true);
         assert!(html.contains(" data-selectable=\"true\">"), "{html}");
         assert!(!html.contains("role=\"region\""), "{html}");
+        assert!(!html.contains("<details"), "{html}");
     }
 
     #[test]
