@@ -153,6 +153,29 @@ function firstMark(pre) {
   return { id: pre.closest('[id]')?.id, inside: l.top >= top - 0.5 && bottom <= top + pre.clientHeight + 0.5, scrollTop: pre.scrollTop };
 }
 
+test('line numbers keep to one line and continuation lines start under the code, wrapped and in print', async () => {
+  const { page, context } = await open('two-dumps.html', { viewport: SIZES.phone });
+  const measure = () =>
+    page.locator('.dumplab-candidates pre.dumplab-code').evaluateAll((pres) =>
+      pres.flatMap((pre) => {
+        const lh = parseFloat(getComputedStyle(pre).lineHeight);
+        return [...pre.querySelectorAll('.dl-line')].flatMap((l) => {
+          const ln = l.querySelector('.dl-ln').getBoundingClientRect();
+          const src = [...l.querySelector('.dl-src').getClientRects()];
+          const bad = [];
+          if (ln.height > lh * 1.5) bad.push(`line ${l.dataset.line}: its number takes ${Math.round(ln.height / lh)} lines`);
+          if (src.some((r) => r.width > 0 && r.left < ln.right - 1)) bad.push(`line ${l.dataset.line}: code under the number`);
+          return bad;
+        });
+      }),
+    );
+  await page.evaluate(() => document.documentElement.classList.add('dl-wrap'));
+  assert.deepEqual(await measure(), [], 'wrapped on a phone');
+  await page.emulateMedia({ media: 'print' });
+  assert.deepEqual(await measure(), [], 'printed');
+  await context.close();
+});
+
 test('after a reload, marked lines are inside their box, notes included', async () => {
   let checked = 0;
   for (const p of withQuestions) {
