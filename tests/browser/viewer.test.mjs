@@ -240,7 +240,8 @@ test('screenshots of the pages with dumps: light and coal, desktop and phone', a
     for (const theme of ['light', 'coal']) {
       for (const [size, viewport] of Object.entries(SIZES)) {
         const { page, context } = await open(p, { theme, viewport });
-        await page.locator('main figure.dl-viewer').first().evaluate((f) => f.scrollIntoView({ block: 'start' }));
+        // Below mdBook's sticky header, caption and toggle in sight.
+        await page.locator('main figure.dl-viewer').first().evaluate((f) => window.scrollTo(0, f.getBoundingClientRect().top + window.scrollY - 70));
         shots.push(await screenshot(page, `viewer-${p.replace('.html', '')}-${theme}-${size}`));
         await context.close();
       }
