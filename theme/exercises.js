@@ -198,13 +198,15 @@
         if (lines.includes(e.target)) lines.forEach((l) => (l.tabIndex = l === e.target ? 0 : -1));
       });
       code.addEventListener('keydown', (e) => {
-        const i = lines.indexOf(e.target);
+        // Lines in a closed fold (source-location tables) are skipped.
+        const shown = lines.filter((l) => !l.closest('details:not([open])'));
+        const i = shown.indexOf(e.target);
         const k = e.key;
-        const to = { Home: 0, End: lines.length - 1, ArrowUp: i - 1, ArrowDown: i + 1 }[k];
+        const to = { Home: 0, End: shown.length - 1, ArrowUp: i - 1, ArrowDown: i + 1 }[k];
         if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
         if (k === ' ' || k === 'Enter') toggle(e.target);
         else if (to === undefined) return;
-        else if (lines[to]) lines[to].focus();
+        else if (shown[to]) shown[to].focus();
         e.preventDefault();
       });
     }

@@ -390,23 +390,20 @@ self.onmessage = async (e) => {
     unknown: 'unknown',
   };
 
+  // The deciding lines in the one dump viewer (theme/viewer.js), each lit
+  // with its token marked and its note and chapter under it.
   function evidence(report) {
-    const list = el('ol', 'dlp-evidence');
-    for (const e of report.evidence) {
-      const li = el('li');
-      li.append(el('span', 'dlp-ln', `line ${e.line}`), ' ');
-      const code = el('code', 'dlp-src');
-      const chars = Array.from(e.text);
-      const a = Math.max(0, e.start - 1);
-      const b = Math.max(a, e.end - 1);
-      code.append(chars.slice(0, a).join(''), el('mark', '', chars.slice(a, b).join('')), chars.slice(b).join(''));
-      li.append(code, rich('dlp-note', e.note), ' ');
+    const lines = [...report.evidence].sort((x, y) => x.line - y.line).map((e) => {
+      const note = document.createDocumentFragment();
       const link = el('a', 'dlp-learn', `learn: ${e.chapter.replace('.html', '')}`);
       link.href = root + e.chapter;
-      li.append(link);
-      list.append(li);
-    }
-    return list;
+      note.append(rich('', e.note), ' ', link);
+      const a = Math.max(0, e.start - 1);
+      return { n: e.line, text: e.text, mark: [a, Math.max(a, e.end - 1)], note };
+    });
+    const view = window.dumplabViewer.build({ lines, caption: 'The deciding lines', name: 'The deciding lines of this dump', lang: report.kind === 'jaxpr' ? 'jaxpr' : report.kind === 'stablehlo' ? 'mlir' : 'hlo' });
+    view.classList.add('dlp-evidence');
+    return view;
   }
 
   function kernelTable(map) {

@@ -25,3 +25,5 @@ mod preprocess;
 mod print;
 mod progress;
 mod settings;
+mod templates;
+mod viewer;

@@ -182,6 +182,9 @@ pub(crate) fn process(
             let again = directives::find(&ch.content);
             ch.content = crate::livemap::expand(&file, &ch.content, &again, &exercises, &mut diags);
         }
+        // Dumps in the prose: after the directives (whose offsets they
+        // would move), before the glossary (which leaves raw HTML alone).
+        ch.content = crate::viewer::prose::highlight_chapter(&ch.content);
         let Some(path) = chapter_path(ch) else { return };
         if found.directives.iter().any(|d| d.name == Name::Glossary) {
             return; // the glossary chapter explains the terms itself
@@ -190,7 +193,24 @@ pub(crate) fn process(
         for mark in &marks {
             usage[mark.term].insert(path.clone());
         }
-        ch.content = glossary::render::mark_chapter(&ch.content, &marks, &glossary, &titles);
+        match glossary::render::mark_chapter(
+            &ch.content,
+            &marks,
+            &glossary,
+            &titles,
+            exercises.templates(),
+        ) {
+            Ok(marked) => ch.content = marked,
+            Err(e) => diags.push(
+                Diagnostic::error(
+                    format!("theme/{}", crate::templates::TOOLTIP),
+                    1,
+                    1,
+                    format!("the tooltip template does not render in {file}: {e}"),
+                )
+                .with_hint("see \"Templates\" in the instructors' chapter"),
+            ),
+        }
     });
 
     // 2. The glossary chapter, now that usage is known (in book order).

@@ -208,3 +208,13 @@ fn definitions_stay_out_of_the_search_index() {
     // The definition of XLA reaches no document at all but the glossary's.
     assert_eq!(index.matches("optimizing").count(), 1);
 }
+
+#[test]
+fn dumps_in_the_prose_become_the_viewer() {
+    check_book("viewer");
+}
+
+#[test]
+fn a_course_overrides_the_markup_templates() {
+    check_book("templates");
+}

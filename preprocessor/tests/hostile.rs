@@ -35,9 +35,11 @@ const FILE_SECRET: &str = "FILE-SECRET-5f0c2e9a";
 const ENV_SECRET: &str = "ENV-SECRET-91d7b3c4";
 
 /// The course's scripts and styles, which the hostile course's pages load.
-const THEME_FILES: [&str; 5] = [
+const THEME_FILES: [&str; 7] = [
     "glossary.css",
     "exercises.css",
+    "viewer.css",
+    "viewer.js",
     "glossary.js",
     "dumplab-wasm.js",
     "exercises.js",
@@ -191,6 +193,16 @@ fn hostile_course_data_stays_text() {
     assert!(
         lesson.contains("&lt;/script&gt;&lt;script&gt;window.__pwned=1"),
         "the dump line is shown escaped"
+    );
+    // The prose dump: its text escaped, its fold kept whole.
+    assert!(
+        lesson.contains("&lt;/summary&gt;&lt;/details&gt;&lt;script&gt;window.__pwned=21"),
+        "the folded table row is shown escaped"
+    );
+    assert_eq!(
+        lesson.matches("<details class=\"dl-fold\">").count(),
+        lesson.matches("</details>").count(),
+        "every fold closes once, where the viewer closes it"
     );
     assert_eq!(
         lesson.matches("data-dumplab-question=").count(),

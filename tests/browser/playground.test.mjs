@@ -83,9 +83,12 @@ test('pasted fixtures get the kind, backend and kernel count of `analyze --json`
       assert.equal(await page.locator('.dlp-kernels').count(), 0, `${f}: no kernel table`);
       assert.equal(await page.locator('.dlp-lines').count(), 1, `${f}: ops per source line`);
     }
-    // Every deciding line is shown with its text and a chapter link.
-    const ev = await page.locator('.dlp-evidence li').count();
+    // Every deciding line is shown in the dump viewer, lit, with its text,
+    // its true line number and a chapter link in its note.
+    const ev = await page.locator('.dlp-evidence .dl-line.dl-lit').count();
     assert.ok(ev > 0, `${f}: evidence`);
+    assert.equal(await page.locator('.dlp-evidence .dl-note').count(), ev, `${f}: a note per deciding line`);
+    assert.equal(await page.locator('.dlp-evidence pre.dumplab-code[role="region"][tabindex="0"]').count(), 1, `${f}: one viewer box`);
     const href = await page.locator('.dlp-evidence a').first().getAttribute('href');
     assert.match(href, /^[a-z-]+\.html$/);
   }

@@ -11,13 +11,13 @@
 //! `max-snippet-lines` is reported and never rendered. The HTML of a
 //! question can spell no mdBook directive ([`crate::html::inert`]).
 
-pub(crate) mod highlight;
 mod longline;
 pub(crate) mod render;
 mod skip;
 
 use crate::course::{Course, CourseConfig, load_course};
 use crate::directives::{Directive, Found, Name};
+use crate::templates::Templates;
 use dumplab::Diagnostic;
 use dumplab::exercise::resolve::{Library, Resolved, resolve_file};
 use std::collections::{BTreeMap, BTreeSet};
@@ -57,6 +57,8 @@ pub(crate) struct Exercises {
     /// The fixture families, for directives that render a dump (the live
     /// source maps of `{{#dumplab-map}}`).
     fixtures: BTreeMap<String, dumplab::fixture::Family>,
+    /// The markup templates, built-in or the course's own.
+    templates: Templates,
 }
 
 /// The fixtures as the exercise resolver sees them.
@@ -201,6 +203,7 @@ impl Exercises {
     ) -> Exercises {
         let (files, skipped, problems) = resolve_all(&course);
         diags.extend(problems);
+        let templates = Templates::load(root, diags);
         let oversized = oversized(&course, &files, config.max_snippet_lines, diags);
         // Directives name files relative to the root: `exercises/x.toml`.
         let prefix = root.to_string_lossy().replace('\\', "/");
@@ -219,7 +222,13 @@ impl Exercises {
             refused: course.exercises_refused,
             skipped,
             fixtures: course.fixtures,
+            templates,
         }
+    }
+
+    /// The markup templates of this build.
+    pub(crate) fn templates(&self) -> &Templates {
+        &self.templates
     }
 
     /// A fixture family by folder name.
@@ -358,7 +367,22 @@ impl Exercises {
                 continue; // reported when loading: never render it
             }
             shown.push(q);
-            html.push_str(&render::question(q));
+            match render::question(q, &self.templates) {
+                Ok(q) => html.push_str(&q),
+                Err(e) => diags.push(
+                    Diagnostic::error_at(
+                        chapter,
+                        content,
+                        offset,
+                        format!("question `{}` does not render: {e}", q.id),
+                    )
+                    .with_hint(format!(
+                        "fix `theme/{}` or `theme/{}`",
+                        crate::templates::QUESTION,
+                        crate::templates::FEEDBACK
+                    )),
+                ),
+            }
             html.push_str("\n\n");
         }
         crate::html::inert(html)

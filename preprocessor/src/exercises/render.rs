@@ -3,12 +3,13 @@
 //! Each question is one raw-HTML block with no blank line inside (so
 //! CommonMark keeps it one block and runs no Markdown in it), carrying
 //! `data-dumplab-question`, `data-type`, its content hash and its sealed key.
-//! Dumps are `<pre class="dumplab-code">` without a `<code>` element and
-//! without `language-*` classes, so mdBook's highlight.js leaves them alone.
+//! Dumps are the viewer's markup ([`crate::viewer`]).
 //! Everything authored is escaped; the page works without JavaScript as a
 //! printed worksheet, and `theme/exercises.js` turns it interactive.
 
-use super::highlight::{escape, highlight_lines};
+use crate::html::escape;
+use crate::templates::Templates;
+use crate::templates::data::{FeedbackData, OptionData, QuestionData};
 use dumplab::exercise::key::Mode;
 use dumplab::exercise::resolve::{Resolved, Snippet};
 use std::fmt::Write as _;
@@ -42,127 +43,60 @@ pub(crate) fn type_label(type_name: &str) -> &'static str {
     }
 }
 
-fn snippet(out: &mut String, s: &Snippet, selectable: bool) {
-    let lang = match s.language {
-        dumplab::exercise::resolve::Language::Hlo => "hlo",
-        dumplab::exercise::resolve::Language::Mlir => "mlir",
-        dumplab::exercise::resolve::Language::Jaxpr => "jaxpr",
-    };
-    let _ = write!(
-        out,
-        "<figure class=\"dumplab-dump\"><figcaption>{}</figcaption>",
-        escape(&s.caption)
-    );
-    // A selectable dump is a listbox (its lines take focus); any other is a
-    // named region that a keyboard can focus to scroll it.
-    let select = if selectable {
-        " data-selectable=\"true\"".to_owned()
-    } else {
-        format!(
-            " tabindex=\"0\" role=\"region\" aria-label=\"{}\"",
-            escape(&s.caption)
-        )
-    };
-    let _ = write!(
-        out,
-        "<pre class=\"dumplab-code\" data-lang=\"{lang}\"{select}>"
-    );
-    let last = s.first_line + s.text.lines().count().saturating_sub(1);
-    let width = last.to_string().len();
+/// The viewer of one dump (generated markup, dump text escaped).
+fn snippet(s: &Snippet, selectable: bool) -> String {
     // Long quoted strings (a kernel serialized into a backend_config) are
-    // cut for display; the numbers below still count the dump's lines.
-    let shown: Vec<_> = s.text.lines().map(super::longline::shorten).collect();
-    for (i, html) in highlight_lines(&shown.join("\n"), s.language)
-        .iter()
-        .enumerate()
-    {
-        let n = s.first_line + i;
-        // Lines are block-level spans in CSS; the newline inside each keeps
-        // copy-paste and CSS-less rendering whole without adding a blank line.
-        let _ = write!(
-            out,
-            "<span class=\"dl-line\" data-line=\"{n}\"><span class=\"dl-ln\" aria-hidden=\"true\">{n:>width$}</span><span class=\"dl-src\">{html}</span>\n</span>"
-        );
-    }
-    out.push_str("</pre></figure>\n");
+    // cut for display; the line numbers still count the dump's lines.
+    let text: Vec<_> = s.text.lines().map(super::longline::shorten).collect();
+    crate::viewer::render(&crate::viewer::Dump {
+        text: &text.join("\n"),
+        language: s.language,
+        first_line: s.first_line,
+        caption: &s.caption,
+        name: None,
+        selectable,
+    })
 }
 
-/// The HTML of one question.
-pub(crate) fn question(q: &Resolved) -> String {
-    let mut out = String::new();
-    let id = escape(&q.id);
-    let _ = writeln!(
-        out,
-        "<div class=\"dumplab-q\" id=\"q-{id}\" data-dumplab-question=\"{id}\" data-type=\"{}\" data-mode=\"{}\" data-dumplab-hash=\"{}\" data-dumplab-key=\"{}\">",
-        q.type_name,
-        q.mode.as_str(),
-        escape(&q.hash),
-        escape(&q.sealed)
-    );
-    let _ = writeln!(
-        out,
-        "<p class=\"dumplab-q-type\">{}</p>",
-        type_label(q.type_name)
-    );
-    let _ = writeln!(
-        out,
-        "<p class=\"dumplab-q-prompt\" id=\"q-{id}-prompt\">{}</p>",
-        inline(&q.prompt)
-    );
-    if let Some(context) = &q.context {
-        let _ = writeln!(
-            out,
-            "<p class=\"dumplab-q-context\">{}</p>",
-            inline(context)
-        );
-    }
-    if let Some(instruction) = &q.instruction {
-        let _ = writeln!(
-            out,
-            "<p class=\"dumplab-q-instruction\">{}</p>",
-            inline(instruction)
-        );
-    }
-    if let Some(s) = &q.snippet {
-        snippet(&mut out, s, q.mode == Mode::Lines);
-    }
-    if !q.candidates.is_empty() {
-        out.push_str("<div class=\"dumplab-candidates\">\n");
-        for c in &q.candidates {
-            snippet(&mut out, c, false);
-        }
-        out.push_str("</div>\n");
-    }
-    match q.mode {
-        Mode::Single => {
-            let _ = writeln!(
-                out,
-                "<fieldset class=\"dumplab-options\"><legend>Your answer</legend>"
-            );
-            for (value, label) in &q.options {
-                let value = escape(value);
-                let _ = writeln!(
-                    out,
-                    "<label class=\"dumplab-option\" data-option=\"{value}\"><input type=\"radio\" name=\"dl-{id}\" value=\"{value}\"> <span>{}</span></label>",
-                    inline(label)
-                );
-            }
-            out.push_str("</fieldset>\n");
-        }
-        Mode::Lines => {
-            out.push_str("<p class=\"dumplab-hint\">Click lines to select them, or Tab to the dump, move with the arrow keys, Home and End, and press Space; Tab leaves for Check.</p>\n");
-        }
-        Mode::Number => {
-            let _ = writeln!(
-                out,
-                "<p class=\"dumplab-number\"><label for=\"q-{id}-n\">Your answer</label> <input id=\"q-{id}-n\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" size=\"4\"></p>"
-            );
-        }
-    }
-    out.push_str("<div class=\"dumplab-actions\"></div>\n");
-    out.push_str("<div class=\"dumplab-feedback\" role=\"status\" aria-live=\"polite\"></div>\n");
-    out.push_str("</div>");
-    out
+/// The HTML of one question, from the course's question and feedback
+/// templates ([`crate::templates`]). Authored text reaches the template
+/// either as raw text (escaped by the template) or as `*_html` fields
+/// rendered here with every authored character escaped.
+pub(crate) fn question(q: &Resolved, templates: &Templates) -> Result<String, String> {
+    let mode = q.mode.as_str().to_owned();
+    let feedback = templates.feedback(&FeedbackData {
+        id: q.id.clone(),
+        type_name: q.type_name.to_owned(),
+        mode: mode.clone(),
+    })?;
+    templates.question(&QuestionData {
+        id: q.id.clone(),
+        type_name: q.type_name.to_owned(),
+        type_label: type_label(q.type_name).to_owned(),
+        is_single: q.mode == Mode::Single,
+        is_lines: q.mode == Mode::Lines,
+        is_number: q.mode == Mode::Number,
+        mode,
+        hash: q.hash.clone(),
+        key: q.sealed.clone(),
+        prompt_html: inline(&q.prompt),
+        context_html: q.context.as_deref().map(inline),
+        instruction_html: q.instruction.as_deref().map(inline),
+        snippet_html: q
+            .snippet
+            .as_ref()
+            .map(|s| snippet(s, q.mode == Mode::Lines)),
+        candidates_html: q.candidates.iter().map(|c| snippet(c, false)).collect(),
+        options: q
+            .options
+            .iter()
+            .map(|(value, label)| OptionData {
+                value: value.clone(),
+                label_html: inline(label),
+            })
+            .collect(),
+        feedback_html: feedback,
+    })
 }
 
 #[cfg(test)]

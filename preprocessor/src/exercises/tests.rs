@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
+use crate::templates::Templates;
 use dumplab::exercise::resolve::{AnnotatedLine, DumpInfo, Library};
 use std::path::PathBuf;
 
@@ -172,7 +173,7 @@ fn rendered_questions_match_the_golden_html() {
 fn every_type_renders_its_hooks() {
     let (ex, _) = exercises();
     for q in &ex.files["exercises/t.toml"] {
-        let html = render::question(q);
+        let html = render::question(q, &Templates::builtin()).unwrap();
         assert!(
             html.contains(&format!("data-dumplab-question=\"{}\"", q.id)),
             "{html}"
@@ -199,7 +200,7 @@ fn hostile_strings_render_as_text() {
     let (ex, _) = exercises();
     let all: String = ex.files["exercises/t.toml"]
         .iter()
-        .map(render::question)
+        .map(|q| render::question(q, &Templates::builtin()).unwrap())
         .collect();
     for bad in [
         "<script",

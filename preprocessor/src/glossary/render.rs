@@ -8,6 +8,8 @@
 
 use super::config::{Glossary, Term};
 use super::matcher::Mark;
+use crate::templates::Templates;
+use crate::templates::data::TooltipData;
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -132,17 +134,24 @@ pub(crate) fn relative_href(from: &str, to: &str, anchor: Option<&str>) -> Strin
     href
 }
 
-/// The start tag that goes before one occurrence of `term`; `</span>` goes
-/// after it. The occurrence itself stays as it was in the source (it is
-/// plain text there, possibly across a soft line break). `taught_in` is the
-/// title of the chapter that teaches the term.
-pub(crate) fn term_open(term: &Term, taught_in: &str) -> String {
-    format!(
-        "<span class=\"dumplab-term\" data-term=\"{}\" data-def=\"{}\" data-taught=\"{}\" tabindex=\"0\">",
-        escape_attr(&term.id),
-        escape_attr(&term.definition_text),
-        escape_attr(taught_in),
-    )
+/// The markup that goes before and after one occurrence of `term`, from
+/// the tooltip template ([`crate::templates`]). The occurrence itself stays
+/// as it was in the source (it is plain text there, possibly across a soft
+/// line break). `taught_in` is the title of the chapter that teaches the
+/// term.
+pub(crate) fn term_markup(
+    term: &Term,
+    taught_in: &str,
+    templates: &Templates,
+) -> Result<(String, String), String> {
+    templates.tooltip(&TooltipData {
+        id: &term.id,
+        term: &term.term,
+        definition: &term.definition_text,
+        definition_html: &term.definition_html,
+        taught_in,
+        occurrence: "",
+    })
 }
 
 /// What `theme/glossary.js` needs about one term, per page.
@@ -156,15 +165,17 @@ struct TermData<'a> {
 }
 
 /// Wraps every mark of `content` in tooltip markup (in reverse order, so
-/// earlier offsets stay valid) and appends the page's definition data.
+/// earlier offsets stay valid) and appends the page's definition data; the
+/// tooltip template's error if it does not render.
 pub(crate) fn mark_chapter(
     content: &str,
     marks: &[Mark],
     glossary: &Glossary,
     titles: &BTreeMap<String, String>,
-) -> String {
+    templates: &Templates,
+) -> Result<String, String> {
     if marks.is_empty() {
-        return content.to_owned();
+        return Ok(content.to_owned());
     }
     let mut out = content.to_owned();
     let mut used = BTreeMap::new();
@@ -173,8 +184,9 @@ pub(crate) fn mark_chapter(
         let taught = titles
             .get(&term.chapter)
             .map_or(term.chapter.as_str(), String::as_str);
-        out.insert_str(mark.range.end, "</span>");
-        out.insert_str(mark.range.start, &term_open(term, taught));
+        let (open, close) = term_markup(term, taught, templates)?;
+        out.insert_str(mark.range.end, &close);
+        out.insert_str(mark.range.start, &open);
         used.insert(
             term.id.as_str(),
             TermData {
@@ -193,7 +205,7 @@ pub(crate) fn mark_chapter(
         out,
         "\n<script type=\"application/json\" class=\"dumplab-glossary\">{json}</script>\n"
     );
-    out
+    Ok(out)
 }
 
 /// The HTML that replaces the glossary directive in chapter `at` (relative to
@@ -340,7 +352,8 @@ mod tests {
     #[test]
     fn hostile_definitions_stay_text_in_the_tooltip_markup() {
         let t = term("<script>alert(1)</script> \"q\" 'a' {{#include x}} | `c` [l] *e*");
-        let span = format!("{}XLA</span>", term_open(&t, "The \"XLA\" <page>"));
+        let (open, close) = term_markup(&t, "The \"XLA\" <page>", &Templates::builtin()).unwrap();
+        let span = format!("{open}XLA{close}");
         assert_eq!(
             span,
             "<span class=\"dumplab-term\" data-term=\"xla\" \
@@ -356,7 +369,9 @@ mod tests {
             }],
             &g,
             &BTreeMap::new(),
-        );
+            &Templates::builtin(),
+        )
+        .unwrap();
         let script = marked
             .split("<script type=\"application/json\" class=\"dumplab-glossary\">")
             .nth(1)
