@@ -479,13 +479,22 @@ struct Comp<'a> {
     ops: Vec<usize>,
     instructions: usize,
     /// Instructions that would be kernels if this computation launches
-    /// work: line, name, opcode.
-    kernels: Vec<(usize, &'a str, &'a str)>,
+    /// work: its rows of [`HloState::kernel_rows`].
+    kernels: std::ops::Range<usize>,
 }
+
+/// An instruction that would be a kernel if its computation launches work:
+/// line, name, opcode (a [`Sink::op`] id). One vector holds the rows of
+/// every computation (each a contiguous run: instructions are only added to
+/// the computation read last), so most of a module's instructions, which
+/// sit in fused computations, cost one row each and no vector of their own.
+type KernelRow<'a> = (usize, &'a str, usize);
 
 /// Per-text HLO state while reading lines.
 pub(crate) struct HloState<'a> {
     comps: Vec<Comp<'a>>,
+    /// The rows of every computation's [`Comp::kernels`].
+    kernel_rows: Vec<KernelRow<'a>>,
     /// Computations that `call` instructions run (`to_apply=`).
     called: Vec<&'a str>,
     current: Option<usize>,
@@ -499,6 +508,7 @@ impl<'a> HloState<'a> {
     pub(crate) fn new() -> Self {
         HloState {
             comps: Vec::new(),
+            kernel_rows: Vec::new(),
             called: Vec::new(),
             current: None,
             section: Section::None,
@@ -667,7 +677,7 @@ impl<'a> HloState<'a> {
             header_name_at: h.name_at,
             ops: Vec::new(),
             instructions: 0,
-            kernels: Vec::new(),
+            kernels: self.kernel_rows.len()..self.kernel_rows.len(),
         });
     }
 
@@ -740,7 +750,8 @@ impl<'a> HloState<'a> {
                 c.ops.push(op_id);
             }
             if !super::is_free_opcode(ins.opcode) {
-                c.kernels.push((n, ins.name, ins.opcode));
+                self.kernel_rows.push((n, ins.name, op_id));
+                c.kernels.end = self.kernel_rows.len();
             }
         }
         sink.add(
@@ -1059,15 +1070,18 @@ impl<'a> HloState<'a> {
         let launching: std::collections::HashSet<&str, Sip> = launching.into_iter().collect();
         for c in &self.comps {
             if c.is_entry || launching.contains(c.name) {
-                a.kernels
-                    .extend(c.kernels.iter().map(|&(line, name, op)| Kernel {
+                let rows = self.kernel_rows.get(c.kernels.clone()).unwrap_or(&[]);
+                a.kernels.extend(rows.iter().map(|&(line, name, id)| {
+                    let op = sink.op_name(id);
+                    Kernel {
                         name: name.to_owned(),
                         opcode: op.to_owned(),
                         kind: super::kernel_kind(op),
                         line,
                         computation: c.name.to_owned(),
                         in_entry: c.is_entry,
-                    }));
+                    }
+                }));
             }
         }
         a.computations = self
