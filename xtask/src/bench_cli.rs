@@ -22,6 +22,10 @@
 //! input size. Goals: `analyze --json` within 10x of `wc -l`, peak memory at
 //! most 1.5x the input. Figures are printed, never asserted.
 //!
+//! With `DUMPLAB_BENCH_BASELINE=PATH` set, an older build of the binary at
+//! PATH runs interleaved with the others (rows `base analyze`, `base
+//! --json`): before/after figures from one run.
+//!
 //! Figures recorded with this command are in `checker/benches/README.md`.
 
 #[path = "../../checker/benches/scale/mod.rs"]
@@ -29,6 +33,7 @@ mod scale;
 
 use crate::tools;
 use anyhow::{Context, Result, bail};
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -76,8 +81,12 @@ pub(crate) fn run(runs: usize) -> Result<()> {
         "peak MB",
         "x input"
     );
+    let baseline = std::env::var_os("DUMPLAB_BENCH_BASELINE");
+    if let Some(b) = &baseline {
+        println!("  baseline (`base` rows): {}", Path::new(b).display());
+    }
     for input in &inputs {
-        bench_input(&bin, input, runs)?;
+        bench_input(&bin, baseline.as_deref(), input, runs)?;
     }
     Ok(())
 }
@@ -142,9 +151,9 @@ fn write_inputs(dir: &Path) -> Result<Vec<Input>> {
 }
 
 /// Times the three commands on one input and prints their rows.
-fn bench_input(bin: &Path, input: &Input, runs: usize) -> Result<()> {
+fn bench_input(bin: &Path, baseline: Option<&OsStr>, input: &Input, runs: usize) -> Result<()> {
     let file = input.path.as_os_str();
-    let commands: [(&str, Vec<&std::ffi::OsStr>, &std::ffi::OsStr); 3] = [
+    let mut commands: Vec<(&str, Vec<&OsStr>, &OsStr)> = vec![
         ("wc -l", vec!["-l".as_ref(), file], "wc".as_ref()),
         ("analyze", vec!["analyze".as_ref(), file], bin.as_os_str()),
         (
@@ -153,6 +162,14 @@ fn bench_input(bin: &Path, input: &Input, runs: usize) -> Result<()> {
             bin.as_os_str(),
         ),
     ];
+    if let Some(base) = baseline {
+        commands.push(("base analyze", vec!["analyze".as_ref(), file], base));
+        commands.push((
+            "base --json",
+            vec!["analyze".as_ref(), "--json".as_ref(), file],
+            base,
+        ));
+    }
     let mut times = vec![Vec::new(); commands.len()];
     let mut peaks = vec![None; commands.len()];
     // Warm the page cache so that every command reads from memory.

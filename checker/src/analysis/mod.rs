@@ -988,7 +988,7 @@ pub fn analyze(text: &str) -> Analysis {
         jaxpr.line(n, l, &mut a, &mut sink);
     }
     a.lines = lines;
-    hlo.finish(&mut a, &mut sink);
+    hlo.finish(text, &mut a, &mut sink);
     mlir.finish(&mut a, &mut sink);
     classify::decide(&mut a, &sink);
     // The index is not needed any more: free it before the owned copies of
