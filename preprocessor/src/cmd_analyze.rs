@@ -34,9 +34,13 @@ pub(crate) fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
     Ok((name, text))
 }
 
+/// Bytes buffered before a write to standard output: a JSON report of a
+/// large dump is tens of MB, written in a few thousand system calls.
+const OUT_BUFFER: usize = 1 << 16;
+
 pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::BufWriter::with_capacity(OUT_BUFFER, stdout.lock());
     let mut failed = false;
     for (i, path) in files.iter().enumerate() {
         let (name, text) = match read_input(path) {
@@ -51,7 +55,7 @@ pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
         // Kernels as the fusion chapter counts them: the analysis' own.
         let kernels = a.kernels.iter().filter(|k| k.in_entry).count();
         if json {
-            writeln!(out, "{}", json_line(&name, &a, kernels)?)?;
+            write_json_line(&mut out, &name, &a, kernels)?;
         } else {
             if i > 0 {
                 writeln!(out)?;
@@ -71,20 +75,36 @@ pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// One JSON object: `file` first, then the analysis, then `entry_kernels`
-/// (how many of its `kernels` are in the entry computation; schema in the
-/// `dumplab` crate docs, module `analysis`).
-fn json_line(name: &str, a: &Analysis, kernels: usize) -> anyhow::Result<String> {
-    // Splice `file` in front and `entry_kernels` at the end, keeping the
-    // analysis' field order.
-    let body = serde_json::to_string(a)?;
-    let rest = body.strip_prefix('{').unwrap_or(&body);
-    let rest = rest.strip_suffix('}').unwrap_or(rest);
-    let sep = if rest.is_empty() { "" } else { "," };
-    Ok(format!(
-        "{{\"file\":{}{sep}{rest},\"entry_kernels\":{kernels}}}",
-        serde_json::to_string(name)?
-    ))
+/// One line of `--json`: `file` first, then the analysis' fields in their
+/// order, then `entry_kernels` (schema in the `dumplab` crate docs, module
+/// `analysis`).
+#[derive(serde::Serialize)]
+struct JsonLine<'a> {
+    file: &'a str,
+    #[serde(flatten)]
+    analysis: &'a Analysis,
+    /// How many of the analysis' `kernels` are in the entry computation.
+    entry_kernels: usize,
+}
+
+/// Writes one JSON object and a newline to `out`, streamed: a report of a
+/// large dump is never held in memory whole.
+fn write_json_line(
+    out: &mut impl Write,
+    name: &str,
+    a: &Analysis,
+    kernels: usize,
+) -> anyhow::Result<()> {
+    let line = JsonLine {
+        file: name,
+        analysis: a,
+        entry_kernels: kernels,
+    };
+    // As an `io::Error` again (the original one when writing failed): a
+    // reader that went away must still read as a broken pipe.
+    serde_json::to_writer(&mut *out, &line).map_err(std::io::Error::from)?;
+    out.write_all(b"\n")?;
+    Ok(())
 }
 
 fn human(name: &str, a: &Analysis) -> String {
@@ -157,4 +177,68 @@ fn human(name: &str, a: &Analysis) -> String {
         s.push_str(&format!("  {rest} more clues (use --json to see all)\n"));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    //! The streamed JSON writer must print, byte for byte, what the command
+    //! printed when it built each line as a string and spliced `file` and
+    //! `entry_kernels` around the analysis: checked on every fixture dump.
+
+    use super::*;
+
+    /// The former writer, kept as the reference.
+    fn spliced_json_line(name: &str, a: &Analysis, kernels: usize) -> String {
+        let body = serde_json::to_string(a).unwrap_or_default();
+        let rest = body.strip_prefix('{').unwrap_or(&body);
+        let rest = rest.strip_suffix('}').unwrap_or(rest);
+        let sep = if rest.is_empty() { "" } else { "," };
+        let file = serde_json::to_string(name).unwrap_or_default();
+        format!("{{\"file\":{file}{sep}{rest},\"entry_kernels\":{kernels}}}\n")
+    }
+
+    fn streamed(name: &str, a: &Analysis, kernels: usize) -> String {
+        let mut out = Vec::new();
+        assert!(write_json_line(&mut out, name, a, kernels).is_ok());
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    #[test]
+    fn streamed_json_matches_the_spliced_string_on_every_fixture() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+        let mut checked = 0;
+        for fam in std::fs::read_dir(&root).into_iter().flatten().flatten() {
+            for f in std::fs::read_dir(fam.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                let path = f.path();
+                if path.extension().is_some_and(|e| e == "py" || e == "toml") {
+                    continue;
+                }
+                let Ok(text) = std::fs::read_to_string(&path) else {
+                    continue;
+                };
+                let a = analyze(&text);
+                let kernels = a.kernels.iter().filter(|k| k.in_entry).count();
+                let name = path.display().to_string();
+                assert_eq!(
+                    streamed(&name, &a, kernels),
+                    spliced_json_line(&name, &a, kernels),
+                    "{name}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "only {checked} fixture dumps found");
+        // Hostile names and texts: quotes, control characters, non-ASCII.
+        for (name, text) in [
+            ("a\"b\\c\u{1b}[2J\u{2028}é", "HloModule \"x\u{7}\n"),
+            ("-", ""),
+        ] {
+            let a = analyze(text);
+            assert_eq!(streamed(name, &a, 3), spliced_json_line(name, &a, 3));
+        }
+    }
 }

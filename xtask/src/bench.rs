@@ -1,5 +1,6 @@
 //! `cargo xtask bench`: what DumpLab costs a reader and an author
-//! (`--playground`: only the playground's analysis figures).
+//! (`--playground`: only the playground's analysis figures; `--cli`: only
+//! `mdbook-dumplab analyze` end to end, see [`crate::bench_cli`]).
 //!
 //! - page weight: gzipped bytes of everything DumpLab adds to a page (its
 //!   CSS, JS and the wasm checker) against a 40 KiB budget;
@@ -14,9 +15,12 @@
 //!   wasm in Chromium on the same bytes, MB/s each and their ratio, with the
 //!   page's end-to-end time and its longest main-thread task.
 //!
+//! - `mdbook-dumplab analyze` and `analyze --json` through the release
+//!   binary on scaled real dumps, beside `wc -l` ([`crate::bench_cli`]).
+//!
 //! Figures are printed, never asserted: timings belong to benchmarks.
 
-use crate::tools;
+use crate::{bench_cli, tools};
 use anyhow::{Context, Result, bail};
 use flate2::Compression;
 use flate2::write::GzEncoder;
@@ -29,11 +33,21 @@ const BUDGET: usize = 40 * 1024;
 
 /// Runs every benchmark; `--runs N` sets the repetitions (default 5).
 pub(crate) fn run(args: &[String]) -> Result<()> {
+    let usage = "usage: cargo xtask bench [--runs N | --playground | --cli [--runs N]]";
+    let runs_of = |n: &String| n.parse::<usize>().context("--runs takes a number");
     let (runs, only_playground) = match args {
         [] => (5, false),
-        [flag, n] if flag == "--runs" => (n.parse().context("--runs takes a number")?, false),
+        [flag, n] if flag == "--runs" => (runs_of(n)?, false),
         [flag] if flag == "--playground" => (3, true),
-        _ => bail!("usage: cargo xtask bench [--runs N | --playground]"),
+        [flag] if flag == "--cli" => return bench_cli::run(5),
+        // Internal: the `--cli` benchmark generates its inputs in a child.
+        [flag, dir] if flag == "--cli-inputs" => {
+            return bench_cli::write_inputs_here(Path::new(dir));
+        }
+        [flag, runs, n] if flag == "--cli" && runs == "--runs" => {
+            return bench_cli::run(runs_of(n)?);
+        }
+        _ => bail!(usage),
     };
     let root = tools::root();
     if only_playground {
@@ -53,7 +67,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     build_cost(&root, &mdbook, &preprocessor, runs)?;
     time_to_answerable(&root, runs)?;
     wasm_vs_native(&root, runs)?;
-    Ok(())
+    bench_cli::run(runs)
 }
 
 /// The playground's analysis, native and wasm, on the same large dumps.

@@ -7,6 +7,7 @@
 //! globally except Debian's Chromium, and only when running as root on Debian.
 
 mod bench;
+mod bench_cli;
 mod snippets;
 mod tools;
 mod wasm;
@@ -22,6 +23,7 @@ commands:
   test                       every test: fmt, clippy, unit, integration, snippets, book build, browser
   wasm                       rebuild theme/dumplab.wasm from the checker source
   bench                      page weight, time to first answerable question, preprocessor cost
+                             (--cli: only `mdbook-dumplab analyze` end to end beside `wc -l`)
   snippets                   run the course's Python snippets with the pinned JAX
 ";
 

@@ -1,7 +1,15 @@
-//! The scaled compiled dump both benches read: the largest real compiled
-//! dump under `fixtures/`, grown by repeating its non-entry computations under
-//! new names (`%name_rK`) and its entry computation's instructions, so that
-//! the result is still a module XLA's parser accepts.
+//! The scaled compiled dumps the benches read: a real compiled dump under
+//! `fixtures/`, grown by repeating its non-entry computations under new
+//! names (`%name_rK`) and its entry computation's instructions, so that the
+//! result is still a module XLA's parser accepts.
+//!
+//! Two sources: the largest compiled dump (a TPU module: layouts, tiles,
+//! many fusions), and the CPU compiled dump with the most
+//! `metadata={op_name=... stack_frame_id=N}` clauses, the shape of a large
+//! model's CPU module, where nearly every instruction carries metadata. For
+//! the latter, [`scale_scoped`] also puts each copy under its own
+//! `jax.named_scope` (`op_name="jit(fn)/layer_K/..."`), so the distinct
+//! source ops grow with the module as they do in a real model.
 
 #![allow(dead_code, clippy::unwrap_used)]
 
@@ -34,6 +42,50 @@ pub(crate) fn largest_compiled_dump() -> Option<PathBuf> {
         }
     }
     best.map(|b| b.1)
+}
+
+/// The CPU compiled dump under `fixtures/` with the most
+/// `stack_frame_id=` clauses (metadata on nearly every instruction).
+pub(crate) fn metadata_heavy_cpu_dump() -> Option<PathBuf> {
+    let mut best: Option<(usize, PathBuf)> = None;
+    for fam in std::fs::read_dir(workspace().join("fixtures"))
+        .ok()?
+        .flatten()
+    {
+        let path = fam.path().join("compiled.cpu.hlo.txt");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let frames = text.matches("stack_frame_id=").count();
+        if best.as_ref().is_none_or(|(n, _)| frames > *n) {
+            best = Some((frames, path));
+        }
+    }
+    best.filter(|b| b.0 > 0).map(|b| b.1)
+}
+
+/// Puts the op path of every `op_name="jit(f)/..."` on `line` under the
+/// named scope `scope`, as `jax.named_scope(scope)` inside `f` prints it:
+/// `op_name="jit(f)/SCOPE/..."`.
+fn add_scope(line: &str, scope: &str) -> String {
+    const KEY: &str = "op_name=\"";
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut rest = line;
+    while let Some(at) = rest.find(KEY) {
+        let (head, tail) = rest.split_at(at + KEY.len());
+        out.push_str(head);
+        // The first path segment (`jit(f)`) ends at the first `/` or `"`;
+        // a name without a path (a parameter's `op_name="x"`) is kept.
+        let seg = tail.find(['/', '"']).unwrap_or(tail.len());
+        out.push_str(&tail[..seg]);
+        if tail[seg..].starts_with('/') {
+            out.push('/');
+            out.push_str(scope);
+        }
+        rest = &tail[seg..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Renames every `%name` in `line` whose name is in `names` (and, on a
@@ -76,8 +128,18 @@ fn rename(
     out.push('\n');
 }
 
-/// Scales a compiled module past `TARGET_BYTES` (see the module docs).
+/// Scales a compiled module past `target_bytes` (see the module docs).
 pub(crate) fn scale(text: &str, target_bytes: usize) -> String {
+    scale_with(text, target_bytes, false)
+}
+
+/// [`scale`], with copy K of the computations and entry instructions under
+/// the named scope `layer_K` (see the module docs).
+pub(crate) fn scale_scoped(text: &str, target_bytes: usize) -> String {
+    scale_with(text, target_bytes, true)
+}
+
+fn scale_with(text: &str, target_bytes: usize, scoped: bool) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let entry_at = lines.iter().position(|l| l.starts_with("ENTRY ")).unwrap();
     let first_comp = lines
@@ -108,12 +170,13 @@ pub(crate) fn scale(text: &str, target_bytes: usize) -> String {
             }
             names.insert(name);
         }
-        if t.trim_end().ends_with('{') && t.contains("->") {
-            if let Some(sig) = t.split_once('(').map(|x| x.1) {
-                for p in sig.split(", ") {
-                    if let Some((n, _)) = p.split_once(':') {
-                        names.insert(n.trim_start_matches('(').to_owned());
-                    }
+        if t.trim_end().ends_with('{')
+            && t.contains("->")
+            && let Some(sig) = t.split_once('(').map(|x| x.1)
+        {
+            for p in sig.split(", ") {
+                if let Some((n, _)) = p.split_once(':') {
+                    names.insert(n.trim_start_matches('(').to_owned());
                 }
             }
         }
@@ -131,10 +194,17 @@ pub(crate) fn scale(text: &str, target_bytes: usize) -> String {
         out.push('\n');
     }
     let none = HashSet::new();
+    let scope = |l: &str, k: usize| {
+        if scoped {
+            add_scope(l, &format!("layer_{k}"))
+        } else {
+            l.to_owned()
+        }
+    };
     for k in 0..copies {
         let sfx = format!("_r{k}");
         for l in comps {
-            rename(l, &names, &none, &sfx, &mut out);
+            rename(&scope(l, k), &names, &none, &sfx, &mut out);
         }
     }
     out.push_str(lines[entry_at]);
@@ -148,9 +218,9 @@ pub(crate) fn scale(text: &str, target_bytes: usize) -> String {
                 continue;
             }
             let l2 = if last {
-                (*l).to_owned()
+                scope(l, k)
             } else {
-                l.replacen("ROOT ", "", 1)
+                scope(l, k).replacen("ROOT ", "", 1)
             };
             rename(&l2, &names, &params, &sfx, &mut out);
         }

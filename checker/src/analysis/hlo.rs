@@ -479,9 +479,23 @@ struct Comp<'a> {
     /// Distinct opcodes, as [`Sink::op`] ids (comparing ids, not names).
     ops: Vec<usize>,
     instructions: usize,
-    /// Instructions that would be kernels if this computation launches
-    /// work: line, name, opcode.
-    kernels: Vec<(usize, &'a str, &'a str)>,
+    /// Where the instructions that would be kernels if this computation
+    /// launches work are: read again by [`HloState::finish`] for the
+    /// computations that do.
+    kernels: Option<KernelSpan<'a>>,
+}
+
+/// The first and last lines of a computation holding a non-free
+/// instruction. Nothing is kept per instruction: most of a module's
+/// instructions sit in fused computations, which launch nothing, and a row
+/// for each made the largest buffer of the analysis after the text. Every
+/// instruction between the two lines belongs to the computation, since
+/// instructions only go to the computation read last.
+#[derive(Clone, Copy)]
+struct KernelSpan<'a> {
+    first_line: usize,
+    first: &'a str,
+    last: &'a str,
 }
 
 /// Per-text HLO state while reading lines.
@@ -510,6 +524,9 @@ impl<'a> HloState<'a> {
     }
 
     /// Reads one line; `true` when it was HLO.
+    ///
+    /// Instructions are tried first ([`instruction_line`]); the kernels of a
+    /// computation are read again from its lines by [`kernels_in`].
     pub(crate) fn line(
         &mut self,
         n: usize,
@@ -518,13 +535,10 @@ impl<'a> HloState<'a> {
         sink: &mut Sink<'a>,
     ) -> bool {
         let t = super::scan::trim_start(l);
-        let first = t.as_bytes().first().copied().unwrap_or(b' ');
         // Instructions: the common case.
-        if first == b'%' || first == b'R' || first.is_ascii_lowercase() || first == b'_' {
-            if let Some(ins) = parse_instruction(l) {
-                self.instruction(n, l, &ins, a, sink);
-                return true;
-            }
+        if let Some(ins) = instruction_line(t, l) {
+            self.instruction(n, l, &ins, a, sink);
+            return true;
         }
         if self.section != Section::None {
             if self.section_line(t) {
@@ -668,7 +682,7 @@ impl<'a> HloState<'a> {
             header_name_at: h.name_at,
             ops: Vec::new(),
             instructions: 0,
-            kernels: Vec::new(),
+            kernels: None,
         });
     }
 
@@ -741,7 +755,16 @@ impl<'a> HloState<'a> {
                 c.ops.push(op_id);
             }
             if !super::is_free_opcode(ins.opcode) {
-                c.kernels.push((n, ins.name, ins.opcode));
+                match &mut c.kernels {
+                    Some(span) => span.last = l,
+                    None => {
+                        c.kernels = Some(KernelSpan {
+                            first_line: n,
+                            first: l,
+                            last: l,
+                        });
+                    }
+                }
             }
         }
         sink.add(
@@ -1007,7 +1030,7 @@ impl<'a> HloState<'a> {
 
     /// Resolves what needs the whole text: fusion ops, fused computation
     /// headers, stack frames, the computation list.
-    pub(crate) fn finish(self, a: &mut Analysis, sink: &mut Sink<'a>) {
+    pub(crate) fn finish(self, text: &'a str, a: &mut Analysis, sink: &mut Sink<'a>) {
         let by_name: HashMap<&str, usize, Sip> = self
             .comps
             .iter()
@@ -1061,8 +1084,9 @@ impl<'a> HloState<'a> {
         let launching: std::collections::HashSet<&str, Sip> = launching.into_iter().collect();
         for c in &self.comps {
             if c.is_entry || launching.contains(c.name) {
+                let rows = c.kernels.map(|span| kernels_in(text, span));
                 a.kernels
-                    .extend(c.kernels.iter().map(|&(line, name, op)| Kernel {
+                    .extend(rows.into_iter().flatten().map(|(line, name, op)| Kernel {
                         name: name.to_owned(),
                         opcode: op.to_owned(),
                         kind: super::kernel_kind(op),
@@ -1083,6 +1107,47 @@ impl<'a> HloState<'a> {
             })
             .collect();
     }
+}
+
+/// The instruction on line `l` (`t`: the line without its indent), when
+/// it is one; the check [`HloState::line`] makes first.
+fn instruction_line<'a>(t: &str, l: &'a str) -> Option<Instr<'a>> {
+    let first = t.as_bytes().first().copied().unwrap_or(b' ');
+    if first == b'%' || first == b'R' || first.is_ascii_lowercase() || first == b'_' {
+        parse_instruction(l)
+    } else {
+        None
+    }
+}
+
+/// The instructions of `span` (lines of `text`) that are kernels: line,
+/// name, opcode. Reads the lines as [`analyze`](super::analyze) read them:
+/// blank lines skipped, then [`instruction_line`].
+fn kernels_in<'a>(
+    text: &'a str,
+    span: KernelSpan<'a>,
+) -> impl Iterator<Item = (usize, &'a str, &'a str)> + 'a {
+    // Both lines are slices of `text`: their offsets in it bound the span.
+    let base = text.as_ptr() as usize;
+    let start = (span.first.as_ptr() as usize).checked_sub(base);
+    let end = (span.last.as_ptr() as usize)
+        .checked_sub(base)
+        .and_then(|e| e.checked_add(span.last.len()));
+    let body = match (start, end) {
+        (Some(s), Some(e)) => text.get(s..e).unwrap_or(""),
+        _ => "",
+    };
+    super::scan::lines(body)
+        .enumerate()
+        .filter(|(_, l)| !super::scan::is_blank(l))
+        .filter_map(move |(i, l)| {
+            let ins = instruction_line(super::scan::trim_start(l), l)?;
+            (!super::is_free_opcode(ins.opcode)).then_some((
+                span.first_line + i,
+                ins.name,
+                ins.opcode,
+            ))
+        })
 }
 
 /// Length of `T(8,128)(2,1)` / `S(1)` starting at `p`.

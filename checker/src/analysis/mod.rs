@@ -398,37 +398,50 @@ pub struct Provenance<'a> {
 /// [`Provenance`] objects.
 ///
 /// Nearly every instruction of a compiled dump has one, so the entries are
-/// kept in one buffer, each as its line, source op and name length (eight
-/// little-endian bytes each) and the name's bytes: no allocation per
-/// instruction (which cost a large share of [`analyze`]'s time), and one
-/// growing buffer rather than two, which matters to allocators that hand
-/// large freed buffers back to the system (and fault every page in again on
-/// the next analysis).
+/// kept in one buffer, each as its line, source op and name length (LEB128
+/// varints: a few bytes each, where fixed eight-byte numbers made this list
+/// a third of the command line's peak memory on a metadata-heavy dump) and
+/// the name's bytes: no allocation per instruction (which cost a large
+/// share of [`analyze`]'s time), and one growing buffer rather than two,
+/// which matters to allocators that hand large freed buffers back to the
+/// system (and fault every page in again on the next analysis).
 #[derive(Clone, PartialEq, Eq, Default)]
 pub struct ProvenanceList {
     data: Vec<u8>,
     len: usize,
 }
 
-/// Reads a number [`ProvenanceList::push`] wrote at `at`.
-fn read_u64(b: &[u8], at: usize) -> Option<usize> {
-    let w = <[u8; 8]>::try_from(b.get(at..at.checked_add(8)?)?).ok()?;
-    usize::try_from(u64::from_le_bytes(w)).ok()
+/// Appends `v` as a LEB128 varint: seven bits a byte, low bits first, the
+/// high bit set on every byte but the last.
+fn write_varint(out: &mut Vec<u8>, mut v: usize) {
+    while v >= 0x80 {
+        out.push((v & 0x7f) as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Reads a varint [`write_varint`] wrote at `*at`, moving `*at` past it.
+fn read_varint(b: &[u8], at: &mut usize) -> Option<usize> {
+    let mut v = 0usize;
+    let mut shift = 0u32;
+    loop {
+        let byte = *b.get(*at)?;
+        *at += 1;
+        v |= usize::from(byte & 0x7f).checked_shl(shift)?;
+        if byte & 0x80 == 0 {
+            return Some(v);
+        }
+        shift += 7;
+    }
 }
 
 impl ProvenanceList {
     /// Adds the provenance of `instruction` on line `line`.
     pub(crate) fn push(&mut self, line: usize, instruction: &str, source_op: usize) {
-        // `usize` is at most 64 bits on every target, so `as u64` is lossless.
-        let mut head = [0u8; 24];
-        for (slot, v) in head
-            .chunks_exact_mut(8)
-            .zip([line, source_op, instruction.len()])
-        {
-            slot.copy_from_slice(&(v as u64).to_le_bytes());
+        for v in [line, source_op, instruction.len()] {
+            write_varint(&mut self.data, v);
         }
-        self.data.reserve(head.len() + instruction.len());
-        self.data.extend_from_slice(&head);
         self.data.extend_from_slice(instruction.as_bytes());
         self.len += 1;
     }
@@ -448,10 +461,10 @@ impl ProvenanceList {
         let b = self.data.as_slice();
         let mut at = 0usize;
         std::iter::from_fn(move || {
-            let line = read_u64(b, at)?;
-            let source_op = read_u64(b, at + 8)?;
-            let len = read_u64(b, at + 16)?;
-            let start = at + 24;
+            let line = read_varint(b, &mut at)?;
+            let source_op = read_varint(b, &mut at)?;
+            let len = read_varint(b, &mut at)?;
+            let start = at;
             let end = start.checked_add(len)?;
             // The bytes of a `&str` pushed whole: always UTF-8.
             let instruction = std::str::from_utf8(b.get(start..end)?).ok()?;
@@ -976,9 +989,12 @@ pub fn analyze(text: &str) -> Analysis {
         jaxpr.line(n, l, &mut a, &mut sink);
     }
     a.lines = lines;
-    hlo.finish(&mut a, &mut sink);
+    hlo.finish(text, &mut a, &mut sink);
     mlir.finish(&mut a, &mut sink);
     classify::decide(&mut a, &sink);
+    // The index is not needed any more: free it before the owned copies of
+    // the source ops are made (the end of an analysis is its peak memory).
+    sink.op_index = HashMap::default();
     a.source_ops = sink
         .ops
         .iter()
