@@ -131,3 +131,67 @@ fn the_scanner_sees_enclosing_elements() {
         ]
     );
 }
+
+/// The questions on a built page: `(id, type)` of every
+/// `data-dumplab-question` element in `<main>`, each id once.
+fn questions(html: &str) -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = Vec::new();
+    for tag in main_element(html).split('<').skip(1) {
+        let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+        let attr = |name: &str| {
+            tag.split(&format!(" {name}=\""))
+                .nth(1)
+                .and_then(|s| s.split('"').next())
+                .map(str::to_owned)
+        };
+        if let (Some(id), Some(kind)) = (attr("data-dumplab-question"), attr("data-type"))
+            && !found.iter().any(|(seen, _)| *seen == id)
+        {
+            found.push((id, kind));
+        }
+    }
+    found
+}
+
+/// Every chapter that teaches a stage of the pipeline has exercises of
+/// more than one type, and the course (the instructors' chapter aside) has
+/// at least forty.
+#[test]
+fn every_chapter_has_exercises_and_the_course_has_forty() {
+    const CHAPTERS: [&str; 7] = [
+        "xla.html",
+        "jaxpr.html",
+        "stablehlo.html",
+        "hlo.html",
+        "layouts.html",
+        "fusion.html",
+        "buffer-assignment.html",
+    ];
+    let mut total = questions(&page("two-dumps.html")).len();
+    for name in CHAPTERS {
+        let found = questions(&page(name));
+        let mut kinds: Vec<&str> = found.iter().map(|(_, k)| k.as_str()).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert!(
+            found.len() >= 3,
+            "{name} has {} questions: {found:?}",
+            found.len()
+        );
+        assert!(kinds.len() >= 2, "{name} asks only `{kinds:?}` questions");
+        total += found.len();
+    }
+    assert!(total >= 40, "the course has {total} questions");
+}
+
+#[test]
+fn the_question_scanner_reads_ids_and_types_once() {
+    let html = r#"<main><div class="dumplab-q" id="q-a" data-dumplab-question="a" data-type="count" data-mode="number"><p data-dumplab-question="a" data-type="count"></p></div><div data-dumplab-question="b" data-type="pair"></div><span data-type="x"></span></main>"#;
+    assert_eq!(
+        questions(html),
+        vec![
+            ("a".to_owned(), "count".to_owned()),
+            ("b".to_owned(), "pair".to_owned())
+        ]
+    );
+}
