@@ -956,19 +956,26 @@ fn kernel_miscounts(kernels: &[&Kernel]) -> Vec<(usize, String)> {
     }
     let mut out = Vec::new();
     if !missed.is_empty() {
+        // One missed kernel takes a singular verb: "the copy launches".
+        let one = copies + c + other == 1;
         out.push((
             f,
             format!(
-                "That counts the fusions alone: {} launch work too.",
-                missed.join(" and ")
+                "That counts the fusions alone: {} {} work too.",
+                missed.join(" and "),
+                if one { "launches" } else { "launch" }
             ),
         ));
     }
     if copies > 0 {
         out.push((
             f + c + other,
-            "That leaves out the copies: a `copy` reads and writes a whole array, one kernel each."
-                .to_owned(),
+            if copies == 1 {
+                "That leaves out the copy: a `copy` reads and writes a whole array, one kernel."
+            } else {
+                "That leaves out the copies: a `copy` reads and writes a whole array, one kernel each."
+            }
+            .to_owned(),
         ));
     }
     out

@@ -512,6 +512,80 @@ fact = "entry_kernels"
     assert!(v.answer_ids.is_empty(), "and gives nothing away");
 }
 
+/// `(fusions, custom calls, copies, unfused ops)` and the miscounts told.
+#[test]
+fn kernel_miscounts_name_what_was_left_out() {
+    let kernels = |(f, c, copies, other): (usize, usize, usize, usize)| {
+        let mut out = Vec::new();
+        for (n, kind) in [
+            (f, KernelKind::Fusion),
+            (c, KernelKind::CustomCall),
+            (copies, KernelKind::Copy),
+            (other, KernelKind::Unfused),
+        ] {
+            for i in 0..n {
+                out.push(Kernel {
+                    name: format!("k{i}"),
+                    opcode: "op".to_owned(),
+                    kind,
+                    line: 1,
+                    computation: "main".to_owned(),
+                    in_entry: true,
+                });
+            }
+        }
+        out
+    };
+    let check = |counts, expect: &[(usize, &str)]| {
+        let ks = kernels(counts);
+        let refs: Vec<&Kernel> = ks.iter().collect();
+        let got = kernel_miscounts(&refs);
+        let got: Vec<(usize, &str)> = got.iter().map(|(n, s)| (*n, s.as_str())).collect();
+        assert_eq!(got, expect, "for {counts:?}");
+    };
+    check((2, 0, 0, 0), &[]);
+    check(
+        (3, 0, 1, 0),
+        &[
+            (
+                3,
+                "That counts the fusions alone: the copy launches work too.",
+            ),
+            (
+                3,
+                "That leaves out the copy: a `copy` reads and writes a whole array, one kernel.",
+            ),
+        ],
+    );
+    check(
+        (0, 1, 0, 0),
+        &[(
+            0,
+            "That counts the fusions alone: the custom call launches work too.",
+        )],
+    );
+    check(
+        (1, 1, 4, 0),
+        &[
+            (
+                1,
+                "That counts the fusions alone: the copies and the custom call launch work too.",
+            ),
+            (
+                2,
+                "That leaves out the copies: a `copy` reads and writes a whole array, one kernel each.",
+            ),
+        ],
+    );
+    check(
+        (2, 0, 0, 2),
+        &[(
+            2,
+            "That counts the fusions alone: the unfused ops standing on their own launch work too.",
+        )],
+    );
+}
+
 #[test]
 fn each_question_says_what_its_dump_is_from_the_provenance() {
     let mut lib = library();
