@@ -195,3 +195,54 @@ fn the_question_scanner_reads_ids_and_types_once() {
         ]
     );
 }
+
+/// The markup of each question of `html` of type `kind`: from its element
+/// to the next question's.
+fn questions_of_type<'a>(html: &'a str, kind: &str) -> Vec<(String, &'a str)> {
+    let main = main_element(html);
+    const ATTR: &str = " data-dumplab-question=\"";
+    let starts: Vec<(usize, &str)> = main
+        .match_indices(ATTR)
+        .map(|(at, _)| {
+            let id = main[at + ATTR.len()..].split('"').next().unwrap_or("");
+            (at, id)
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (i, &(at, id)) in starts.iter().enumerate() {
+        if i > 0 && starts[i - 1].1 == id {
+            continue;
+        }
+        let end = starts[i..]
+            .iter()
+            .find(|(_, other)| *other != id)
+            .map_or(main.len(), |(e, _)| *e);
+        let head = &main[at..];
+        let tag = &head[..head.find('>').unwrap_or(head.len())];
+        if tag.contains(&format!(" data-type=\"{kind}\"")) {
+            out.push((id.to_owned(), &main[at..end]));
+        }
+    }
+    out
+}
+
+/// A pair question asks which compiled dump came from a lowered module:
+/// the function's file would name the family, and so the answer.
+#[test]
+fn no_pair_question_names_the_fixture_it_shows() {
+    let mut seen = 0;
+    for name in ["two-dumps.html", "stablehlo.html"] {
+        for (id, markup) in questions_of_type(&page(name), "pair") {
+            seen += 1;
+            assert!(
+                !markup.contains("fixtures/"),
+                "{name}: pair question `{id}` names a fixture path"
+            );
+            assert!(
+                markup.contains("dumplab-q-context"),
+                "{name}: pair question `{id}` lost its signature line"
+            );
+        }
+    }
+    assert!(seen >= 2, "only {seen} pair questions found");
+}
