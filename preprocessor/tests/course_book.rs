@@ -196,32 +196,45 @@ fn the_question_scanner_reads_ids_and_types_once() {
     );
 }
 
-/// The markup of each question of `html` of type `kind`: from its element
-/// to the next question's.
+/// The markup of each question of `html` of type `kind`: the element that
+/// carries its `data-dumplab-question`, to its matching end tag.
 fn questions_of_type<'a>(html: &'a str, kind: &str) -> Vec<(String, &'a str)> {
     let main = main_element(html);
     const ATTR: &str = " data-dumplab-question=\"";
-    let starts: Vec<(usize, &str)> = main
-        .match_indices(ATTR)
-        .map(|(at, _)| {
-            let id = main[at + ATTR.len()..].split('"').next().unwrap_or("");
-            (at, id)
-        })
-        .collect();
-    let mut out = Vec::new();
-    for (i, &(at, id)) in starts.iter().enumerate() {
-        if i > 0 && starts[i - 1].1 == id {
+    let mut out: Vec<(String, &str)> = Vec::new();
+    for (at, _) in main.match_indices(ATTR) {
+        let id = main[at + ATTR.len()..].split('"').next().unwrap_or("");
+        let open = main[..at].rfind('<').expect("a tag");
+        let head = &main[open..];
+        let tag = &head[..head.find('>').expect("a closed tag")];
+        let name = tag[1..].split(' ').next().unwrap_or("");
+        if !tag.contains(&format!(" data-type=\"{kind}\""))
+            || out.iter().any(|(seen, _)| seen == id)
+        {
             continue;
         }
-        let end = starts[i..]
-            .iter()
-            .find(|(_, other)| *other != id)
-            .map_or(main.len(), |(e, _)| *e);
-        let head = &main[at..];
-        let tag = &head[..head.find('>').unwrap_or(head.len())];
-        if tag.contains(&format!(" data-type=\"{kind}\"")) {
-            out.push((id.to_owned(), &main[at..end]));
-        }
+        // The matching end tag: nested elements of the same name counted.
+        let (start, end) = (format!("<{name}"), format!("</{name}>"));
+        let mut depth = 0usize;
+        let mut i = 0;
+        let close = loop {
+            let next_open = head[i..].find(&start).map(|x| x + i);
+            let next_close = head[i..].find(&end).map(|x| x + i).expect("an end tag");
+            match next_open {
+                Some(o) if o < next_close => {
+                    depth += 1;
+                    i = o + start.len();
+                }
+                _ => {
+                    depth -= 1;
+                    i = next_close + end.len();
+                    if depth == 0 {
+                        break i;
+                    }
+                }
+            }
+        };
+        out.push((id.to_owned(), &head[..close]));
     }
     out
 }
