@@ -131,3 +131,131 @@ fn the_scanner_sees_enclosing_elements() {
         ]
     );
 }
+
+/// The questions on a built page: `(id, type)` of every
+/// `data-dumplab-question` element in `<main>`, each id once.
+fn questions(html: &str) -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = Vec::new();
+    for tag in main_element(html).split('<').skip(1) {
+        let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+        let attr = |name: &str| {
+            tag.split(&format!(" {name}=\""))
+                .nth(1)
+                .and_then(|s| s.split('"').next())
+                .map(str::to_owned)
+        };
+        if let (Some(id), Some(kind)) = (attr("data-dumplab-question"), attr("data-type"))
+            && !found.iter().any(|(seen, _)| *seen == id)
+        {
+            found.push((id, kind));
+        }
+    }
+    found
+}
+
+/// Every chapter that teaches a stage of the pipeline has exercises of
+/// more than one type, and the course (the instructors' chapter aside) has
+/// at least forty.
+#[test]
+fn every_chapter_has_exercises_and_the_course_has_forty() {
+    const CHAPTERS: [&str; 7] = [
+        "xla.html",
+        "jaxpr.html",
+        "stablehlo.html",
+        "hlo.html",
+        "layouts.html",
+        "fusion.html",
+        "buffer-assignment.html",
+    ];
+    let mut total = questions(&page("two-dumps.html")).len();
+    for name in CHAPTERS {
+        let found = questions(&page(name));
+        let mut kinds: Vec<&str> = found.iter().map(|(_, k)| k.as_str()).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        assert!(
+            found.len() >= 3,
+            "{name} has {} questions: {found:?}",
+            found.len()
+        );
+        assert!(kinds.len() >= 2, "{name} asks only `{kinds:?}` questions");
+        total += found.len();
+    }
+    assert!(total >= 40, "the course has {total} questions");
+}
+
+#[test]
+fn the_question_scanner_reads_ids_and_types_once() {
+    let html = r#"<main><div class="dumplab-q" id="q-a" data-dumplab-question="a" data-type="count" data-mode="number"><p data-dumplab-question="a" data-type="count"></p></div><div data-dumplab-question="b" data-type="pair"></div><span data-type="x"></span></main>"#;
+    assert_eq!(
+        questions(html),
+        vec![
+            ("a".to_owned(), "count".to_owned()),
+            ("b".to_owned(), "pair".to_owned())
+        ]
+    );
+}
+
+/// The markup of each question of `html` of type `kind`: the element that
+/// carries its `data-dumplab-question`, to its matching end tag.
+fn questions_of_type<'a>(html: &'a str, kind: &str) -> Vec<(String, &'a str)> {
+    let main = main_element(html);
+    const ATTR: &str = " data-dumplab-question=\"";
+    let mut out: Vec<(String, &str)> = Vec::new();
+    for (at, _) in main.match_indices(ATTR) {
+        let id = main[at + ATTR.len()..].split('"').next().unwrap_or("");
+        let open = main[..at].rfind('<').expect("a tag");
+        let head = &main[open..];
+        let tag = &head[..head.find('>').expect("a closed tag")];
+        let name = tag[1..].split(' ').next().unwrap_or("");
+        if !tag.contains(&format!(" data-type=\"{kind}\""))
+            || out.iter().any(|(seen, _)| seen == id)
+        {
+            continue;
+        }
+        // The matching end tag: nested elements of the same name counted.
+        let (start, end) = (format!("<{name}"), format!("</{name}>"));
+        let mut depth = 0usize;
+        let mut i = 0;
+        let close = loop {
+            let next_open = head[i..].find(&start).map(|x| x + i);
+            let next_close = head[i..].find(&end).map(|x| x + i).expect("an end tag");
+            match next_open {
+                Some(o) if o < next_close => {
+                    depth += 1;
+                    i = o + start.len();
+                }
+                _ => {
+                    depth -= 1;
+                    i = next_close + end.len();
+                    if depth == 0 {
+                        break i;
+                    }
+                }
+            }
+        };
+        out.push((id.to_owned(), &head[..close]));
+    }
+    out
+}
+
+/// A pair question asks which compiled dump came from a lowered module:
+/// the function's file would name the family, and so the answer.
+#[test]
+fn no_pair_question_names_the_fixture_it_shows() {
+    let mut seen = 0;
+    for name in ["two-dumps.html", "stablehlo.html"] {
+        for (id, markup) in questions_of_type(&page(name), "pair") {
+            seen += 1;
+            assert!(
+                !markup.contains("fixtures/"),
+                "{name}: pair question `{id}` names a fixture path"
+            );
+            assert!(
+                markup.contains("dumplab-q-context"),
+                "{name}: pair question `{id}` lost its signature line"
+            );
+        }
+    }
+    assert!(seen >= 2, "only {seen} pair questions found");
+}

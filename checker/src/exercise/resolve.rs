@@ -768,11 +768,12 @@ fn target_phrase(target: &str) -> String {
     }
 }
 
-/// The signature of the family's function with the shapes it was traced
-/// for, read from the entry parameters of one of its HLO dumps.
-fn signature(r: &Ref<'_>, library: &Library, name: &str) -> Option<String> {
+/// The entry parameters of the family's function, in order, read from the
+/// dump itself or, where it prints none (MLIR, a jaxpr), from one of the
+/// family's HLO dumps.
+fn params_of<'a>(r: &Ref<'_>, library: &'a Library) -> Vec<&'a crate::analysis::Param> {
     let own = (r.family.to_owned(), r.file.to_owned());
-    let params = std::iter::once(&own)
+    let found = std::iter::once(&own)
         .chain(
             library
                 .keys()
@@ -780,9 +781,20 @@ fn signature(r: &Ref<'_>, library: &Library, name: &str) -> Option<String> {
         )
         .filter_map(|k| library.get(k))
         .map(|d| &d.analysis().entry_params)
-        .find(|p| !p.is_empty())?;
-    let mut params: Vec<&crate::analysis::Param> = params.iter().collect();
+        .find(|p| !p.is_empty());
+    let mut params: Vec<&crate::analysis::Param> =
+        found.map(|p| p.iter().collect()).unwrap_or_default();
     params.sort_by_key(|p| p.number);
+    params
+}
+
+/// The signature of the family's function with the shapes it was traced
+/// for, read from the entry parameters of one of its HLO dumps.
+fn signature(r: &Ref<'_>, library: &Library, name: &str) -> Option<String> {
+    let params = params_of(r, library);
+    if params.is_empty() {
+        return None;
+    }
     let args: Vec<String> = params
         .iter()
         .map(|p| {
@@ -796,21 +808,38 @@ fn signature(r: &Ref<'_>, library: &Library, name: &str) -> Option<String> {
     Some(format!("{name}({})", args.join(", ")))
 }
 
-/// What the shown dump is, from provenance: always the function and its
-/// shapes; with `how`, the call that printed it and the target.
-fn context_of(r: &Ref<'_>, library: &Library, how: bool) -> Option<String> {
+/// How much of a dump's provenance a question may show: whatever would
+/// name the answer is left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    /// The function's file, its signature, the call and the target.
+    All,
+    /// No call and no target: they name a dump's kind and backend
+    /// (`classify`, `backend`).
+    NoCall,
+    /// No function file: its folder names the family (`pair`).
+    NoFile,
+}
+
+/// What the shown dump is, from provenance: the function's signature with
+/// its shapes, and what `shown` allows of its file, call and target.
+fn context_of(r: &Ref<'_>, library: &Library, shown: Shown) -> Option<String> {
     let src = r.dump.provenance.as_ref()?;
     let name = function_name(&src.call);
     // A per-target variant's name (`fn_mosaic_tpu`) says the target: where
     // the target is hidden, so is the variant.
-    let mut out = if !how && name != "fn" {
-        let sig = signature(r, library, "fn").unwrap_or_else(|| "fn".to_owned());
-        format!("From `{}`: a per-target variant of `{sig}`", src.function)
+    let hide_variant = shown == Shown::NoCall && name != "fn";
+    let sig = if hide_variant {
+        signature(r, library, "fn").unwrap_or_else(|| "fn".to_owned())
     } else {
-        let sig = signature(r, library, name).unwrap_or_else(|| name.to_owned());
-        format!("From `{}`: `{sig}`", src.function)
+        signature(r, library, name).unwrap_or_else(|| name.to_owned())
     };
-    if how {
+    let mut out = match shown {
+        Shown::NoFile => format!("From `{sig}`"),
+        _ if hide_variant => format!("From `{}`: a per-target variant of `{sig}`", src.function),
+        _ => format!("From `{}`: `{sig}`", src.function),
+    };
+    if shown != Shown::NoCall {
         let call = short_call(&src.call);
         match &src.target {
             Some(t) => out.push_str(&format!(", {} with `{call}`", target_phrase(t))),
@@ -935,7 +964,8 @@ fn kernel_note(k: &Kernel) -> String {
 }
 
 /// Likely miscounts of a kernel count: the fusions alone, the fusions and
-/// custom calls without the copies, ...
+/// custom calls without the copies, the `-done` halves of async pairs
+/// counted as kernels.
 fn kernel_miscounts(kernels: &[&Kernel]) -> Vec<(usize, String)> {
     let of = |k: KernelKind| kernels.iter().filter(|x| x.kind == k).count();
     let (f, c, copies, other) = (
@@ -963,19 +993,42 @@ fn kernel_miscounts(kernels: &[&Kernel]) -> Vec<(usize, String)> {
     }
     let mut out = Vec::new();
     if !missed.is_empty() {
+        // One missed kernel takes a singular verb: "the copy launches".
+        let one = copies + c + other == 1;
         out.push((
             f,
             format!(
-                "That counts the fusions alone: {} launch work too.",
-                missed.join(" and ")
+                "That counts the fusions alone: {} {} work too.",
+                missed.join(" and "),
+                if one { "launches" } else { "launch" }
             ),
         ));
     }
     if copies > 0 {
         out.push((
             f + c + other,
-            "That leaves out the copies: a `copy` reads and writes a whole array, one kernel each."
-                .to_owned(),
+            if copies == 1 {
+                "That leaves out the copy: a `copy` reads and writes a whole array, one kernel."
+            } else {
+                "That leaves out the copies: a `copy` reads and writes a whole array, one kernel each."
+            }
+            .to_owned(),
+        ));
+    }
+    // Each `-start` has a `-done` half that only waits for it.
+    let starts = kernels
+        .iter()
+        .filter(|k| k.opcode.ends_with("-start"))
+        .count();
+    if starts > 0 {
+        out.push((
+            kernels.len() + starts,
+            if starts == 1 {
+                "That counts the `-done` half of the async pair too: it only waits for its `-start`, which is the kernel."
+            } else {
+                "That counts the `-done` halves of the async pairs too: each only waits for its `-start`, which is the kernel."
+            }
+            .to_owned(),
         ));
     }
     out
@@ -1280,7 +1333,7 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 );
                 return None;
             }
-            context = context_of(&r, library, false);
+            context = context_of(&r, library, Shown::NoCall);
             snippet = Some(shown);
             let mut p = Parts::single(kind.clone(), kind_label(&kind, r.family, library), lines);
             p.hints = first_region_hint(
@@ -1317,7 +1370,7 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 );
                 return None;
             }
-            context = context_of(&r, library, false);
+            context = context_of(&r, library, Shown::NoCall);
             snippet = Some(snippet_of(&r, None));
             let mut p = Parts::single(backend.clone(), label_of(&BACKENDS, &backend), lines);
             p.hints = first_region_hint(
@@ -1455,7 +1508,7 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                     claim.phrase()
                 ),
             });
-            context = context_of(&r, library, true);
+            context = context_of(&r, library, Shown::All);
             snippet = Some(snippet_of(&r, None));
             let answer: Vec<String> = lines.iter().map(|(l, _)| l.to_string()).collect();
             let text = if need < answer.len() {
@@ -1538,7 +1591,7 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 );
                 return None;
             }
-            context = context_of(&r, library, true);
+            context = context_of(&r, library, Shown::All);
             snippet = Some(snippet_of(&r, None));
             let lines = merge_lines(counted.lines);
             let what = FACTS
@@ -1593,8 +1646,33 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
             let mut right = None;
             let mut families = BTreeSet::new();
             let mut answer = Vec::new();
-            for (i, c) in p.candidates.iter().enumerate() {
-                let c = lookup(c, library, "candidates", cx)?;
+            let shapes = |r: &Ref<'_>| -> Vec<String> {
+                params_of(r, library)
+                    .iter()
+                    .map(|p| p.shape.clone())
+                    .collect()
+            };
+            let mut refs = Vec::new();
+            for c in &p.candidates {
+                refs.push(lookup(c, library, "candidates", cx)?);
+            }
+            // Where every candidate takes the lowered module's shapes, only
+            // the operations can tell them apart: the notes say so.
+            let same_shapes = refs.iter().all(|c| shapes(c) == shapes(&r));
+            let (same, other, compare) = if same_shapes {
+                (
+                    "Same function: the operations of the lowered module are all here, fused or not.",
+                    "Another function with the same shapes: compare its operations with the lowered module's.",
+                    "Every dump takes the lowered module's shapes: compare the operations each one computes (reductions, opcodes inside the fused computations) with the lowered module's.",
+                )
+            } else {
+                (
+                    "Same function: the parameter shapes and the operations of the lowered module are all here, fused or not.",
+                    "Another function: compare its parameter shapes and operations with the lowered module's.",
+                    "Compare the parameter and result shapes of the lowered module with each dump's `ENTRY` signature first.",
+                )
+            };
+            for (i, c) in refs.into_iter().enumerate() {
                 let letter = char::from(b'A' + i as u8);
                 let opt = letter.to_ascii_lowercase().to_string();
                 if !families.insert(c.family) {
@@ -1608,9 +1686,9 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 if c.family == r.family {
                     right = Some(letter);
                     answer.push(opt.clone());
-                    option_notes.push((opt.clone(), "Same function: the parameter shapes and the operations of the lowered module are all here, fused or not.".to_owned()));
+                    option_notes.push((opt.clone(), same.to_owned()));
                 } else {
-                    option_notes.push((opt.clone(), "Another function: compare its parameter shapes and operations with the lowered module's.".to_owned()));
+                    option_notes.push((opt.clone(), other.to_owned()));
                 }
                 options.push((opt, format!("Dump {letter}")));
                 candidates.push(snippet_of(&c, Some(format!("Dump {letter}"))));
@@ -1626,20 +1704,20 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                 );
                 return None;
             };
-            context = context_of(&r, library, true);
+            context = context_of(&r, library, Shown::NoFile);
             snippet = Some(snippet_of(&r, None));
             let mut p = Parts::single(answer.remove(0), format!("Dump {letter}"), Vec::new());
             p.hints = vec![Hint {
                 first: r.lines.0,
                 last: r.lines.1,
-                text: "Compare the parameter and result shapes of the lowered module with each dump's `ENTRY` signature first.".to_owned(),
+                text: compare.to_owned(),
             }];
             p
         }
         Question::Choice(c) => {
             if let Some(s) = &c.snippet {
                 let r = lookup(s, library, "snippet", cx)?;
-                context = context_of(&r, library, true);
+                context = context_of(&r, library, Shown::All);
                 snippet = Some(snippet_of(&r, None));
             }
             if !(2..=6).contains(&c.option.len()) {

@@ -512,6 +512,111 @@ fact = "entry_kernels"
     assert!(v.answer_ids.is_empty(), "and gives nothing away");
 }
 
+/// `(fusions, custom calls, copies, unfused ops)` and the miscounts told.
+#[test]
+fn kernel_miscounts_name_what_was_left_out() {
+    let kernels = |(f, c, copies, other): (usize, usize, usize, usize)| {
+        let mut out: Vec<Kernel> = Vec::new();
+        for (n, kind) in [
+            (f, KernelKind::Fusion),
+            (c, KernelKind::CustomCall),
+            (copies, KernelKind::Copy),
+            (other, KernelKind::Unfused),
+        ] {
+            for i in 0..n {
+                out.push(Kernel {
+                    name: format!("k{i}"),
+                    opcode: "op".to_owned(),
+                    kind,
+                    line: 1,
+                    computation: "main".to_owned(),
+                    in_entry: true,
+                });
+            }
+        }
+        out
+    };
+    let check = |counts, expect: &[(usize, &str)]| {
+        let ks = kernels(counts);
+        let refs: Vec<&Kernel> = ks.iter().collect();
+        let got = kernel_miscounts(&refs);
+        let got: Vec<(usize, &str)> = got.iter().map(|(n, s)| (*n, s.as_str())).collect();
+        assert_eq!(got, expect, "for {counts:?}");
+    };
+    check((2, 0, 0, 0), &[]);
+    check(
+        (3, 0, 1, 0),
+        &[
+            (
+                3,
+                "That counts the fusions alone: the copy launches work too.",
+            ),
+            (
+                3,
+                "That leaves out the copy: a `copy` reads and writes a whole array, one kernel.",
+            ),
+        ],
+    );
+    check(
+        (0, 1, 0, 0),
+        &[(
+            0,
+            "That counts the fusions alone: the custom call launches work too.",
+        )],
+    );
+    check(
+        (1, 1, 4, 0),
+        &[
+            (
+                1,
+                "That counts the fusions alone: the copies and the custom call launch work too.",
+            ),
+            (
+                2,
+                "That leaves out the copies: a `copy` reads and writes a whole array, one kernel each.",
+            ),
+        ],
+    );
+    // `copy-start`s: their `-done` halves are a likely miscount.
+    let with_starts = |counts, starts: usize| {
+        let mut ks = kernels(counts);
+        for k in ks
+            .iter_mut()
+            .filter(|k| k.kind == KernelKind::Copy)
+            .take(starts)
+        {
+            k.opcode = "copy-start".to_owned();
+        }
+        let refs: Vec<&Kernel> = ks.iter().collect();
+        kernel_miscounts(&refs)
+            .into_iter()
+            .filter(|(_, s)| s.contains("-done"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(with_starts((3, 0, 1, 0), 0), []);
+    assert_eq!(
+        with_starts((3, 0, 1, 0), 1),
+        [(
+            5,
+            "That counts the `-done` half of the async pair too: it only waits for its `-start`, which is the kernel.".to_owned()
+        )]
+    );
+    assert_eq!(
+        with_starts((1, 1, 4, 0), 2),
+        [(
+            8,
+            "That counts the `-done` halves of the async pairs too: each only waits for its `-start`, which is the kernel.".to_owned()
+        )]
+    );
+    check(
+        (2, 0, 0, 2),
+        &[(
+            2,
+            "That counts the fusions alone: the unfused ops standing on their own launch work too.",
+        )],
+    );
+}
+
 #[test]
 fn each_question_says_what_its_dump_is_from_the_provenance() {
     let mut lib = library();
@@ -549,10 +654,34 @@ id = "c"
 type = "classify"
 prompt = "Which call?"
 snippet = "neg/lowered.stablehlo.mlir#main"
+
+[[question]]
+id = "p"
+type = "pair"
+prompt = "Which one?"
+snippet = "neg/lowered.stablehlo.mlir#main"
+candidates = ["other/compiled.cpu.hlo.txt", "neg/compiled.cpu.hlo.txt"]
 "#,
         &lib,
     );
     assert!(diags.is_empty(), "{diags:?}");
+    // A pair question does not name the function's file: its folder is the
+    // family, and so the answer. The signature and the call stay.
+    assert_eq!(
+        qs[2].context.as_deref(),
+        Some(
+            "From `fn(x: f32[8])`, printed with `jax.jit(fn).lower(*args()).as_text(debug_info=True)`."
+        )
+    );
+    // Both candidates take `f32[8]`: the notes do not send the learner to
+    // the shapes.
+    for (_, note) in &qs[2].key.options {
+        assert!(!note.contains("shapes and"), "{note}");
+    }
+    assert_eq!(
+        qs[2].key.options[0].1,
+        "Another function with the same shapes: compare its operations with the lowered module's."
+    );
     assert_eq!(
         qs[0].context.as_deref(),
         Some(
