@@ -431,11 +431,20 @@ fn excerpts() {
         },
     );
     check(
-        "compiled and uncompiled HLO clues together contradict",
+        "a fusion outweighs a header without is_scheduled (rule compiler-structure)",
         "HloModule m, entry_computation_layout={()->f32[]}\n  %f = f32[8]{0} fusion(%x), kind=kLoop, calls=%c\n",
         Expect {
+            kind: Some(Kind::HloOptimized),
+            evidence: &[(1, "not-scheduled"), (2, "fusion-kind")],
+            ..Expect::default()
+        },
+    );
+    check(
+        "proof of both sides contradicts, and the reason names a line of each",
+        "HloModule m, is_scheduled=true\n  %s = f32[8]{0} custom-call(%x), custom_call_target=\"Sharding\"\n",
+        Expect {
             kind: Some(Kind::Unknown),
-            reason_mentions: Some("contradict"),
+            reason_mentions: Some("line 1 shows compilation (`is-scheduled`) while line 2"),
             ..Expect::default()
         },
     );

@@ -34,7 +34,7 @@ pub(crate) struct Instr<'a> {
 
 /// The first tiled-layout `T(` and memory-space `S(` clue (byte offset of
 /// the letter in the line) in part of an instruction line, as
-/// [`HloState::shape_clues`] looks for them: a `(` followed by a digit,
+/// [`HloState::more_shape_clues`] looks for them: a `(` followed by a digit,
 /// after `T` or `S` after `:` or `)`. `upto` is where the part checked ends:
 /// [`skip_layout`] finds the clues of a layout while walking it, so only the
 /// rest of the line up to the attributes needs a search.
@@ -317,6 +317,25 @@ pub(crate) fn parse_computation_header(l: &str) -> Option<Header<'_>> {
         }
         _ => None,
     }
+}
+
+/// Name prefixes of the fusions XLA:GPU's GEMM, Triton and cuDNN rewriters
+/// make (instruction or called computation).
+const GPU_FUSION_NAMES: &[&str] = &["gemm_fusion", "triton_", "cudnn"];
+
+/// The GPU fusion-name prefix a fusion line's name or `calls=` starts with.
+pub(crate) fn gpu_fusion_name(l: &str) -> Option<&'static str> {
+    let ins = parse_instruction(l)?;
+    let calls = super::scan::field(ins.attrs, "calls").map(strip_pct);
+    gpu_fusion_prefix(ins.name, calls)
+}
+
+/// [`gpu_fusion_name`] of a parsed fusion: its name and `calls=`.
+fn gpu_fusion_prefix(name: &str, calls: Option<&str>) -> Option<&'static str> {
+    GPU_FUSION_NAMES
+        .iter()
+        .copied()
+        .find(|p| name.starts_with(p) || calls.is_some_and(|c| c.starts_with(p)))
 }
 
 /// The `custom_call_target="..."` of a line.
@@ -616,7 +635,10 @@ impl<'a> HloState<'a> {
                 "The module header has no `is_scheduled=true`: XLA has not scheduled this module, so it has not compiled it yet.".to_owned()
             });
         }
-        self.shape_clues(n, l, 0, l.len(), sink);
+        // Tiles in the header's `entry_computation_layout` name a TPU, but
+        // the TPU client sets them before any pass runs: not compile proof.
+        let c = Clues::default();
+        self.more_shape_clues(n, l, 0, l.len(), c, M::EntryLayoutTiles, sink);
     }
 
     fn computation(
@@ -671,16 +693,11 @@ impl<'a> HloState<'a> {
         });
     }
 
-    fn shape_clues(&mut self, n: usize, l: &str, from: usize, to: usize, sink: &mut Sink<'a>) {
-        let c = Clues {
-            upto: from,
-            ..Clues::default()
-        };
-        self.more_shape_clues(n, l, from, to, c, sink);
-    }
-
-    /// [`HloState::shape_clues`] of `l[from..to]`, the clues up to `c.upto`
-    /// already in `c`.
+    /// The tiled-layout and memory-space clues of `l[from..to]`, the clues
+    /// up to `c.upto` already in `c`; a tile is reported as `tile`
+    /// (`tpu-tiled-layout` on instructions, `entry-layout-tiles` in the
+    /// module header).
+    #[allow(clippy::too_many_arguments)]
     fn more_shape_clues(
         &mut self,
         n: usize,
@@ -688,6 +705,7 @@ impl<'a> HloState<'a> {
         from: usize,
         to: usize,
         mut c: Clues,
+        tile: M,
         sink: &mut Sink<'a>,
     ) {
         if l.get(from..to).is_none() {
@@ -706,10 +724,13 @@ impl<'a> HloState<'a> {
             i = at + 1;
         }
         if let Some(p) = c.tile {
-            if sink.hit(M::TpuTiledLayout, n) {
-                sink.push(M::TpuTiledLayout, n, l, p, tile_len(l, p),
-                    "A tiled layout `T(...)`: XLA:TPU stores this array in tiles (for example 8x128) that match its vector units.".to_owned()
-                );
+            if sink.hit(tile, n) {
+                let note = if tile == M::EntryLayoutTiles {
+                    "Tiles `T(...)` in the entry computation layout: the TPU client sets these before any pass runs, so they name a TPU but do not show that XLA compiled the module."
+                } else {
+                    "A tiled layout `T(...)`: XLA:TPU stores this array in tiles (for example 8x128) that match its vector units."
+                };
+                sink.push(tile, n, l, p, tile_len(l, p), note.to_owned());
             }
         }
         if let Some(p) = c.space {
@@ -779,7 +800,15 @@ impl<'a> HloState<'a> {
                 "A layout after the shape lists dimensions minor to major; XLA prints one before compilation too, so it does not prove compilation.".to_owned()
             );
         }
-        self.more_shape_clues(n, l, ins.shape_at, ins.attrs_at, ins.clues, sink);
+        self.more_shape_clues(
+            n,
+            l,
+            ins.shape_at,
+            ins.attrs_at,
+            ins.clues,
+            M::TpuTiledLayout,
+            sink,
+        );
         let name = ins.name;
         if ins.opcode != "parameter" && has_param_name(ins.operands) {
             let base = ins.opcode_at + ins.opcode.len() + 1;
@@ -808,13 +837,14 @@ impl<'a> HloState<'a> {
                     });
                 }
             }
-            "bitcast" | "copy" => {
+            "bitcast" => {
                 sink.add(M::LayoutOp, n, l, ins.opcode_at, ins.opcode.len(), || {
-                    if ins.opcode == "copy" {
-                        "A `copy`: XLA inserts these while compiling, to change a layout or a memory space, or so that a loop or an in-place update can overwrite a buffer; JAX's lowering does not emit them.".to_owned()
-                    } else {
-                        "A `bitcast` reinterprets a buffer without moving data; XLA inserts these while compiling, and JAX's lowering does not emit them.".to_owned()
-                    }
+                    "A `bitcast` reinterprets a buffer without moving data; XLA inserts these while compiling, and JAX's lowering does not emit them.".to_owned()
+                });
+            }
+            "copy" => {
+                sink.add(M::CopyInstruction, n, l, ins.opcode_at, ins.opcode.len(), || {
+                    "A `copy`: XLA inserts these while compiling (to change a layout or a memory space, or so that a loop or an in-place update can overwrite a buffer), but front ends such as TensorFlow's bridge emit them too, so a copy alone does not show compilation.".to_owned()
                 });
             }
             op if op.ends_with("-start") || op.ends_with("-done") => {
@@ -882,6 +912,12 @@ impl<'a> HloState<'a> {
             });
             if in_entry {
                 a.entry_fusions += 1;
+            }
+            if let Some(g) = gpu_fusion_prefix(name, calls) {
+                let at = find(l, g).unwrap_or(ins.name_at);
+                sink.add(M::GpuFusionName, n, l, at, g.len(), || {
+                    format!("`{g}...` is how XLA:GPU's GEMM, Triton and cuDNN rewriters name the fusions they make.")
+                });
             }
             if kind.starts_with('k') {
                 sink.add(M::FusionKind, n, l, kat.saturating_sub(5), kind.len() + 5, || {

@@ -55,10 +55,14 @@ pub(crate) enum M {
     TpuBackendConfig,
     SchedulingName,
     StackFrames,
+    EntryLayoutTiles,
+    CopyInstruction,
+    MhloOp,
+    GpuFusionName,
 }
 
 /// How many markers there are.
-pub(crate) const COUNT: usize = 41;
+pub(crate) const COUNT: usize = 45;
 
 const NAMES: [&str; COUNT] = [
     "jaxpr-lambda",
@@ -102,6 +106,10 @@ const NAMES: [&str; COUNT] = [
     "tpu-backend-config",
     "scheduling-name",
     "stack-frames",
+    "entry-layout-tiles",
+    "copy-instruction",
+    "mhlo-op",
+    "gpu-fusion-name",
 ];
 
 /// What a line with each marker shows, in the order of [`NAMES`].
@@ -147,6 +155,10 @@ const DESCRIPTIONS: [&str; COUNT] = [
     "A TPU backend config (`flag_configs`, `window_config`, `scoped_memory_configs`, `estimated_cycles`) or `cross_program_prefetch_index`.",
     "`scheduling_name=` in an instruction's metadata, which XLA:GPU's scheduling passes add during compilation.",
     "A `FileNames`, `FunctionNames`, `FileLocations` or `StackFrames` section that indexes source locations.",
+    "Tiles such as `{1,0:T(8,128)}` in the module header's `entry_computation_layout`: the TPU client sets them before any pass runs, so they name a TPU but do not prove compilation.",
+    "A `copy` instruction: layout assignment and copy insertion add them while compiling, but front ends emit them too (TensorFlow's bridge, for return values), so a copy alone proves nothing.",
+    "An operation of the MHLO dialect (`mhlo.add`, `mhlo.dot_general`), which older JAX releases printed for the lowered module.",
+    "A fusion named by XLA:GPU's GEMM or Triton rewriters (`%gemm_fusion_dot.1`, `%triton_softmax.2`, `calls=%gemm_fusion_dot.1_computation`).",
 ];
 
 const ALL: [M; COUNT] = [
@@ -191,6 +203,10 @@ const ALL: [M; COUNT] = [
     M::TpuBackendConfig,
     M::SchedulingName,
     M::StackFrames,
+    M::EntryLayoutTiles,
+    M::CopyInstruction,
+    M::MhloOp,
+    M::GpuFusionName,
 ];
 
 impl M {
@@ -260,6 +276,17 @@ impl M {
                 l.trim(),
                 "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"
             ),
+            M::EntryLayoutTiles => {
+                l.trim_start().starts_with("HloModule")
+                    && l.contains("entry_computation_layout")
+                    && has_tiling(l)
+            }
+            M::CopyInstruction => {
+                super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "copy")
+            }
+            M::MhloOp => l.contains("mhlo."),
+            M::GpuFusionName => super::hlo::parse_instruction(l)
+                .is_some_and(|i| i.opcode == "fusion" && super::hlo::gpu_fusion_name(l).is_some()),
         }
     }
 }

@@ -165,6 +165,11 @@ impl<'a> MlirState<'a> {
                     }
                 });
             }
+            if op.starts_with("mhlo.") {
+                sink.add(M::MhloOp, n, l, op_at, op.len(), || {
+                    format!("`{op}` is an operation of the MHLO dialect, which older JAX releases printed for the lowered module.")
+                });
+            }
             if !result.is_empty() {
                 if let Some(p) = l.rfind("loc(") {
                     if let Some(r) = l.get(p + 4..) {

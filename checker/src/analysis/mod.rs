@@ -88,12 +88,22 @@ use std::ops::Range;
 use std::str::FromStr;
 
 pub mod claims;
-mod classify;
+pub mod classify;
 pub(crate) mod hlo;
 pub(crate) mod jaxpr;
 pub mod markers;
 mod mlir;
 pub(crate) mod scan;
+pub mod unwrap;
+
+pub use classify::{Rule, Verdict, Weight};
+pub use unwrap::{Damage, Undone, unwrap};
+
+/// The rules that decide whether an HLO module was compiled and for which
+/// backend, in table order (see [`classify`]).
+pub fn rules() -> &'static [Rule] {
+    &classify::RULES
+}
 
 use markers::{COUNT, M};
 
@@ -233,6 +243,54 @@ impl FromStr for Backend {
                 name: s.to_owned(),
                 expected: &["cpu", "gpu", "tpu"],
             })
+    }
+}
+
+/// The dialect (or printer) of a dump: what a learner pasted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Dialect {
+    /// MLIR in the StableHLO dialect (what JAX lowers to today).
+    Stablehlo,
+    /// MLIR in the MHLO dialect (what older JAX releases printed).
+    Mhlo,
+    /// HLO text, compiled or not.
+    Hlo,
+    /// A jaxpr.
+    Jaxpr,
+}
+
+impl Dialect {
+    /// The name used in JSON and reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dialect::Stablehlo => "stablehlo",
+            Dialect::Mhlo => "mhlo",
+            Dialect::Hlo => "hlo",
+            Dialect::Jaxpr => "jaxpr",
+        }
+    }
+}
+
+/// Where [`Analysis::backend`] comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum BackendBasis {
+    /// A line names the backend (see the backend rules).
+    Evidence,
+    /// Nothing names one; a compiled module with no GPU or TPU clue is CPU.
+    Inferred,
+}
+
+impl BackendBasis {
+    /// The name used in JSON and reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BackendBasis::Evidence => "evidence",
+            BackendBasis::Inferred => "inferred",
+        }
     }
 }
 
@@ -500,6 +558,16 @@ impl LineMarkers {
         }
     }
 
+    /// Sets marker `to` on every line that has marker `from`.
+    fn also(&mut self, from: M, to: M) {
+        let (f, t) = (1u64 << (from as u32), 1u64 << (to as u32));
+        for b in &mut self.bits {
+            if *b & f != 0 {
+                *b |= t;
+            }
+        }
+    }
+
     fn has(&self, line: usize, m: M) -> bool {
         line.checked_sub(1)
             .and_then(|i| self.bits.get(i))
@@ -629,12 +697,24 @@ pub(crate) fn kernel_kind(op: &str) -> KernelKind {
 pub struct Analysis {
     /// What kind of dump it is.
     pub kind: Kind,
-    /// The compiler backend of compiled HLO, when the text shows it.
+    /// The dialect of the text, when its family is clear.
+    pub dialect: Option<Dialect>,
+    /// The compiler backend, when a clue names one (whatever the kind), or
+    /// CPU inferred for a compiled module with no GPU or TPU clue.
     pub backend: Option<Backend>,
+    /// Whether [`Analysis::backend`] was named by a clue or inferred.
+    pub backend_basis: Option<BackendBasis>,
+    /// Why the backend was inferred (null when named by a clue).
+    pub backend_reason: Option<String>,
     /// Why the kind is [`Kind::Unknown`].
     pub reason: Option<String>,
-    /// Lines in the text.
+    /// The rule (see [`rules`]) that decided compiled or not, for HLO.
+    pub kind_rule: Option<&'static str>,
+    /// Lines in the text (as pasted).
     pub lines: usize,
+    /// The damage undone before reading (see [`unwrap`]); empty for clean
+    /// text.
+    pub unwrapped: Vec<Undone>,
     /// `fusion` instructions in the entry computation (0 when not HLO).
     pub entry_fusions: usize,
     /// Every `fusion` instruction.
@@ -678,9 +758,14 @@ impl Analysis {
     fn empty(lines: usize) -> Self {
         Analysis {
             kind: Kind::Unknown,
+            dialect: None,
             backend: None,
+            backend_basis: None,
+            backend_reason: None,
             reason: None,
+            kind_rule: None,
             lines,
+            unwrapped: Vec::new(),
             entry_fusions: 0,
             fusions: Vec::new(),
             evidence: Vec::new(),
@@ -797,6 +882,9 @@ pub(crate) struct Sink<'a> {
     first_line: [usize; COUNT],
     /// Every marker seen on each line, capped or not (see [`LineMarkers`]).
     line_markers: LineMarkers,
+    /// Character column of the current line in the paste, for lines the
+    /// unwrapping moved (0 otherwise): added to evidence columns.
+    col: usize,
 }
 
 /// The [`Sink::hist_cache`] slot of an op name: its length and three of
@@ -824,6 +912,7 @@ impl<'a> Sink<'a> {
             counts: [0; COUNT],
             first_line: [0; COUNT],
             line_markers: LineMarkers::default(),
+            col: 0,
         }
     }
 
@@ -875,8 +964,8 @@ impl<'a> Sink<'a> {
 
     /// Records the evidence of a clue that [`Sink::hit`] counted.
     pub(crate) fn push(&mut self, m: M, n: usize, l: &str, at: usize, len: usize, note: String) {
-        let start = scan::char_col(l, at);
-        let end = scan::char_col(l, at.saturating_add(len)).max(start + 1);
+        let start = scan::char_col(l, at) + self.col;
+        let end = (scan::char_col(l, at.saturating_add(len)) + self.col).max(start + 1);
         self.evidence.push(Evidence {
             line: n,
             columns: start..end,
@@ -952,20 +1041,31 @@ impl<'a> Sink<'a> {
 
 /// Reads a dump (or an excerpt of one) and says what it is and why.
 ///
+/// A damaged paste is repaired first ([`unwrap`]); line numbers and columns
+/// refer to the text as pasted.
+///
 /// Never panics, runs in time linear in the text, does no I/O.
 pub fn analyze(text: &str) -> Analysis {
+    let repaired = unwrap::unwrap(text);
     let mut a = Analysis::empty(0);
     let mut sink = Sink::new();
     let mut hlo = hlo::HloState::new();
     let mut mlir = mlir::MlirState::new();
     let mut jaxpr = jaxpr::JaxprState::new();
     let mut lines = 0usize;
-    for (i, l) in scan::lines(text).enumerate() {
+    let moved = !repaired.undone.is_empty();
+    for (i, l) in scan::lines(&repaired.text).enumerate() {
         lines = i + 1;
         if scan::is_blank(l) {
             continue;
         }
-        let n = i + 1;
+        let n = if moved {
+            let (n, col) = repaired.map.get(i + 1);
+            sink.col = col;
+            n
+        } else {
+            i + 1
+        };
         if hlo.line(n, l, &mut a, &mut sink) {
             continue;
         }
@@ -974,10 +1074,15 @@ pub fn analyze(text: &str) -> Analysis {
         }
         jaxpr.line(n, l, &mut a, &mut sink);
     }
-    a.lines = lines;
+    a.lines = if moved { repaired.pasted_lines } else { lines };
+    a.unwrapped = repaired.undone.clone();
+    sink.col = 0;
     hlo.finish(&mut a, &mut sink);
     mlir.finish(&mut a, &mut sink);
     classify::decide(&mut a, &sink);
+    if a.kind == Kind::HloOptimized && sink.count(M::CopyInstruction) > 0 {
+        copies_of_a_compiled_module(&mut sink);
+    }
     a.source_ops = sink
         .ops
         .iter()
@@ -993,6 +1098,24 @@ pub fn analyze(text: &str) -> Analysis {
     a.evidence = ev;
     a.line_markers = sink.line_markers;
     a
+}
+
+/// In a module that other clues show compiled, its `copy`s are ones XLA
+/// inserted (rule `front-end-copy`: a copy says so only when something else
+/// does): each copy line is also `layout-op`, as in the claim table.
+fn copies_of_a_compiled_module(sink: &mut Sink<'_>) {
+    let promoted: Vec<Evidence> = sink
+        .evidence
+        .iter()
+        .filter(|e| e.marker == M::CopyInstruction.name())
+        .map(|e| Evidence {
+            marker: M::LayoutOp.name(),
+            note: "A `copy` in a module that other lines show compiled: XLA inserted it (layout assignment, copy insertion or memory-space assignment).".to_owned(),
+            ..e.clone()
+        })
+        .collect();
+    sink.evidence.extend(promoted);
+    sink.line_markers.also(M::CopyInstruction, M::LayoutOp);
 }
 
 #[cfg(test)]
