@@ -549,28 +549,73 @@ fn starts_dump_line(l: &str) -> bool {
         || super::jaxpr::parse_equation(t).is_some()
 }
 
+/// A line that closes a bracket: `}`, `)` or `]` alone or before a space
+/// (`} loc(#loc3)`, `] b`), and MLIR's `})` alone or before ` :`, ` {` or
+/// ` loc` (`}) : (tensor<f32>) -> tensor<f32>`).
+fn closer_line(t: &str) -> bool {
+    if let Some(rest) = t.strip_prefix("})") {
+        return rest.is_empty()
+            || rest.starts_with(" :")
+            || rest.starts_with(" {")
+            || rest.starts_with(" loc");
+    }
+    let b = t.as_bytes();
+    matches!(b.first(), Some(b'}' | b')' | b']')) && matches!(b.get(1), None | Some(b' '))
+}
+
 /// Whether `l` could be a line of its own in a dump (so it is not the
-/// continuation of a wrapped line): blank, indented, a dump line's start,
-/// a closing bracket, or a row of a `FileNames`/`StackFrames` table.
+/// continuation of a wrapped line): blank, a line the parsers read (an HLO
+/// instruction or computation header, an MLIR op, a jaxpr equation), a
+/// keyword that opens one, a closing bracket, a row of a `FileNames`/
+/// `StackFrames` table, or an indented `name=value` parameter of a jaxpr
+/// equation. A piece cut out of a line mostly starts mid-token, or with
+/// the one space the cut fell on, and is none of these.
 fn can_start_line(l: &str) -> bool {
-    let first = l.as_bytes().first().copied();
-    match first {
-        None => true,
-        Some(c) if c == b' ' || c == b'\t' => true,
-        Some(c) if c.is_ascii_digit() => {
-            // `12 "file.py"`, `3 {file_name_id=1 ...}`: a table row.
-            let d = scan::take_while(l.as_bytes(), 0, |c| c.is_ascii_digit());
-            l.as_bytes().get(d) == Some(&b' ')
-        }
-        Some(b')' | b']' | b'{') => true,
-        _ => {
-            starts_dump_line(l)
-                || matches!(
-                    l.trim_end(),
-                    "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"
-                )
+    let t = scan::trim_start(l);
+    let indent = l.len() - t.len();
+    let Some(&first) = t.as_bytes().first() else {
+        return true;
+    };
+    if first.is_ascii_digit() {
+        // `12 "file.py"`, `3 {file_name_id=1 ...}`: a table row.
+        let d = scan::take_while(t.as_bytes(), 0, |c| c.is_ascii_digit());
+        return t.as_bytes().get(d) == Some(&b' ');
+    }
+    // A closing bracket alone, or before a space (`} loc(...)`, `] b`,
+    // `}) : (...)`); a cut piece starts `}}`, `),` and the like.
+    if closer_line(t.trim_end()) {
+        return true;
+    }
+    const HEADS: [&str; 10] = [
+        "HloModule",
+        "ENTRY ",
+        "ROOT ",
+        "{ lambda",
+        "let",
+        "in (",
+        "module",
+        "func.func",
+        "#loc",
+        "^bb",
+    ];
+    if HEADS.iter().any(|h| t.starts_with(h))
+        || matches!(
+            t.trim_end(),
+            "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"
+        )
+    {
+        return true;
+    }
+    if indent >= 2 {
+        let k = scan::take_while(t.as_bytes(), 0, scan::is_name_byte);
+        if k > 0 && t.as_bytes().get(k) == Some(&b'=') {
+            return true;
         }
     }
+    super::hlo::parse_instruction(l).is_some()
+        || super::hlo::parse_computation_header(l).is_some()
+        || super::jaxpr::parse_equation(t).is_some()
+        || super::mlir::op_of(l).is_some()
 }
 
 #[cfg(test)]
