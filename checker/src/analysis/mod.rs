@@ -23,17 +23,25 @@
 //! With the `serde` feature, [`Analysis`] serializes to the object that
 //! `mdbook-dumplab analyze --json` prints (one per input and line, with a
 //! `file` field added in front). The fields below are stable; new fields may
-//! be added, none will be renamed or removed.
+//! be added, none will be renamed or removed. Added since the first
+//! release: `dialect`, `backend_basis`, `backend_reason`, `kind_rule`,
+//! `unwrapped`; `backend` is now also set for uncompiled and unknown dumps
+//! whose text names a backend, and inferred as `cpu` for compiled ones.
 //!
 //! | field | type | meaning |
 //! |---|---|---|
-//! | `kind` | string | `jaxpr`, `stablehlo`, `hlo-unoptimized`, `hlo-optimized` or `unknown` |
-//! | `backend` | string or null | `cpu`, `gpu` or `tpu` for compiled HLO when the text shows it |
-//! | `reason` | string or null | why the kind is `unknown` (null otherwise) |
-//! | `lines` | integer | lines in the input |
+//! | `kind` | string | `jaxpr`, `stablehlo`, `hlo-unoptimized`, `hlo-optimized` or `unknown` (`stablehlo` is the lowered MLIR module, in either dialect) |
+//! | `dialect` | string or null | `stablehlo`, `mhlo` (older JAX's lowered modules), `hlo` or `jaxpr`; null when no family or two families show |
+//! | `backend` | string or null | `cpu`, `gpu` or `tpu` whenever a clue names one, whatever the kind; for compiled HLO with no clue, `cpu` inferred; null when nothing names one or two backends are named |
+//! | `backend_basis` | string or null | `evidence` (a clue names the backend) or `inferred`; null when `backend` is |
+//! | `backend_reason` | string or null | why the backend was inferred: `no GPU or TPU clue in a compiled module` (null otherwise) |
+//! | `reason` | string or null | why the kind is `unknown` (null otherwise); a contradiction names a line of each side |
+//! | `kind_rule` | string or null | for HLO, the rule that decided compiled or not (`scheduled`, `compiler-structure`, `unscheduled-header`, ...: see [`rules`]); null otherwise |
+//! | `lines` | integer | lines in the input, as pasted |
+//! | `unwrapped` | list of `{what, lines, first_line, note}` | damage undone before reading (see [`mod@unwrap`]): `what` is `log-prefix`, `prompt`, `repr` or `wrapped`, `lines` how many pasted lines it touched from `first_line`; empty for clean text |
 //! | `entry_fusions` | integer | `fusion` instructions in the entry computation (0 when not HLO) |
 //! | `fusions` | list of `{name, kind, ops, in_entry, line, computation}` | every `fusion` instruction; `kind` is `kLoop`, `kInput`, `kOutput`, `kCustom`, ...; `ops` the distinct opcodes of the fused computation in order (no `parameter`, at most 64) |
-//! | `evidence` | list of `{line, columns: {start, end}, marker, note}` | clues in line order (at most 64 per marker, 3 for markers found on nearly every line); `line` 1-based, `columns` 1-based character columns, end exclusive; `marker` one of [`markers::marker_names`] |
+//! | `evidence` | list of `{line, columns: {start, end}, marker, note}` | clues in line order (at most 64 per marker, 3 for markers found on nearly every line); `line` 1-based, `columns` 1-based character columns, end exclusive; `marker` one of [`markers::marker_names`]. Lines and columns refer to the text as pasted: for a repaired paste, the line a clue's line starts on (all of a repr's on its one line) and the column there (a log prefix counted; escapes inside a repr not) |
 //! | `module_name` | string or null | the `HloModule` or MLIR `module @name` |
 //! | `computations` | list of `{name, line, is_entry, instructions}` | HLO computations |
 //! | `entry_computation` | string or null | name of the HLO entry computation |
@@ -712,7 +720,7 @@ pub struct Analysis {
     pub kind_rule: Option<&'static str>,
     /// Lines in the text (as pasted).
     pub lines: usize,
-    /// The damage undone before reading (see [`unwrap`]); empty for clean
+    /// The damage undone before reading (see [`mod@unwrap`]); empty for clean
     /// text.
     pub unwrapped: Vec<Undone>,
     /// `fusion` instructions in the entry computation (0 when not HLO).
@@ -1041,7 +1049,7 @@ impl<'a> Sink<'a> {
 
 /// Reads a dump (or an excerpt of one) and says what it is and why.
 ///
-/// A damaged paste is repaired first ([`unwrap`]); line numbers and columns
+/// A damaged paste is repaired first ([`unwrap()`]); line numbers and columns
 /// refer to the text as pasted.
 ///
 /// Never panics, runs in time linear in the text, does no I/O.
