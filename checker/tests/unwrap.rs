@@ -119,6 +119,25 @@ fn evidence_points_at_the_lines_and_columns_as_pasted() {
     let (l1, c1) = first(&logged, "is-scheduled").unwrap();
     assert_eq!(l1, l0);
     assert_eq!(c1.start, c0.start + shift);
+    // Every clue, fused computation headers (found at the end) included.
+    let moved: Vec<_> = clean
+        .evidence
+        .iter()
+        .map(|e| {
+            (
+                e.line,
+                e.columns.start + shift,
+                e.columns.end + shift,
+                e.marker,
+            )
+        })
+        .collect();
+    let got: Vec<_> = logged
+        .evidence
+        .iter()
+        .map(|e| (e.line, e.columns.start, e.columns.end, e.marker))
+        .collect();
+    assert_eq!(got, moved);
     // A repr: everything on line 1.
     let repr = analyze(&damage(text, Damage::Repr));
     assert_eq!(repr.lines, 1);

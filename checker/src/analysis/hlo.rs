@@ -494,6 +494,8 @@ struct Comp<'a> {
     line: usize,
     header: &'a str,
     header_name_at: usize,
+    /// The header's column offset in the paste (see `Sink::col`).
+    col: usize,
     /// Distinct opcodes, as [`Sink::op`] ids (comparing ids, not names).
     ops: Vec<usize>,
     instructions: usize,
@@ -687,6 +689,7 @@ impl<'a> HloState<'a> {
             line: n,
             header: l,
             header_name_at: h.name_at,
+            col: sink.col,
             ops: Vec::new(),
             instructions: 0,
             kernels: Vec::new(),
@@ -1059,11 +1062,13 @@ impl<'a> HloState<'a> {
                     .map(|&id| sink.op_name(id).to_owned())
                     .collect();
                 let name = f.name.as_str();
+                sink.col = c.col;
                 sink.add(M::FusedComputation, c.line, c.header, c.header_name_at, c.name.len(), || {
                     format!("`{}` is a fused computation: the ops that fusion `{name}` runs as one kernel.", c.name)
                 });
             }
         }
+        sink.col = 0;
         // Resolve `stack_frame_id`s through the FileNames/FileLocations/
         // StackFrames tables, once per distinct source op.
         for key in &mut sink.ops {

@@ -19,10 +19,12 @@
 //!
 //! Clean text is never touched: every rule needs a shape no dump prints
 //! (a log prefix, a prompt, two or more literal `\n` in one line, two or
-//! more lines cut at one width and continued by a fragment). One pass per
-//! round, a round repeats only while it changed something (each change
-//! shortens the text), so the cost is linear in practice and the result is
-//! a fixed point: repairing repaired text changes nothing.
+//! more lines cut at one width and continued by a fragment). Damage is
+//! looked for in the first 256 KiB (a constant cost on large dumps, which
+//! are files, not pastes); a damaged text is repaired whole, one pass per
+//! round, a round repeating only while it changed something (each change
+//! shortens the text; eight rounds at most), so the cost is linear and the
+//! result a fixed point: repairing repaired text changes nothing.
 
 use super::scan;
 use std::borrow::Cow;
@@ -267,9 +269,21 @@ fn round(text: &str) -> Option<(Vec<Out>, Vec<Undone>)> {
     (!undone.is_empty()).then_some((outs, undone))
 }
 
-/// A cheap first look: could any rule apply? Clean dumps take one quick
-/// pass over their line starts and lengths (and a byte search for `\n`).
+/// How much of a text the first look reads. Pastes are small; a dump of
+/// many megabytes was written to a file, not pasted through a terminal or
+/// a log, and a damaged one shows its damage from its first lines anyway.
+/// So the first look costs a constant on large dumps.
+const LOOK: usize = 256 * 1024;
+
+/// A cheap first look at the start of `text` (see [`LOOK`]): could any
+/// rule apply? One pass over line starts and lengths, and a byte search
+/// for `\n`.
 fn maybe_damaged(text: &str) -> bool {
+    let mut end = text.len().min(LOOK);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let text = text.get(..end).unwrap_or("");
     let mut max = 0usize;
     let mut at_max = 0usize;
     for l in scan::lines(text) {
