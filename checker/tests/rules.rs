@@ -56,6 +56,15 @@ const OLD_COMPILED: &str = r#"HloModule jit_mlp, entry_computation_layout={(f32[
   %param_1.3 = f32[32]{0} parameter(1)
 "#;
 
+/// `tests/drift/jax-0.4.26/softmax.compiled.cpu.hlo.txt`, lines 1-6.
+const JAX_0_4_26_SOFTMAX: &str = r#"HloModule jit_softmax, entry_computation_layout={(f32[8,128]{1,0})->f32[8,128]{1,0}}, allow_spmd_sharding_propagation_to_parameters={true}, allow_spmd_sharding_propagation_to_output={true}
+
+ENTRY %main.25 (Arg_0.1: f32[8,128]) -> f32[8,128] {
+  %Arg_0.1 = f32[8,128]{1,0} parameter(0)
+  ROOT %custom-call = f32[8,128]{1,0} custom-call(f32[8,128]{1,0} %Arg_0.1), custom_call_target="__onednn$softmax", metadata={op_name="jit(softmax)/jit(main)/div" source_file="checker/tests/drift/functions/jax_fns.py" source_line=15}
+}
+"#;
+
 /// `checker/tests/data/xla_dump_tpu_before_optimizations.txt` (jax
 /// 0.10.2 with libtpu, `--xla_dump_to`, deviceless v5e): the header's
 /// entry layout is tiled, the instructions are not.
@@ -129,14 +138,25 @@ fn each_rule_on_a_real_excerpt() {
         },
     );
     check(
-        "unscheduled-header: as_text(dialect=\"hlo\")",
-        &fixture("elementwise_chain/lowered.hlo.txt", 1, 1),
+        "unscheduled-header: XLA's before-optimizations dump, header to entry with no compiler work",
+        include_str!("data/xla_dump_before_optimizations.txt"),
         Expect {
             kind: Kind::HloUnoptimized,
             rule: Some("unscheduled-header"),
             dialect: hlo,
             backend: None,
             reason: "",
+        },
+    );
+    check(
+        "unscheduled-header: the header alone tells nothing (JAX up to 0.4.26 printed compiled modules so)",
+        &fixture("elementwise_chain/lowered.hlo.txt", 1, 1),
+        Expect {
+            kind: Kind::Unknown,
+            rule: None,
+            dialect: hlo,
+            backend: None,
+            reason: "JAX up to 0.4.26 printed compiled modules so too",
         },
     );
     check(
@@ -173,11 +193,11 @@ fn each_rule_on_a_real_excerpt() {
         },
     );
     check(
-        "entry-layout-tiles: the header alone names a TPU",
+        "entry-layout-tiles: the header alone names a TPU, and no kind",
         TPU_BEFORE.lines().next().unwrap(),
         Expect {
-            kind: Kind::HloUnoptimized,
-            rule: Some("unscheduled-header"),
+            kind: Kind::Unknown,
+            rule: None,
             dialect: hlo,
             backend: Some((Backend::Tpu, BackendBasis::Evidence)),
             reason: "",
@@ -195,14 +215,25 @@ fn each_rule_on_a_real_excerpt() {
         },
     );
     check(
-        "gpu: a cuDNN call, the line cut before its metadata",
+        "compiler-library-call: a cuDNN convolution, the line cut before its metadata",
         &cut_before_metadata("conv2d/compiled.gpu.hlo.txt", 25),
         Expect {
-            kind: Kind::Unknown,
-            rule: None,
+            kind: Kind::HloOptimized,
+            rule: Some("compiler-library-call"),
             dialect: hlo,
             backend: Some((Backend::Gpu, BackendBasis::Evidence)),
-            reason: "nothing here shows whether XLA compiled it",
+            reason: "",
+        },
+    );
+    check(
+        "compiler-library-call: XLA:CPU's oneDNN softmax (tests/drift/jax-0.4.26/softmax.compiled.cpu.hlo.txt:1-5, jax 0.4.26 printing no is_scheduled)",
+        JAX_0_4_26_SOFTMAX,
+        Expect {
+            kind: Kind::HloOptimized,
+            rule: Some("compiler-library-call"),
+            dialect: hlo,
+            backend: Some((Backend::Cpu, BackendBasis::Evidence)),
+            reason: "",
         },
     );
     check(
@@ -226,11 +257,19 @@ fn a_copy_in_a_compiled_module_is_a_compiler_copy() {
     assert_eq!(a.kind, Kind::HloOptimized);
     assert!(a.line_markers.contains(2, "layout-op"));
     assert!(a.line_markers.contains(2, "copy-instruction"));
-    // Before compilation, the copy is the front end's.
-    let text = format!("{}\n{}", TPU_BEFORE.lines().next().unwrap(), copy());
-    let a = analyze(&text);
-    assert_eq!(a.kind, Kind::HloUnoptimized);
-    assert!(!a.line_markers.contains(2, "layout-op"));
+    // Before compilation, a copy is the front end's (TensorFlow's bridge
+    // emits them; here the copy line put into the entry of a real module
+    // before optimizations: a composition of two real excerpts).
+    let mut lines: Vec<String> = TPU_BEFORE.lines().map(str::to_owned).collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("ROOT"))
+        .unwrap();
+    lines.insert(at, copy().trim_end().to_owned());
+    let a = analyze(&lines.join("\n"));
+    assert_eq!(a.kind, Kind::HloUnoptimized, "{:?}", a.reason);
+    assert!(a.line_markers.contains(at + 1, "copy-instruction"));
+    assert!(!a.line_markers.contains(at + 1, "layout-op"));
 }
 
 /// The markers of the rules of one verdict that can decide (weight above

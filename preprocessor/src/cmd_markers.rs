@@ -75,8 +75,8 @@ fn rules() -> String {
          both sides gives `unknown` with a line of each. The backend is the one\n\
          the clues name, whatever the kind; a compiled module with no clue is\n\
          CPU, inferred. `analyze --json` names the deciding rule in `kind_rule`.\n\n\
-         | rule | says | weight | markers | why |\n\
-         |---|---|---|---|---|\n",
+         | rule | says | weight | counts | markers | why |\n\
+         |---|---|---|---|---|---|\n",
     );
     for r in dumplab::analysis::rules() {
         let says = match r.verdict {
@@ -87,16 +87,17 @@ fn rules() -> String {
         let markers: Vec<String> = r.marker_names().map(|m| format!("`{m}`")).collect();
         let _ = writeln!(
             out,
-            "| `{}` | {says} | {} | {} | {} |",
+            "| `{}` | {says} | {} | {} | {} | {} |",
             r.name,
             r.weight.as_str(),
+            r.when.as_str(),
             markers.join(", "),
             cell(r.why)
         );
     }
     let _ = writeln!(
         out,
-        "| `cpu-inferred` | backend cpu, inferred | when no backend rule applies | none | {} |",
+        "| `cpu-inferred` | backend cpu, inferred | when no backend rule applies | in a compiled module | none | {} |",
         cell(dumplab::analysis::classify::CPU_INFERRED)
     );
     out

@@ -20,7 +20,7 @@
 //! | `jaxpr` | the text is a jaxpr | `jaxpr-lambda`, `jaxpr-equation`, `jaxpr-in`, `jaxpr-let`, `jaxpr-subjaxpr` |
 //! | `stablehlo` | the text is lowered StableHLO (MLIR) | `stablehlo-op`, `mlir-tensor-type`, `mlir-loc`, `func-func`, `func-main`, `mlir-module`, `mhlo-op` |
 //! | `hlo` | the text is HLO | `hlo-module-header`, `hlo-instruction`, `computation-header`, `unsigned-computation`, `stack-frames`, `entry-computation` |
-//! | `compiled` | XLA compiled the module | `is-scheduled`, `fusion-kind`, `fused-computation`, `fused-parameter`, `tpu-tiled-layout`, `memory-space`, `async-op`, `layout-op`, `gpu-backend-config`, `cpu-backend-config`, `tpu-backend-config`, `scheduling-name` |
+//! | `compiled` | XLA compiled the module | `is-scheduled`, `fusion-kind`, `fused-computation`, `fused-parameter`, `tpu-tiled-layout`, `memory-space`, `async-op`, `layout-op`, `gpu-backend-config`, `cpu-backend-config`, `tpu-backend-config`, `scheduling-name`, `compiler-custom-call` |
 //! | `not-compiled` | nobody has compiled the HLO module yet | `not-scheduled`, `sharding-custom-call` |
 //! | `lowered-hlo` | `lower(...).as_text(dialect="hlo")` printed the module | `unsigned-computation`, `bare-names` |
 //! | `cpu` | the module was compiled for a CPU | `cpu-backend-config`, `cpu-custom-call` |
@@ -157,6 +157,7 @@ const TABLE: [Row; 10] = [
             M::CpuBackendConfig,
             M::TpuBackendConfig,
             M::SchedulingName,
+            M::CompilerCustomCall,
         ],
     },
     Row {

@@ -12,14 +12,22 @@
 //! | `scheduled` | compiled | proof | `is-scheduled` |
 //! | `compiler-structure` | compiled | proof | `fusion-kind`, `fused-computation`, `fused-parameter`, `async-op`, `scheduling-name` |
 //! | `compiler-layout` | compiled | proof | `tpu-tiled-layout`, `memory-space`, `layout-op` |
+//! | `compiler-library-call` | compiled | proof | `compiler-custom-call` |
 //! | `backend-config` | compiled | proof | `gpu-backend-config`, `cpu-backend-config`, `tpu-backend-config` |
 //! | `sharding-annotation` | not compiled | proof | `sharding-custom-call` |
-//! | `unscheduled-header` | not compiled | hint | `not-scheduled` |
+//! | `unscheduled-header` | not compiled | hint, only from the header to the `ENTRY` computation | `not-scheduled` |
 //! | `lowering-printer` | not compiled | hint | `unsigned-computation`, `bare-names` |
 //! | `front-end-copy` | compiled | corroborates | `copy-instruction` |
 //! | `entry-layout-tiles` | TPU | backend only | `entry-layout-tiles` |
 //! | `cpu`, `gpu`, `tpu` | the backend | backend only | the `cpu`, `gpu`, `tpu` claims' markers |
 //! | `cpu-inferred` | CPU, inferred | backend only | none: a compiled module with no GPU or TPU clue |
+//!
+//! A header without `is_scheduled=true` counts only in a text that runs
+//! from it to the `ENTRY` computation: JAX up to 0.4.26 printed compiled
+//! modules without the flag, so next to a few lines the header proves
+//! nothing; but XLA prints every computation before the entry, fused ones
+//! included, so a text read from the header to the entry without compiler
+//! work on the way was not compiled.
 //!
 //! The heaviest clue on each side decides: proof outweighs a hint (a module
 //! with fusions and `param_N` names is compiled even when its header lacks
@@ -71,8 +79,38 @@ impl Weight {
     }
 }
 
-/// One rule: a name, what its clues say, how much they weigh, the markers
-/// that are its clues, and why, in a sentence.
+/// When a rule's clues count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// Wherever they are.
+    Always,
+    /// Only in a text that holds the module header and reaches the `ENTRY`
+    /// computation: what the rule reads is an absence of compiler work, and
+    /// XLA prints every computation before the entry (fused computations
+    /// included), so only a text read from the header to the entry can
+    /// show that absence.
+    EntryReached,
+}
+
+impl When {
+    /// The phrase the rule table prints.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            When::Always => "always",
+            When::EntryReached => "from the module header to the `ENTRY` computation",
+        }
+    }
+
+    fn holds(self, sink: &Sink) -> bool {
+        match self {
+            When::Always => true,
+            When::EntryReached => sink.entry_seen,
+        }
+    }
+}
+
+/// One rule: a name, what its clues say, how much they weigh, when they
+/// count, the markers that are its clues, and why, in a sentence.
 #[derive(Clone, Copy, Debug)]
 pub struct Rule {
     /// The rule's name (reported as [`Analysis::kind_rule`]).
@@ -81,6 +119,8 @@ pub struct Rule {
     pub verdict: Verdict,
     /// How much they weigh.
     pub weight: Weight,
+    /// When they count.
+    pub when: When,
     markers: &'static [M],
     /// Why the clues say so.
     pub why: &'static str,
@@ -95,11 +135,12 @@ impl Rule {
 
 /// Every rule of the compiled/not-compiled decision and of the backend, in
 /// the order of the table in the module docs.
-pub const RULES: [Rule; 12] = [
+pub const RULES: [Rule; 13] = [
     Rule {
         name: "scheduled",
         verdict: Verdict::Compiled,
         weight: Weight::Proof,
+        when: When::Always,
         markers: &[M::IsScheduled],
         why: "only compilation schedules a module, and the header says so with `is_scheduled=true`",
     },
@@ -107,6 +148,7 @@ pub const RULES: [Rule; 12] = [
         name: "compiler-structure",
         verdict: Verdict::Compiled,
         weight: Weight::Proof,
+        when: When::Always,
         markers: &[
             M::FusionKind,
             M::FusedComputation,
@@ -120,13 +162,23 @@ pub const RULES: [Rule; 12] = [
         name: "compiler-layout",
         verdict: Verdict::Compiled,
         weight: Weight::Proof,
+        when: When::Always,
         markers: &[M::TpuTiledLayout, M::MemorySpace, M::LayoutOp],
         why: "tiled layouts and memory spaces on instructions, and bitcasts, come from layout and memory-space assignment",
+    },
+    Rule {
+        name: "compiler-library-call",
+        verdict: Verdict::Compiled,
+        weight: Weight::Proof,
+        when: When::Always,
+        markers: &[M::CompilerCustomCall],
+        why: "oneDNN calls on CPU, cuBLAS GEMMs and cuDNN convolutions on GPU are put in by XLA's rewriters; JAX lowers matmuls, convolutions and softmax as plain ops",
     },
     Rule {
         name: "backend-config",
         verdict: Verdict::Compiled,
         weight: Weight::Proof,
+        when: When::Always,
         markers: &[
             M::GpuBackendConfig,
             M::CpuBackendConfig,
@@ -138,6 +190,7 @@ pub const RULES: [Rule; 12] = [
         name: "sharding-annotation",
         verdict: Verdict::NotCompiled,
         weight: Weight::Proof,
+        when: When::Always,
         markers: &[M::ShardingCustomCall],
         why: "`Sharding` custom calls are how JAX's lowering marks shardings, and compilation removes them",
     },
@@ -145,13 +198,15 @@ pub const RULES: [Rule; 12] = [
         name: "unscheduled-header",
         verdict: Verdict::NotCompiled,
         weight: Weight::Hint,
+        when: When::EntryReached,
         markers: &[M::NotScheduled],
-        why: "a header without `is_scheduled=true` is printed before compilation, but also by older printers and for reduced or hand-built modules",
+        why: "a header without `is_scheduled=true` is printed before compilation, but also for compiled modules by JAX up to 0.4.26, reduced and hand-built modules: it says \"not compiled\" only in a text read from the header to the entry computation with no compiler work on the way",
     },
     Rule {
         name: "lowering-printer",
         verdict: Verdict::NotCompiled,
         weight: Weight::Hint,
+        when: When::Always,
         markers: &[M::UnsignedComputation, M::BareNames],
         why: "`as_text(dialect=\"hlo\")` prints names without `%` and computations without signatures, and only prints modules before compilation; hand-built test modules look the same",
     },
@@ -159,6 +214,7 @@ pub const RULES: [Rule; 12] = [
         name: "front-end-copy",
         verdict: Verdict::Compiled,
         weight: Weight::Corroborates,
+        when: When::Always,
         markers: &[M::CopyInstruction],
         why: "XLA inserts copies while compiling, but TensorFlow's bridge emits them too, so a copy is a layout-assignment copy only when something else says the module was compiled",
     },
@@ -166,6 +222,7 @@ pub const RULES: [Rule; 12] = [
         name: "entry-layout-tiles",
         verdict: Verdict::Backend(Backend::Tpu),
         weight: Weight::Proof,
+        when: When::Always,
         markers: &[M::EntryLayoutTiles],
         why: "the TPU client tiles the entry computation layout before any pass runs: a TPU module, compiled or not",
     },
@@ -173,6 +230,7 @@ pub const RULES: [Rule; 12] = [
         name: "cpu",
         verdict: Verdict::Backend(Backend::Cpu),
         weight: Weight::Proof,
+        when: When::Always,
         markers: &[M::CpuBackendConfig, M::CpuCustomCall],
         why: "XLA:CPU backend configs and CPU library calls (oneDNN, LAPACK, XLA:CPU runtime)",
     },
@@ -180,6 +238,7 @@ pub const RULES: [Rule; 12] = [
         name: "gpu",
         verdict: Verdict::Backend(Backend::Gpu),
         weight: Weight::Proof,
+        when: When::Always,
         markers: &[
             M::GpuBackendConfig,
             M::GpuCustomCall,
@@ -192,6 +251,7 @@ pub const RULES: [Rule; 12] = [
         name: "tpu",
         verdict: Verdict::Backend(Backend::Tpu),
         weight: Weight::Proof,
+        when: When::Always,
         markers: &[M::TpuBackendConfig, M::TpuCustomCall, M::TpuTiledLayout],
         why: "XLA:TPU backend configs, TPU-only custom calls (Pallas/Mosaic kernels), tiled layouts on instructions",
     },
@@ -230,7 +290,7 @@ fn heaviest(sink: &Sink, verdict: Verdict) -> Option<(&'static Rule, usize, &'st
     RULES
         .iter()
         .filter(|r| r.verdict == verdict && r.weight > Weight::Corroborates)
-        .filter(|r| total(sink, r.markers) > 0)
+        .filter(|r| r.when.holds(sink) && total(sink, r.markers) > 0)
         .map(|r| {
             let (line, marker) = first(sink, r.markers);
             (r, line, marker)
@@ -316,8 +376,13 @@ fn decide_kind(a: &mut Analysis, sink: &Sink) {
             } else {
                 ""
             };
+            let header = if sink.count(M::NotScheduled) > 0 {
+                "its header lacks `is_scheduled=true`, but JAX up to 0.4.26 printed compiled modules so too, and this text stops before the `ENTRY` computation, so it cannot show that no compiler work comes first"
+            } else {
+                "no module header"
+            };
             a.reason = Some(format!(
-                "This is HLO, but nothing here shows whether XLA compiled it: no fusion, no `is_scheduled=true`, no module header. Layouts alone do not tell, XLA prints them before compilation too.{copies}"
+                "This is HLO, but nothing here shows whether XLA compiled it: no fusion, no `is_scheduled=true`; {header}. Layouts alone do not tell, XLA prints them before compilation too.{copies}"
             ));
             (Kind::Unknown, None)
         }

@@ -384,6 +384,17 @@ pub(crate) fn cpu_custom_call_target(l: &str) -> Option<&'static str> {
 pub(crate) fn tpu_custom_call_target(l: &str) -> Option<&'static str> {
     target_with(l, TPU_TARGETS)
 }
+/// Custom call targets only XLA's own rewriters create while compiling:
+/// oneDNN (XLA:CPU), cuBLAS GEMMs and cuDNN convolutions (XLA:GPU). JAX
+/// emits other `__cudnn$` calls itself (fused attention), so only the
+/// convolutions count.
+const COMPILER_TARGETS: &[&str] = &["__onednn$", "__cublas$", "__cudnn$conv"];
+
+/// A custom call that compilation made.
+pub(crate) fn compiler_custom_call_target(l: &str) -> Option<&'static str> {
+    target_with(l, COMPILER_TARGETS)
+}
+
 /// A sharding annotation custom call, as JAX lowers them.
 pub(crate) fn sharding_custom_call_target(l: &str) -> Option<&'static str> {
     let t = custom_call_target(l)?;
@@ -514,6 +525,8 @@ pub(crate) struct HloState<'a> {
     file_names: HashMap<u32, &'a str, Sip>,
     file_locations: HashMap<u32, (u32, u32), Sip>,
     stack_frames: HashMap<u32, u32, Sip>,
+    /// The `ENTRY` computation's header was read.
+    entry_seen: bool,
 }
 
 impl<'a> HloState<'a> {
@@ -526,6 +539,7 @@ impl<'a> HloState<'a> {
             file_names: HashMap::default(),
             file_locations: HashMap::default(),
             stack_frames: HashMap::default(),
+            entry_seen: false,
         }
     }
 
@@ -557,8 +571,7 @@ impl<'a> HloState<'a> {
             return true;
         }
         if t == "}" {
-            if self.current.is_some() {
-                self.current = None;
+            if self.current.take().is_some() {
                 return true;
             }
             return false;
@@ -652,6 +665,7 @@ impl<'a> HloState<'a> {
         sink: &mut Sink<'a>,
     ) {
         if h.entry {
+            self.entry_seen = true;
             a.entry_computation = Some(h.name.to_owned());
             let at = l.find("ENTRY").unwrap_or(0);
             sink.add(M::EntryComputation, n, l, at, 5, || {
@@ -960,6 +974,11 @@ impl<'a> HloState<'a> {
             if tpu_custom_call_target(l).is_some() {
                 sink.add(M::TpuCustomCall, n, l, at, len, || format!("`{t}` is a kernel only XLA:TPU can run (for example a Pallas/Mosaic kernel)."));
             }
+            if compiler_custom_call_target(l).is_some() {
+                sink.add(M::CompilerCustomCall, n, l, at, len, || {
+                    format!("`{t}` is a library call XLA's rewriters put in while compiling; front ends do not emit it.")
+                });
+            }
             if sharding_custom_call_target(l).is_some() {
                 sink.add(M::ShardingCustomCall, n, l, at, len, || {
                     format!("A `{t}` custom call is how JAX's lowering marks shardings; XLA removes it while compiling.")
@@ -1045,6 +1064,7 @@ impl<'a> HloState<'a> {
     /// Resolves what needs the whole text: fusion ops, fused computation
     /// headers, stack frames, the computation list.
     pub(crate) fn finish(self, a: &mut Analysis, sink: &mut Sink<'a>) {
+        sink.entry_seen = self.entry_seen;
         let by_name: HashMap<&str, usize, Sip> = self
             .comps
             .iter()

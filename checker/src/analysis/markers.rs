@@ -59,10 +59,11 @@ pub(crate) enum M {
     CopyInstruction,
     MhloOp,
     GpuFusionName,
+    CompilerCustomCall,
 }
 
 /// How many markers there are.
-pub(crate) const COUNT: usize = 45;
+pub(crate) const COUNT: usize = 46;
 
 const NAMES: [&str; COUNT] = [
     "jaxpr-lambda",
@@ -110,6 +111,7 @@ const NAMES: [&str; COUNT] = [
     "copy-instruction",
     "mhlo-op",
     "gpu-fusion-name",
+    "compiler-custom-call",
 ];
 
 /// What a line with each marker shows, in the order of [`NAMES`].
@@ -159,6 +161,7 @@ const DESCRIPTIONS: [&str; COUNT] = [
     "A `copy` instruction: layout assignment and copy insertion add them while compiling, but front ends emit them too (TensorFlow's bridge, for return values), so a copy alone proves nothing.",
     "An operation of the MHLO dialect (`mhlo.add`, `mhlo.dot_general`), which older JAX releases printed for the lowered module.",
     "A fusion named by XLA:GPU's GEMM or Triton rewriters (`%gemm_fusion_dot.1`, `%triton_softmax.2`, `calls=%gemm_fusion_dot.1_computation`).",
+    "A custom call that XLA's own rewriters make while compiling: oneDNN on CPU (`__onednn$softmax`, `__onednn$matmul`), cuBLAS GEMMs and cuDNN convolutions on GPU (`__cublas$gemm`, `__cudnn$convForward`); front ends do not emit them.",
 ];
 
 const ALL: [M; COUNT] = [
@@ -207,6 +210,7 @@ const ALL: [M; COUNT] = [
     M::CopyInstruction,
     M::MhloOp,
     M::GpuFusionName,
+    M::CompilerCustomCall,
 ];
 
 impl M {
@@ -276,17 +280,15 @@ impl M {
                 l.trim(),
                 "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"
             ),
-            M::EntryLayoutTiles => {
-                l.trim_start().starts_with("HloModule")
-                    && l.contains("entry_computation_layout")
-                    && has_tiling(l)
-            }
+            // The header's only layouts are its `entry_computation_layout`.
+            M::EntryLayoutTiles => l.trim_start().starts_with("HloModule") && has_tiling(l),
             M::CopyInstruction => {
                 super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "copy")
             }
             M::MhloOp => l.contains("mhlo."),
             M::GpuFusionName => super::hlo::parse_instruction(l)
                 .is_some_and(|i| i.opcode == "fusion" && super::hlo::gpu_fusion_name(l).is_some()),
+            M::CompilerCustomCall => super::hlo::compiler_custom_call_target(l).is_some(),
         }
     }
 }

@@ -104,7 +104,7 @@ mod mlir;
 pub(crate) mod scan;
 pub mod unwrap;
 
-pub use classify::{Rule, Verdict, Weight};
+pub use classify::{Rule, Verdict, Weight, When};
 pub use unwrap::{Damage, Undone, unwrap};
 
 /// The rules that decide whether an HLO module was compiled and for which
@@ -893,6 +893,9 @@ pub(crate) struct Sink<'a> {
     /// Character column of the current line in the paste, for lines the
     /// unwrapping moved (0 otherwise): added to evidence columns.
     col: usize,
+    /// The text holds the `ENTRY` computation's header (see
+    /// [`classify::When::EntryReached`]).
+    entry_seen: bool,
 }
 
 /// The [`Sink::hist_cache`] slot of an op name: its length and three of
@@ -921,6 +924,7 @@ impl<'a> Sink<'a> {
             first_line: [0; COUNT],
             line_markers: LineMarkers::default(),
             col: 0,
+            entry_seen: false,
         }
     }
 
