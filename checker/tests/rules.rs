@@ -160,14 +160,25 @@ fn each_rule_on_a_real_excerpt() {
         },
     );
     check(
-        "lowering-printer: bare names",
-        &fixture("elementwise_chain/lowered.hlo.txt", 3, 4),
+        "lowering-printer: bare names and a signature-less region after the header",
+        &fixture("softmax/lowered.hlo.txt", 1, 6),
         Expect {
             kind: Kind::HloUnoptimized,
             rule: Some("lowering-printer"),
             dialect: hlo,
             backend: None,
             reason: "",
+        },
+    );
+    check(
+        "lowering-printer: without the header, bare names tell nothing (jaxlib 0.4.13's dumps of compiled modules print them too)",
+        &fixture("softmax/lowered.hlo.txt", 3, 6),
+        Expect {
+            kind: Kind::Unknown,
+            rule: None,
+            dialect: hlo,
+            backend: None,
+            reason: "without the module header",
         },
     );
     check(

@@ -16,7 +16,7 @@
 //! | `backend-config` | compiled | proof | `gpu-backend-config`, `cpu-backend-config`, `tpu-backend-config` |
 //! | `sharding-annotation` | not compiled | proof | `sharding-custom-call` |
 //! | `unscheduled-header` | not compiled | hint, only from the header to the `ENTRY` computation | `not-scheduled` |
-//! | `lowering-printer` | not compiled | hint | `unsigned-computation`, `bare-names` |
+//! | `lowering-printer` | not compiled | hint, only with the module header | `unsigned-computation`, `bare-names` |
 //! | `front-end-copy` | compiled | corroborates | `copy-instruction` |
 //! | `entry-layout-tiles` | TPU | backend only | `entry-layout-tiles` |
 //! | `cpu`, `gpu`, `tpu` | the backend | backend only | the `cpu`, `gpu`, `tpu` claims' markers |
@@ -90,6 +90,12 @@ pub enum When {
     /// included), so only a text read from the header to the entry can
     /// show that absence.
     EntryReached,
+    /// Only in a text that holds the module header: jaxlib 0.4.13's XLA
+    /// dump folders printed compiled modules in the same short style as
+    /// `as_text(dialect="hlo")`, so a few lines from the middle of one
+    /// cannot tell; from the header on, a compiled module's fused
+    /// computations come first.
+    HeaderSeen,
 }
 
 impl When {
@@ -98,6 +104,7 @@ impl When {
         match self {
             When::Always => "always",
             When::EntryReached => "from the module header to the `ENTRY` computation",
+            When::HeaderSeen => "with the module header",
         }
     }
 
@@ -105,6 +112,7 @@ impl When {
         match self {
             When::Always => true,
             When::EntryReached => sink.entry_seen,
+            When::HeaderSeen => sink.count(M::HloModuleHeader) > 0,
         }
     }
 }
@@ -206,9 +214,9 @@ pub const RULES: [Rule; 13] = [
         name: "lowering-printer",
         verdict: Verdict::NotCompiled,
         weight: Weight::Hint,
-        when: When::Always,
+        when: When::HeaderSeen,
         markers: &[M::UnsignedComputation, M::BareNames],
-        why: "`as_text(dialect=\"hlo\")` prints names without `%` and computations without signatures, and only prints modules before compilation; hand-built test modules look the same",
+        why: "`as_text(dialect=\"hlo\")` prints names without `%` and computations without signatures, and only prints modules before compilation; but jaxlib 0.4.13's XLA dump folders printed compiled modules so too, and hand-built test modules look the same: the habit says \"not compiled\" only next to the module header, where compiler work shows before the entry",
     },
     Rule {
         name: "front-end-copy",
@@ -376,13 +384,18 @@ fn decide_kind(a: &mut Analysis, sink: &Sink) {
             } else {
                 ""
             };
+            let bare = if sink.count(M::BareNames) + sink.count(M::UnsignedComputation) > 0 {
+                " Names without `%` do not tell without the module header either: jaxlib 0.4.13's XLA dumps printed compiled modules so too."
+            } else {
+                ""
+            };
             let header = if sink.count(M::NotScheduled) > 0 {
                 "its header lacks `is_scheduled=true`, but JAX up to 0.4.26 printed compiled modules so too, and this text stops before the `ENTRY` computation, so it cannot show that no compiler work comes first"
             } else {
                 "no module header"
             };
             a.reason = Some(format!(
-                "This is HLO, but nothing here shows whether XLA compiled it: no fusion, no `is_scheduled=true`; {header}. Layouts alone do not tell, XLA prints them before compilation too.{copies}"
+                "This is HLO, but nothing here shows whether XLA compiled it: no fusion, no `is_scheduled=true`; {header}. Layouts alone do not tell, XLA prints them before compilation too.{bare}{copies}"
             ));
             (Kind::Unknown, None)
         }
