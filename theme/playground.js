@@ -471,7 +471,7 @@ self.onmessage = async (e) => {
     sec.dataset.dialect = r.dialect || '';
     facts.append(el('span', 'dlp-kind', `kind: ${r.kind}`), ' · ', el('span', 'dlp-dialect', `dialect: ${r.dialect || 'unknown'}`), ' · ', el('span', 'dlp-backend', `backend: ${backend}`), ` · ${r.lines} lines`);
     sec.append(facts);
-    if (r.unwrapped.length) {
+    if (r.unwrapped && r.unwrapped.length) {
       // A damaged paste, repaired before reading: say what was undone.
       sec.append(el('p', 'dlp-note', 'This paste was repaired before reading; line numbers below are those of the text as pasted:'));
       const ul = el('ul', 'dlp-unwrapped');
