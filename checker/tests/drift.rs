@@ -2,7 +2,8 @@
 //! real dumps from many JAX releases, TensorFlow, PyTorch/XLA and XLA dump
 //! folders, and damaged pastes made from them. Strict:
 //!
-//! - every whole file gets its kind, dialect and backend;
+//! - every whole file gets its kind, dialect and backend, and a clean one
+//!   is left as it is (nothing unwrapped);
 //! - every excerpt window (10, 20 and 30 lines, from every line) of a clean
 //!   file gets its file's kind or `unknown`, never another kind, and
 //!   `unknown` only where no line of the window decides;
@@ -115,6 +116,13 @@ fn whole_files_get_kind_dialect_and_backend() {
         let a = analyze(&read(&e.file));
         for p in whole_file_problems(&e, &a) {
             bad.push(format!("{}: {p}", e.file));
+        }
+        // A clean file is read as it is: nothing to unwrap.
+        if e.damage.is_none() && !a.unwrapped.is_empty() {
+            bad.push(format!(
+                "{}: clean, but unwrapped {:?}",
+                e.file, a.unwrapped
+            ));
         }
     }
     assert!(
