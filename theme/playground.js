@@ -461,8 +461,20 @@ self.onmessage = async (e) => {
     const name = slots[i].name && slots[i].stored ? ` (${slots[i].name})` : '';
     sec.append(el('h3', '', `Dump ${i + 1}${name}: ${KIND_NAMES[r.kind] || r.kind}`));
     const facts = el('p', 'dlp-facts');
-    facts.append(el('span', 'dlp-kind', `kind: ${r.kind}`), ' · ', el('span', 'dlp-backend', `backend: ${r.backend || (r.kind === 'hlo-optimized' ? 'not shown in the text' : 'none (not compiled HLO)')}`), ` · ${r.lines} lines`);
+    const backend = !r.backend ? 'none named in the text'
+      : r.backend_basis === 'inferred' ? `${r.backend}, inferred: ${r.backend_reason}`
+        : `${r.backend} (named by the text)`;
+    sec.dataset.backendBasis = r.backend_basis || '';
+    sec.dataset.dialect = r.dialect || '';
+    facts.append(el('span', 'dlp-kind', `kind: ${r.kind}`), ' · ', el('span', 'dlp-dialect', `dialect: ${r.dialect || 'unknown'}`), ' · ', el('span', 'dlp-backend', `backend: ${backend}`), ` · ${r.lines} lines`);
     sec.append(facts);
+    if (r.unwrapped && r.unwrapped.length) {
+      // A damaged paste, repaired before reading: say what was undone.
+      sec.append(el('p', 'dlp-note', 'This paste was repaired before reading; line numbers below are those of the text as pasted:'));
+      const ul = el('ul', 'dlp-unwrapped');
+      for (const u of r.unwrapped) ul.append(el('li', '', `${u.note} (${u.lines} lines from line ${u.first_line})`));
+      sec.append(ul);
+    }
     if (r.reason) sec.append(el('p', 'dlp-reason', `Why unknown: ${r.reason}`));
     if (r.evidence.length) {
       sec.append(el('h4', '', 'Why: the lines that decided'));

@@ -12,12 +12,16 @@
 //!   dump immediately followed by the compiled one.
 //!
 //! Replies are one JSON object: `{"error": "..."}` for a request that is not
-//! text, else for `inspect` `{kind, backend, reason, lines, evidence:
-//! [{line, start, end, marker, note, chapter, text}], map}` (`map` as
+//! text, else for `inspect` `{kind, dialect, backend, backend_basis,
+//! backend_reason, reason, kind_rule, unwrapped: [{what, lines, first_line,
+//! note}], lines, evidence: [{line, start, end, marker, note, chapter,
+//! text}], map}` (the fields as `analyze --json` has them; `map` as
 //! `mdbook-dumplab map --json` prints it, see [`crate::analysis`], or null
-//! when the kind has none), and for `map` the map object.
+//! when the kind has none; for a repaired paste, the map's lines are those
+//! of the repaired text, the evidence's those of the paste), and for `map`
+//! the map object.
 
-use crate::analysis::{Kind, analyze};
+use crate::analysis::{Kind, analyze, unwrap};
 use crate::sourcemap::{self, json::push_str};
 use std::fmt::Write;
 
@@ -36,10 +40,14 @@ pub fn chapter_of(marker: &str) -> &'static str {
         | "stablehlo-op"
         | "mlir-tensor-type"
         | "mlir-loc"
+        | "mhlo-op"
         | "sharding-custom-call" => "stablehlo.html",
         "fusion-kind" | "fused-computation" | "fused-parameter" | "custom-call"
-        | "gpu-custom-call" | "cpu-custom-call" | "tpu-custom-call" => "fusion.html",
-        "layout" | "tpu-tiled-layout" | "memory-space" | "layout-op" => "layouts.html",
+        | "gpu-custom-call" | "cpu-custom-call" | "tpu-custom-call" | "gpu-fusion-name" => {
+            "fusion.html"
+        }
+        "layout" | "tpu-tiled-layout" | "memory-space" | "layout-op" | "entry-layout-tiles"
+        | "copy-instruction" => "layouts.html",
         "is-scheduled" | "not-scheduled" | "async-op" | "scheduling-name" => {
             "buffer-assignment.html"
         }
@@ -109,16 +117,35 @@ pub fn inspect(text: &str) -> String {
     let mut s = String::with_capacity(4096);
     s.push_str("{\"kind\":");
     push_str(&mut s, a.kind.as_str());
-    s.push_str(",\"backend\":");
-    match a.backend {
-        Some(b) => push_str(&mut s, b.as_str()),
-        None => s.push_str("null"),
+    let opt = |s: &mut String, key: &str, v: Option<&str>| {
+        let _ = write!(s, ",\"{key}\":");
+        match v {
+            Some(v) => push_str(s, v),
+            None => s.push_str("null"),
+        }
+    };
+    opt(&mut s, "dialect", a.dialect.map(|d| d.as_str()));
+    opt(&mut s, "backend", a.backend.map(|b| b.as_str()));
+    opt(&mut s, "backend_basis", a.backend_basis.map(|b| b.as_str()));
+    opt(&mut s, "backend_reason", a.backend_reason.as_deref());
+    opt(&mut s, "reason", a.reason.as_deref());
+    opt(&mut s, "kind_rule", a.kind_rule);
+    s.push_str(",\"unwrapped\":[");
+    for (i, u) in a.unwrapped.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str("{\"what\":");
+        push_str(&mut s, u.what.as_str());
+        let _ = write!(
+            s,
+            ",\"lines\":{},\"first_line\":{},\"note\":",
+            u.lines, u.first_line
+        );
+        push_str(&mut s, &u.note);
+        s.push('}');
     }
-    s.push_str(",\"reason\":");
-    match &a.reason {
-        Some(r) => push_str(&mut s, r),
-        None => s.push_str("null"),
-    }
+    s.push(']');
     let _ = write!(s, ",\"lines\":{},\"evidence\":[", a.lines);
     let wanted: Vec<usize> = a
         .deciding_evidence()
@@ -165,10 +192,19 @@ pub fn inspect(text: &str) -> String {
         s.push('}');
     }
     s.push_str("],\"map\":");
+    // A repaired paste is mapped as repaired (its lines are those of the
+    // repaired text); a clean one is mapped as it is.
+    let repaired;
+    let mapped = if a.unwrapped.is_empty() {
+        text
+    } else {
+        repaired = unwrap(text);
+        &*repaired.text
+    };
     match a.kind {
-        Kind::HloOptimized => s.push_str(&sourcemap::json::to_json(&sourcemap::map("", text))),
+        Kind::HloOptimized => s.push_str(&sourcemap::json::to_json(&sourcemap::map("", mapped))),
         Kind::Stablehlo | Kind::Jaxpr | Kind::HloUnoptimized => {
-            s.push_str(&sourcemap::json::to_json(&sourcemap::map(text, "")))
+            s.push_str(&sourcemap::json::to_json(&sourcemap::map(mapped, "")))
         }
         Kind::Unknown => s.push_str("null"),
     }
@@ -215,6 +251,16 @@ mod tests {
                 a.backend.map(|b| b.as_str()),
                 "{fam} {file}"
             );
+            let json: serde_json::Value = serde_json::to_value(&a).unwrap();
+            for key in [
+                "dialect",
+                "backend_basis",
+                "backend_reason",
+                "kind_rule",
+                "unwrapped",
+            ] {
+                assert_eq!(v[key], json[key], "{fam} {file}: {key}");
+            }
             let m = sourcemap::map("", &text);
             if a.kind == Kind::HloOptimized {
                 assert_eq!(
@@ -233,6 +279,30 @@ mod tests {
                 assert!(e["chapter"].as_str().unwrap().ends_with(".html"));
             }
         }
+    }
+
+    #[test]
+    fn a_repaired_paste_says_what_was_undone() {
+        let clean = fixture("softmax", "compiled.cpu.hlo.txt");
+        let logged: String = clean
+            .lines()
+            .map(|l| format!("I1130 13:20:01.123456 12345 hlo_pass_pipeline.cc:123] {l}\n"))
+            .collect();
+        let mut req = b"inspect\n".to_vec();
+        req.extend_from_slice(logged.as_bytes());
+        let v = parse(&respond(&req));
+        assert_eq!(v["kind"], "hlo-optimized");
+        assert_eq!(v["unwrapped"][0]["what"], "log-prefix");
+        assert_eq!(v["unwrapped"][0]["lines"], clean.lines().count());
+        // The map reads the repaired text: the same kernels as the clean dump.
+        let clean_map = sourcemap::map("", &clean);
+        assert_eq!(
+            v["map"]["kernels"].as_array().unwrap().len(),
+            clean_map.kernels.len()
+        );
+        // Evidence text is the pasted line, prefix and all.
+        let e = &v["evidence"][0];
+        assert!(e["text"].as_str().unwrap().starts_with("I1130 "), "{e}");
     }
 
     #[test]

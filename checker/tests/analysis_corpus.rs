@@ -413,11 +413,21 @@ fn excerpts() {
         },
     );
     check(
-        "bare names from as_text(dialect=\"hlo\")",
+        "bare names from as_text(dialect=\"hlo\") without the header: jaxlib 0.4.13's dumps of compiled modules look the same",
         "  sub.12 = f32[256,1]{1,0} broadcast(div.2), dimensions={0,1}\n  sub.13 = f32[256]{0} reshape(sub.12)\n",
         Expect {
-            kind: Some(Kind::HloUnoptimized),
+            kind: Some(Kind::Unknown),
             evidence: &[(1, "bare-names")],
+            reason_mentions: Some("without the module header"),
+            ..Expect::default()
+        },
+    );
+    check(
+        "bare names with the header from as_text(dialect=\"hlo\")",
+        "HloModule jit_fn, entry_computation_layout={(f32[256]{0})->f32[256]{0}}\n  sub.12 = f32[256,1]{1,0} broadcast(div.2), dimensions={0,1}\n  sub.13 = f32[256]{0} reshape(sub.12)\n",
+        Expect {
+            kind: Some(Kind::HloUnoptimized),
+            evidence: &[(2, "bare-names")],
             ..Expect::default()
         },
     );
@@ -431,11 +441,20 @@ fn excerpts() {
         },
     );
     check(
-        "compiled and uncompiled HLO clues together contradict",
+        "a fusion outweighs a header without is_scheduled (rule compiler-structure)",
         "HloModule m, entry_computation_layout={()->f32[]}\n  %f = f32[8]{0} fusion(%x), kind=kLoop, calls=%c\n",
         Expect {
+            kind: Some(Kind::HloOptimized),
+            evidence: &[(1, "not-scheduled"), (2, "fusion-kind")],
+            ..Expect::default()
+        },
+    );
+    check(
+        "proof of both sides contradicts, and the reason names a line of each",
+        "HloModule m, is_scheduled=true\n  %s = f32[8]{0} custom-call(%x), custom_call_target=\"Sharding\"\n",
+        Expect {
             kind: Some(Kind::Unknown),
-            reason_mentions: Some("contradict"),
+            reason_mentions: Some("line 1 shows compilation (`is-scheduled`) while line 2"),
             ..Expect::default()
         },
     );

@@ -8,9 +8,11 @@
 mod support;
 
 use dumplab::analysis::markers::marker_matches;
+use dumplab::analysis::{BackendBasis, unwrap};
 use dumplab::{Kind, analyze};
 use proptest::prelude::*;
 use std::sync::OnceLock;
+use support::{Damage, damage};
 
 fn dumps() -> &'static [String] {
     static D: OnceLock<Vec<String>> = OnceLock::new();
@@ -32,7 +34,14 @@ fn cases() -> u32 {
 fn consistent(text: &str) {
     let a = analyze(text);
     assert_eq!(a.kind == Kind::Unknown, a.reason.is_some());
-    assert!(a.backend.is_none() || a.kind == Kind::HloOptimized);
+    assert_eq!(a.backend.is_some(), a.backend_basis.is_some());
+    assert_eq!(
+        a.backend_basis == Some(BackendBasis::Inferred),
+        a.backend_reason.is_some()
+    );
+    assert!(a.backend_basis != Some(BackendBasis::Inferred) || a.kind == Kind::HloOptimized);
+    assert!(a.kind == Kind::Unknown || a.dialect.is_some());
+    assert_eq!(a.kind_rule.is_some(), a.kind.is_hlo());
     assert_eq!(
         a.entry_fusions,
         a.fusions.iter().filter(|f| f.in_entry).count()
@@ -44,14 +53,67 @@ fn consistent(text: &str) {
             e.line,
             a.lines
         );
-        let line = support::line_of(text, e.line);
-        assert_eq!(
-            marker_matches(e.marker, line),
-            Some(true),
-            "[{}] {line:?}",
-            e.marker
-        );
+        // Clues of a repaired paste are on the lines as pasted, which
+        // hold them cut or escaped: checked on clean text only.
+        if a.unwrapped.is_empty() {
+            let line = support::line_of(text, e.line);
+            assert_eq!(
+                marker_matches(e.marker, line),
+                Some(true),
+                "[{}] {line:?}",
+                e.marker
+            );
+        }
     }
+    repaired_consistently(text);
+}
+
+/// [`unwrap`] never panics, repairs its own output no further, and maps
+/// every repaired line to a pasted line, in order.
+fn repaired_consistently(text: &str) {
+    let u = unwrap(text);
+    if u.undone.is_empty() {
+        assert_eq!(u.text, text);
+        return;
+    }
+    let again = unwrap(&u.text);
+    assert!(
+        again.undone.is_empty(),
+        "{:?} then {:?}",
+        u.undone,
+        again.undone
+    );
+    let repaired = u.text.lines().count();
+    assert_eq!(u.map.len(), repaired);
+    let mut last = (1usize, 0usize);
+    for n in 1..=repaired {
+        let at = u.map.get(n);
+        assert!(
+            at.0 >= 1 && at.0 <= u.pasted_lines,
+            "{at:?} of {}",
+            u.pasted_lines
+        );
+        assert!(
+            at >= last || at.0 > last.0,
+            "line {n}: {at:?} after {last:?}"
+        );
+        last = at;
+    }
+}
+
+/// A damaged paste of a real dump (see [`support::Damage`]): one or two
+/// damages, in any order.
+fn damaged() -> impl Strategy<Value = Vec<Damage>> {
+    prop::collection::vec(
+        prop_oneof![
+            Just(Damage::Repr),
+            Just(Damage::TfLog),
+            Just(Damage::Glog),
+            Just(Damage::Prompt),
+            (40usize..240).prop_map(Damage::Wrap),
+        ],
+        1..3,
+    )
 }
 
 #[derive(Debug, Clone)]
@@ -127,6 +189,22 @@ proptest! {
 
     #[test]
     fn arbitrary_dump_like_text(s in "[ %{}()\\[\\]=,:.\\-a-zA-Z0-9_\"<>#@\n]{0,2000}") {
+        consistent(&s);
+    }
+
+    #[test]
+    fn damaged_pastes(which in any::<usize>(), damages in damaged(), muts in prop::collection::vec(mutation(), 0..3)) {
+        let all = dumps();
+        prop_assume!(!all.is_empty());
+        let mut text = all[which % all.len()].clone();
+        for d in damages {
+            text = damage(&text, d);
+        }
+        consistent(&apply(&text, &muts));
+    }
+
+    #[test]
+    fn damage_shaped_text(s in "(>>> |\\.\\.\\. |\\$ |I1130 13:20:01\\.1 1 f\\.cc:1\\] |\\\\n|\\\\|'|\"|%a = f32\\[8\\] add\\(\\)|HloModule m|[ a-z{}=]{1,60}|\n){0,80}") {
         consistent(&s);
     }
 

@@ -7,6 +7,7 @@
 //! do, the others are still analysed, and the exit status is 1.
 
 use anyhow::Context;
+use dumplab::analysis::BackendBasis;
 use dumplab::diagnostic::printable;
 use dumplab::{Analysis, Kind, analyze};
 use std::io::{Read, Write};
@@ -111,14 +112,38 @@ fn human(name: &str, a: &Analysis) -> String {
     let mut s = String::new();
     let backend = a
         .backend
-        .map(|b| format!(" for {}", b.as_str().to_uppercase()))
+        .map(|b| {
+            let how = match (a.backend_basis, &a.backend_reason) {
+                (Some(BackendBasis::Inferred), Some(r)) => format!(" (inferred: {r})"),
+                _ => String::new(),
+            };
+            format!(" for {}{how}", b.as_str().to_uppercase())
+        })
+        .unwrap_or_default();
+    let dialect = a
+        .dialect
+        .map(|d| format!(", dialect {}", d.as_str()))
         .unwrap_or_default();
     s.push_str(&format!(
-        "{name}: {}{backend} ({} lines)\n",
+        "{name}: {}{backend}{dialect} ({} lines)\n",
         a.kind, a.lines
     ));
+    for u in &a.unwrapped {
+        s.push_str(&format!(
+            "  unwrapped ({}): {}; {} lines from line {}\n",
+            u.what.as_str(),
+            u.note,
+            u.lines,
+            u.first_line
+        ));
+    }
     if let Some(r) = &a.reason {
         s.push_str(&format!("  why unknown: {r}\n"));
+    }
+    if let Some(rule) = a.kind_rule {
+        s.push_str(&format!(
+            "  decided by rule `{rule}` (mdbook-dumplab markers lists the rules)\n"
+        ));
     }
     if a.kind.is_hlo() || (a.kind == Kind::Unknown && !a.computations.is_empty()) {
         s.push_str(&format!(

@@ -7,6 +7,7 @@
 //! rewrites it); validation hints point there instead of at Rust source.
 
 use crate::course::{CourseConfig, load_course};
+use dumplab::analysis::Verdict;
 use dumplab::analysis::claims::Claim;
 use dumplab::analysis::markers::{marker_description, marker_names};
 use std::collections::BTreeMap;
@@ -60,6 +61,45 @@ pub(crate) fn reference(root: &Path) -> String {
             cell(marker_description(name).unwrap_or(""))
         );
     }
+    out.push_str(&rules());
+    out
+}
+
+/// The rules that weigh the markers into a kind and a backend
+/// (`dumplab::analysis::rules`), as a table.
+fn rules() -> String {
+    let mut out = String::from(
+        "\n## Rules: compiled or not, and the backend\n\n\
+         Within HLO, the heaviest clue on each side decides: proof outweighs a\n\
+         hint, a clue that only corroborates never decides alone, and proof on\n\
+         both sides gives `unknown` with a line of each. The backend is the one\n\
+         the clues name, whatever the kind; a compiled module with no clue is\n\
+         CPU, inferred. `analyze --json` names the deciding rule in `kind_rule`.\n\n\
+         | rule | says | weight | counts | markers | why |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for r in dumplab::analysis::rules() {
+        let says = match r.verdict {
+            Verdict::Compiled => "compiled".to_owned(),
+            Verdict::NotCompiled => "not compiled".to_owned(),
+            Verdict::Backend(b) => format!("backend {b}"),
+        };
+        let markers: Vec<String> = r.marker_names().map(|m| format!("`{m}`")).collect();
+        let _ = writeln!(
+            out,
+            "| `{}` | {says} | {} | {} | {} | {} |",
+            r.name,
+            r.weight.as_str(),
+            r.when.as_str(),
+            markers.join(", "),
+            cell(r.why)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "| `cpu-inferred` | backend cpu, inferred | when no backend rule applies | in a compiled module | none | {} |",
+        cell(dumplab::analysis::classify::CPU_INFERRED)
+    );
     out
 }
 

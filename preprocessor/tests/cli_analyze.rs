@@ -75,6 +75,11 @@ fn json_has_the_documented_fields_one_object_per_input() {
             "evidence",
             "reason",
             "kernels",
+            "dialect",
+            "backend_basis",
+            "backend_reason",
+            "kind_rule",
+            "unwrapped",
         ] {
             assert!(obj.get(key).is_some(), "missing {key} in {obj}");
         }
@@ -96,11 +101,55 @@ fn json_has_the_documented_fields_one_object_per_input() {
     // Kernels: at least the entry fusions.
     assert!(v[0]["entry_kernels"].as_u64().unwrap() >= v[0]["entry_fusions"].as_u64().unwrap());
     assert!(v[1]["backend"].is_null());
+    // YNNPACK's fusion config names XLA:CPU.
+    assert_eq!(v[0]["backend"], "cpu");
+    assert_eq!(v[0]["backend_basis"], "evidence");
+    assert!(v[0]["backend_reason"].is_null());
+    assert_eq!(v[0]["kind_rule"], "scheduled");
+    assert_eq!(v[1]["kind_rule"], "unscheduled-header");
+    for o in &v {
+        assert_eq!(o["dialect"], "hlo");
+        assert_eq!(o["unwrapped"], serde_json::json!([]));
+    }
     assert!(
         v[0]["file"]
             .as_str()
             .unwrap()
             .ends_with("xla_dump_cpu_after_optimizations.txt")
+    );
+}
+
+/// A module pasted out of a log: the report says what was undone, and
+/// lines refer to the paste.
+#[test]
+fn damaged_pastes_say_what_was_undone() {
+    // A compiled CPU module with no accelerator clue (nor a CPU one).
+    let clean = include_str!("../../fixtures/transpose_matmul/compiled.cpu.hlo.txt");
+    let logged: String = clean
+        .lines()
+        .map(|l| format!("2019-08-05 19:26:48.376350: E external/org_tensorflow/tensorflow/compiler/xla/xla_util.cc:72] {l}\n"))
+        .collect();
+    let out = run(&["-"], Some(&logged));
+    assert!(out.status.success());
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(s.contains(": hlo-optimized for CPU (inferred: no GPU or TPU clue in a compiled module), dialect hlo"), "{s}");
+    assert!(
+        s.contains("unwrapped (log-prefix): log prefixes removed"),
+        "{s}"
+    );
+    assert!(s.contains("decided by rule `scheduled`"), "{s}");
+    let out = run(&["--json", "-"], Some(&logged));
+    let v = json_lines(&out);
+    assert_eq!(v[0]["unwrapped"][0]["what"], "log-prefix");
+    assert_eq!(v[0]["unwrapped"][0]["first_line"], 1);
+    assert_eq!(v[0]["lines"], clean.lines().count());
+    let first = &v[0]["evidence"][0];
+    assert_eq!(first["line"], 1);
+    assert!(first["columns"]["start"].as_u64().unwrap() > 90, "{first}");
+    assert_eq!(v[0]["backend_basis"], "inferred");
+    assert_eq!(
+        v[0]["backend_reason"],
+        "no GPU or TPU clue in a compiled module"
     );
 }
 

@@ -69,6 +69,8 @@ test('pasted fixtures get the kind, backend and kernel count of `analyze --json`
     const got = await page.locator('.dlp-report').first().evaluate((s) => ({ ...s.dataset }));
     assert.equal(got.kind, want.kind, f);
     assert.equal(got.backend, want.backend ?? '', f);
+    assert.equal(got.backendBasis, want.backend_basis ?? '', f);
+    assert.equal(got.dialect, want.dialect ?? '', f);
     if (want.kind === 'hlo-optimized') {
       assert.equal(Number(got.kernels), want.entry_kernels, `${f}: kernels`);
       assert.ok(want.entry_kernels > 0);
@@ -94,6 +96,44 @@ test('pasted fixtures get the kind, backend and kernel count of `analyze --json`
   }
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('a damaged paste: repaired, what was undone listed, lines as pasted', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  // A compiled module with no accelerator clue, every line behind a log
+  // prefix with hostile text in it (it must stay text).
+  const clean = fs.readFileSync(fixture('transpose_matmul/compiled.cpu.hlo.txt'), 'utf8');
+  const prefix = '2019-08-05 19:26:48.376350: E external/<b>x</b>/org_tensorflow/tensorflow/compiler/xla/xla_util.cc:72] ';
+  const logged = clean.split('\n').filter((l, i, a) => i < a.length - 1 || l).map((l) => prefix + l).join('\n') + '\n';
+  const file = path.join(repoRoot, 'target', 'playground-logged.txt');
+  fs.writeFileSync(file, logged);
+  const want = analyzeJson(file);
+  await paste(page, 0, logged);
+  const got = await page.locator('.dlp-report').first().evaluate((s) => ({ ...s.dataset }));
+  assert.equal(got.kind, 'hlo-optimized');
+  assert.equal(got.kind, want.kind);
+  assert.equal(got.backend, 'cpu');
+  assert.equal(got.backendBasis, 'inferred');
+  assert.equal(got.dialect, 'hlo');
+  assert.match(await page.locator('.dlp-facts').first().innerText(), /backend: cpu, inferred: no GPU or TPU clue in a compiled module/);
+  const undone = await page.locator('.dlp-unwrapped li').allInnerTexts();
+  assert.equal(undone.length, 1);
+  assert.match(undone[0], /log prefixes removed .*xla_util\.cc:72\]/);
+  assert.match(undone[0], new RegExp(`\\(${want.unwrapped[0].lines} lines from line 1\\)`));
+  assert.equal(await page.locator('.dlp-out b').count(), 0, 'the prefix stays text');
+  await screenshot(page, 'playground-damaged');
+  assert.deepEqual(errors, []);
+  await context.close();
+  // At phone width, a long log prefix wraps inside the page.
+  const phone = await openPage(browser, server.url, PAGE, { viewport: { width: 390, height: 844 } });
+  await paste(phone.page, 0, logged);
+  const list = phone.page.locator('.dlp-unwrapped');
+  const wide = await list.evaluate((u) => u.scrollWidth - u.clientWidth);
+  assert.ok(wide <= 0, `the list of what was undone is ${wide}px too wide`);
+  await list.scrollIntoViewIfNeeded();
+  await screenshot(phone.page, 'playground-damaged-phone');
+  assert.deepEqual(phone.errors, []);
+  await phone.context.close();
 });
 
 test('two dumps of one function give the source map; focus lights the lines', async () => {

@@ -18,14 +18,14 @@
 //! | claim | what it says | markers that prove it |
 //! |---|---|---|
 //! | `jaxpr` | the text is a jaxpr | `jaxpr-lambda`, `jaxpr-equation`, `jaxpr-in`, `jaxpr-let`, `jaxpr-subjaxpr` |
-//! | `stablehlo` | the text is lowered StableHLO (MLIR) | `stablehlo-op`, `mlir-tensor-type`, `mlir-loc`, `func-func`, `func-main`, `mlir-module` |
+//! | `stablehlo` | the text is lowered StableHLO (MLIR) | `stablehlo-op`, `mlir-tensor-type`, `mlir-loc`, `func-func`, `func-main`, `mlir-module`, `mhlo-op` |
 //! | `hlo` | the text is HLO | `hlo-module-header`, `hlo-instruction`, `computation-header`, `unsigned-computation`, `stack-frames`, `entry-computation` |
-//! | `compiled` | XLA compiled the module | `is-scheduled`, `fusion-kind`, `fused-computation`, `fused-parameter`, `tpu-tiled-layout`, `memory-space`, `async-op`, `layout-op`, `gpu-backend-config`, `cpu-backend-config`, `tpu-backend-config`, `scheduling-name` |
+//! | `compiled` | XLA compiled the module | `is-scheduled`, `fusion-kind`, `fused-computation`, `fused-parameter`, `tpu-tiled-layout`, `memory-space`, `async-op`, `layout-op`, `gpu-backend-config`, `cpu-backend-config`, `tpu-backend-config`, `scheduling-name`, `compiler-custom-call` |
 //! | `not-compiled` | nobody has compiled the HLO module yet | `not-scheduled`, `sharding-custom-call` |
 //! | `lowered-hlo` | `lower(...).as_text(dialect="hlo")` printed the module | `unsigned-computation`, `bare-names` |
 //! | `cpu` | the module was compiled for a CPU | `cpu-backend-config`, `cpu-custom-call` |
-//! | `gpu` | the module was compiled for a GPU | `gpu-backend-config`, `gpu-custom-call`, `scheduling-name`, `triton-kernel`, `mosaic-gpu-kernel` |
-//! | `tpu` | the module was compiled for a TPU | `tpu-backend-config`, `tpu-custom-call`, `tpu-tiled-layout`, `mosaic-tpu-kernel` |
+//! | `gpu` | the module was compiled for a GPU | `gpu-backend-config`, `gpu-custom-call`, `scheduling-name`, `triton-kernel`, `mosaic-gpu-kernel`, `gpu-fusion-name` |
+//! | `tpu` | the module was compiled for a TPU | `tpu-backend-config`, `tpu-custom-call`, `tpu-tiled-layout`, `mosaic-tpu-kernel`, `entry-layout-tiles` |
 //! | `fusion` | the line launches a fused kernel | `fusion-kind` |
 //!
 //! `lowered-hlo` is a printer's habit, not a compiler's: the printer of
@@ -37,7 +37,16 @@
 //!
 //! A custom call names a backend but does not prove compilation (JAX's
 //! lowering emits LAPACK and Pallas calls itself); layouts prove nothing
-//! (XLA prints default layouts before compiling too).
+//! (XLA prints default layouts before compiling too), and neither do tiles
+//! in the header's `entry_computation_layout` (`entry-layout-tiles`: the
+//! TPU client sets them before any pass) or a `copy` (`copy-instruction`:
+//! TensorFlow's bridge emits copies itself). How these rows weigh against
+//! each other when a dump's kind is decided is the rule table of
+//! `classify.rs` ([`super::rules`]).
+//!
+//! The claim table and the kind rules must agree: `compiled` is proven by
+//! the markers of the rules that can decide a compiled module, and the
+//! backend claims by the markers of the backend rules (a test checks it).
 
 use super::markers::M;
 
@@ -113,6 +122,7 @@ const TABLE: [Row; 10] = [
             M::FuncFunc,
             M::FuncMain,
             M::MlirModule,
+            M::MhloOp,
         ],
     },
     Row {
@@ -147,6 +157,7 @@ const TABLE: [Row; 10] = [
             M::CpuBackendConfig,
             M::TpuBackendConfig,
             M::SchedulingName,
+            M::CompilerCustomCall,
         ],
     },
     Row {
@@ -181,6 +192,7 @@ const TABLE: [Row; 10] = [
             M::SchedulingName,
             M::TritonKernel,
             M::MosaicGpuKernel,
+            M::GpuFusionName,
         ],
     },
     Row {
@@ -193,6 +205,7 @@ const TABLE: [Row; 10] = [
             M::TpuCustomCall,
             M::TpuTiledLayout,
             M::MosaicTpuKernel,
+            M::EntryLayoutTiles,
         ],
     },
     Row {

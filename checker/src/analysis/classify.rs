@@ -1,19 +1,274 @@
-//! Deciding the kind and backend from the clues the parsers counted.
+//! Deciding the kind, dialect and backend from the clues the parsers
+//! counted, by rules written down as data.
 //!
 //! Three families of clues (jaxpr, MLIR/StableHLO, HLO) are told apart by
-//! syntax that the other two never print. Within HLO, compiled and
-//! uncompiled modules look alike line by line, so only clues that one of them
-//! alone can show count (a fusion, `is_scheduled=true`, a tiled layout, ...
-//! against a header without `is_scheduled`, XLA's signature-less printing of
-//! `as_text(dialect="hlo")`, ...). When the families or the two HLO kinds
-//! both have clues, the answer is `unknown`, never a guess.
+//! syntax that the other two never print (the `jaxpr`, `stablehlo` and `hlo`
+//! rows of the claim table). Within HLO, compiled and uncompiled modules look
+//! alike line by line, so the [`RULES`] say which clues can tell them apart
+//! and how much each weighs:
+//!
+//! | rule | says | weight | markers |
+//! |---|---|---|---|
+//! | `scheduled` | compiled | proof | `is-scheduled` |
+//! | `compiler-structure` | compiled | proof | `fusion-kind`, `fused-computation`, `fused-parameter`, `async-op`, `scheduling-name` |
+//! | `compiler-layout` | compiled | proof | `tpu-tiled-layout`, `memory-space`, `layout-op` |
+//! | `compiler-library-call` | compiled | proof | `compiler-custom-call` |
+//! | `backend-config` | compiled | proof | `gpu-backend-config`, `cpu-backend-config`, `tpu-backend-config` |
+//! | `sharding-annotation` | not compiled | proof | `sharding-custom-call` |
+//! | `unscheduled-header` | not compiled | hint, only from the header to the `ENTRY` computation | `not-scheduled` |
+//! | `lowering-printer` | not compiled | hint, only with the module header | `unsigned-computation`, `bare-names` |
+//! | `front-end-copy` | compiled | corroborates | `copy-instruction` |
+//! | `entry-layout-tiles` | TPU | backend only | `entry-layout-tiles` |
+//! | `cpu`, `gpu`, `tpu` | the backend | backend only | the `cpu`, `gpu`, `tpu` claims' markers |
+//! | `cpu-inferred` | CPU, inferred | backend only | none: a compiled module with no GPU or TPU clue |
+//!
+//! A header without `is_scheduled=true` counts only in a text that runs
+//! from it to the `ENTRY` computation: JAX up to 0.4.26 printed compiled
+//! modules without the flag, so next to a few lines the header proves
+//! nothing; but XLA prints every computation before the entry, fused ones
+//! included, so a text read from the header to the entry without compiler
+//! work on the way was not compiled.
+//!
+//! The heaviest clue on each side decides: proof outweighs a hint (a module
+//! with fusions and `param_N` names is compiled even when its header lacks
+//! `is_scheduled=true`, as older printers, XLA's reducing tools and
+//! hand-built test modules print it); a clue that only corroborates never
+//! decides (TensorFlow's bridge emits `copy`s for return values before any
+//! pass runs). When both sides hold clues of the same weight, the answer is
+//! `unknown` and the reason names a line of each: never a guess.
+//!
+//! The backend is reported whenever a clue names one, whatever the kind
+//! ([`BackendBasis::Evidence`]); a compiled module with no clue at all is
+//! CPU, [`BackendBasis::Inferred`]: XLA:GPU and XLA:TPU leave clues in
+//! every module they compile (backend configs, tiles), XLA:CPU often none.
 
 use super::claims::Claim;
 use super::markers::M;
-use super::{Analysis, Backend, Kind, Sink};
+use super::{Analysis, Backend, BackendBasis, Dialect, Kind, Sink};
 
-// The clues of each family, kind and backend are rows of the claim table
-// (`claims.rs`): the one place that says which markers prove what.
+/// What a rule's clues say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// XLA compiled the module.
+    Compiled,
+    /// Nobody has compiled the module yet.
+    NotCompiled,
+    /// The module was built for this backend (says nothing of the kind).
+    Backend(Backend),
+}
+
+/// How much a rule's clues weigh against the other side's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Weight {
+    /// Agrees with a verdict but never decides one alone.
+    Corroborates,
+    /// Decides when nothing heavier says otherwise.
+    Hint,
+    /// Only one side can print it.
+    Proof,
+}
+
+impl Weight {
+    /// The name the rule table prints.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Weight::Corroborates => "corroborates",
+            Weight::Hint => "hint",
+            Weight::Proof => "proof",
+        }
+    }
+}
+
+/// When a rule's clues count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// Wherever they are.
+    Always,
+    /// Only in a text that holds the module header and reaches the `ENTRY`
+    /// computation: what the rule reads is an absence of compiler work, and
+    /// XLA prints every computation before the entry (fused computations
+    /// included), so only a text read from the header to the entry can
+    /// show that absence.
+    EntryReached,
+    /// Only in a text that holds the module header: jaxlib 0.4.13's XLA
+    /// dump folders printed compiled modules in the same short style as
+    /// `as_text(dialect="hlo")`, so a few lines from the middle of one
+    /// cannot tell; from the header on, a compiled module's fused
+    /// computations come first.
+    HeaderSeen,
+}
+
+impl When {
+    /// The phrase the rule table prints.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            When::Always => "always",
+            When::EntryReached => "from the module header to the `ENTRY` computation",
+            When::HeaderSeen => "with the module header",
+        }
+    }
+
+    fn holds(self, sink: &Sink) -> bool {
+        match self {
+            When::Always => true,
+            When::EntryReached => sink.entry_seen,
+            When::HeaderSeen => sink.count(M::HloModuleHeader) > 0,
+        }
+    }
+}
+
+/// One rule: a name, what its clues say, how much they weigh, when they
+/// count, the markers that are its clues, and why, in a sentence.
+#[derive(Clone, Copy, Debug)]
+pub struct Rule {
+    /// The rule's name (reported as [`Analysis::kind_rule`]).
+    pub name: &'static str,
+    /// What the clues say.
+    pub verdict: Verdict,
+    /// How much they weigh.
+    pub weight: Weight,
+    /// When they count.
+    pub when: When,
+    markers: &'static [M],
+    /// Why the clues say so.
+    pub why: &'static str,
+}
+
+impl Rule {
+    /// The names of the markers that are this rule's clues.
+    pub fn marker_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.markers.iter().map(|m| m.name())
+    }
+}
+
+/// Every rule of the compiled/not-compiled decision and of the backend, in
+/// the order of the table in the module docs.
+pub const RULES: [Rule; 13] = [
+    Rule {
+        name: "scheduled",
+        verdict: Verdict::Compiled,
+        weight: Weight::Proof,
+        when: When::Always,
+        markers: &[M::IsScheduled],
+        why: "only compilation schedules a module, and the header says so with `is_scheduled=true`",
+    },
+    Rule {
+        name: "compiler-structure",
+        verdict: Verdict::Compiled,
+        weight: Weight::Proof,
+        when: When::Always,
+        markers: &[
+            M::FusionKind,
+            M::FusedComputation,
+            M::FusedParameter,
+            M::AsyncOp,
+            M::SchedulingName,
+        ],
+        why: "fusions, fused computations with `param_N` parameters, async start/done pairs and scheduling names are what XLA's passes build; no front end prints them, so they outweigh a header without `is_scheduled=true`",
+    },
+    Rule {
+        name: "compiler-layout",
+        verdict: Verdict::Compiled,
+        weight: Weight::Proof,
+        when: When::Always,
+        markers: &[M::TpuTiledLayout, M::MemorySpace, M::LayoutOp],
+        why: "tiled layouts and memory spaces on instructions, and bitcasts, come from layout and memory-space assignment",
+    },
+    Rule {
+        name: "compiler-library-call",
+        verdict: Verdict::Compiled,
+        weight: Weight::Proof,
+        when: When::Always,
+        markers: &[M::CompilerCustomCall],
+        why: "oneDNN calls on CPU, cuBLAS GEMMs and cuDNN convolutions on GPU are put in by XLA's rewriters; JAX lowers matmuls, convolutions and softmax as plain ops",
+    },
+    Rule {
+        name: "backend-config",
+        verdict: Verdict::Compiled,
+        weight: Weight::Proof,
+        when: When::Always,
+        markers: &[
+            M::GpuBackendConfig,
+            M::CpuBackendConfig,
+            M::TpuBackendConfig,
+        ],
+        why: "backend configs of one backend are written by its compiler passes",
+    },
+    Rule {
+        name: "sharding-annotation",
+        verdict: Verdict::NotCompiled,
+        weight: Weight::Proof,
+        when: When::Always,
+        markers: &[M::ShardingCustomCall],
+        why: "`Sharding` custom calls are how JAX's lowering marks shardings, and compilation removes them",
+    },
+    Rule {
+        name: "unscheduled-header",
+        verdict: Verdict::NotCompiled,
+        weight: Weight::Hint,
+        when: When::EntryReached,
+        markers: &[M::NotScheduled],
+        why: "a header without `is_scheduled=true` is printed before compilation, but also for compiled modules by JAX up to 0.4.26, reduced and hand-built modules: it says \"not compiled\" only in a text read from the header to the entry computation with no compiler work on the way",
+    },
+    Rule {
+        name: "lowering-printer",
+        verdict: Verdict::NotCompiled,
+        weight: Weight::Hint,
+        when: When::HeaderSeen,
+        markers: &[M::UnsignedComputation, M::BareNames],
+        why: "`as_text(dialect=\"hlo\")` prints names without `%` and computations without signatures, and only prints modules before compilation; but jaxlib 0.4.13's XLA dump folders printed compiled modules so too, and hand-built test modules look the same: the habit says \"not compiled\" only next to the module header, where compiler work shows before the entry",
+    },
+    Rule {
+        name: "front-end-copy",
+        verdict: Verdict::Compiled,
+        weight: Weight::Corroborates,
+        when: When::Always,
+        markers: &[M::CopyInstruction],
+        why: "XLA inserts copies while compiling, but TensorFlow's bridge emits them too, so a copy is a layout-assignment copy only when something else says the module was compiled",
+    },
+    Rule {
+        name: "entry-layout-tiles",
+        verdict: Verdict::Backend(Backend::Tpu),
+        weight: Weight::Proof,
+        when: When::Always,
+        markers: &[M::EntryLayoutTiles],
+        why: "the TPU client tiles the entry computation layout before any pass runs: a TPU module, compiled or not",
+    },
+    Rule {
+        name: "cpu",
+        verdict: Verdict::Backend(Backend::Cpu),
+        weight: Weight::Proof,
+        when: When::Always,
+        markers: &[M::CpuBackendConfig, M::CpuCustomCall],
+        why: "XLA:CPU backend configs and CPU library calls (oneDNN, LAPACK, XLA:CPU runtime)",
+    },
+    Rule {
+        name: "gpu",
+        verdict: Verdict::Backend(Backend::Gpu),
+        weight: Weight::Proof,
+        when: When::Always,
+        markers: &[
+            M::GpuBackendConfig,
+            M::GpuCustomCall,
+            M::SchedulingName,
+            M::GpuFusionName,
+        ],
+        why: "XLA:GPU backend configs, GPU library calls (cuBLAS, cuDNN, Triton), scheduling names, GEMM and Triton fusion names",
+    },
+    Rule {
+        name: "tpu",
+        verdict: Verdict::Backend(Backend::Tpu),
+        weight: Weight::Proof,
+        when: When::Always,
+        markers: &[M::TpuBackendConfig, M::TpuCustomCall, M::TpuTiledLayout],
+        why: "XLA:TPU backend configs, TPU-only custom calls (Pallas/Mosaic kernels), tiled layouts on instructions",
+    },
+];
+
+/// The reason a compiled module with no backend clue is read as CPU.
+pub const CPU_INFERRED: &str = "no GPU or TPU clue in a compiled module";
+
+// The families: rows of the claim table (`claims.rs`).
 fn jaxpr() -> &'static [M] {
     Claim::Jaxpr.markers()
 }
@@ -22,26 +277,6 @@ fn mlir() -> &'static [M] {
 }
 fn hlo() -> &'static [M] {
     Claim::Hlo.markers()
-}
-/// Clues that only compilation leaves.
-fn optimized() -> &'static [M] {
-    Claim::Compiled.markers()
-}
-/// Clues of a module before compilation: the header without
-/// `is_scheduled`, and the habits of the printer that only prints such
-/// modules (`as_text(dialect="hlo")`).
-fn unoptimized_total(sink: &Sink) -> usize {
-    total(sink, Claim::NotCompiled.markers()) + total(sink, Claim::LoweredHlo.markers())
-}
-fn unoptimized_first(sink: &Sink) -> (usize, &'static str) {
-    Claim::NotCompiled
-        .markers()
-        .iter()
-        .chain(Claim::LoweredHlo.markers())
-        .filter(|m| sink.count(**m) > 0)
-        .map(|m| (sink.first(*m), m.name()))
-        .min()
-        .unwrap_or((0, ""))
 }
 
 fn total(sink: &Sink, ms: &[M]) -> usize {
@@ -57,7 +292,27 @@ fn first(sink: &Sink, ms: &[M]) -> (usize, &'static str) {
         .unwrap_or((0, ""))
 }
 
+/// The heaviest rule with clues that says `verdict` (of weight above
+/// [`Weight::Corroborates`]): the rule, its first line and marker.
+fn heaviest(sink: &Sink, verdict: Verdict) -> Option<(&'static Rule, usize, &'static str)> {
+    RULES
+        .iter()
+        .filter(|r| r.verdict == verdict && r.weight > Weight::Corroborates)
+        .filter(|r| r.when.holds(sink) && total(sink, r.markers) > 0)
+        .map(|r| {
+            let (line, marker) = first(sink, r.markers);
+            (r, line, marker)
+        })
+        // Heaviest first; among equals, the earliest clue.
+        .min_by_key(|(r, line, _)| (std::cmp::Reverse(r.weight), *line))
+}
+
 pub(crate) fn decide(a: &mut Analysis, sink: &Sink) {
+    decide_kind(a, sink);
+    decide_backend(a, sink);
+}
+
+fn decide_kind(a: &mut Analysis, sink: &Sink) {
     let families = [
         (
             "a jaxpr",
@@ -98,49 +353,100 @@ pub(crate) fn decide(a: &mut Analysis, sink: &Sink) {
             return;
         }
     };
+    a.dialect = Some(match fam.1 {
+        Kind::Jaxpr => Dialect::Jaxpr,
+        Kind::Stablehlo if sink.count(M::MhloOp) > 0 && sink.count(M::StablehloOp) == 0 => {
+            Dialect::Mhlo
+        }
+        Kind::Stablehlo => Dialect::Stablehlo,
+        _ => Dialect::Hlo,
+    });
     if fam.1 != Kind::HloOptimized {
         a.kind = fam.1;
         return;
     }
-    let opt = total(sink, optimized());
-    let unopt = unoptimized_total(sink);
-    a.kind = match (opt > 0, unopt > 0) {
-        (true, false) => Kind::HloOptimized,
-        (false, true) => Kind::HloUnoptimized,
-        (true, true) => {
-            let (ol, om) = first(sink, optimized());
-            let (ul, um) = unoptimized_first(sink);
+    let compiled = heaviest(sink, Verdict::Compiled);
+    let not = heaviest(sink, Verdict::NotCompiled);
+    let (kind, rule) = match (compiled, not) {
+        (Some(c), Some(u)) if c.0.weight > u.0.weight => (Kind::HloOptimized, Some(c.0)),
+        (Some(c), Some(u)) if c.0.weight < u.0.weight => (Kind::HloUnoptimized, Some(u.0)),
+        (Some((_, ol, om)), Some((_, ul, um))) => {
             a.reason = Some(format!(
                 "This is HLO, but its clues contradict each other: line {ol} shows compilation (`{om}`) while line {ul} shows a module before compilation (`{um}`)."
             ));
-            Kind::Unknown
+            (Kind::Unknown, None)
         }
-        (false, false) => {
-            a.reason = Some(
-                "This is HLO, but nothing here shows whether XLA compiled it: no fusion, no `is_scheduled=true`, no module header. Layouts alone do not tell, XLA prints them before compilation too."
-                    .to_owned(),
-            );
-            Kind::Unknown
+        (Some(c), None) => (Kind::HloOptimized, Some(c.0)),
+        (None, Some(u)) => (Kind::HloUnoptimized, Some(u.0)),
+        (None, None) => {
+            let copies = if sink.count(M::CopyInstruction) > 0 {
+                " A `copy` alone does not tell either: front ends emit them too."
+            } else {
+                ""
+            };
+            let bare = if sink.count(M::BareNames) + sink.count(M::UnsignedComputation) > 0 {
+                " Names without `%` do not tell without the module header either: jaxlib 0.4.13's XLA dumps printed compiled modules so too."
+            } else {
+                ""
+            };
+            let header = if sink.count(M::NotScheduled) > 0 {
+                "its header lacks `is_scheduled=true`, but JAX up to 0.4.26 printed compiled modules so too, and this text stops before the `ENTRY` computation, so it cannot show that no compiler work comes first"
+            } else {
+                "no module header"
+            };
+            a.reason = Some(format!(
+                "This is HLO, but nothing here shows whether XLA compiled it: no fusion, no `is_scheduled=true`; {header}. Layouts alone do not tell, XLA prints them before compilation too.{bare}{copies}"
+            ));
+            (Kind::Unknown, None)
         }
     };
-    if a.kind == Kind::HloOptimized {
-        let votes = Backend::ALL.map(|b| (b, total(sink, Claim::of_backend(b).markers())));
-        let mut with = votes.iter().filter(|v| v.1 > 0);
-        if let (Some(b), None) = (with.next(), with.next()) {
-            a.backend = Some(b.0);
+    a.kind = kind;
+    a.kind_rule = rule.map(|r| r.name);
+}
+
+fn decide_backend(a: &mut Analysis, sink: &Sink) {
+    let mut named = Backend::ALL.into_iter().filter(|b| {
+        RULES
+            .iter()
+            .filter(|r| r.verdict == Verdict::Backend(*b))
+            .any(|r| total(sink, r.markers) > 0)
+    });
+    match (named.next(), named.next()) {
+        (Some(b), None) => {
+            a.backend = Some(b);
+            a.backend_basis = Some(BackendBasis::Evidence);
         }
+        (None, _) if a.kind == Kind::HloOptimized => {
+            a.backend = Some(Backend::Cpu);
+            a.backend_basis = Some(BackendBasis::Inferred);
+            a.backend_reason = Some(CPU_INFERRED.to_owned());
+        }
+        // None named, or two: say nothing rather than guess.
+        _ => {}
     }
 }
 
-/// Whether evidence of marker `m` decides `kind` (and, for compiled HLO,
-/// the backend): what a report should show first.
+/// Whether evidence of marker `m` decides `kind` (and the backend): what a
+/// report should show first.
 pub(crate) fn decides(kind: Kind, m: M) -> bool {
-    match kind {
-        Kind::HloOptimized => [Claim::Compiled, Claim::Cpu, Claim::Gpu, Claim::Tpu]
+    let backend = RULES
+        .iter()
+        .any(|r| matches!(r.verdict, Verdict::Backend(_)) && r.markers.contains(&m));
+    let side = match kind {
+        Kind::HloOptimized => Some(Verdict::Compiled),
+        Kind::HloUnoptimized => Some(Verdict::NotCompiled),
+        _ => None,
+    };
+    let by_rule = side.is_some_and(|v| {
+        RULES
             .iter()
-            .any(|c| c.proven_by_marker(m)),
-        other => Claim::deciding_kind(other)
-            .iter()
-            .any(|c| c.proven_by_marker(m)),
-    }
+            .any(|r| r.verdict == v && r.weight > Weight::Corroborates && r.markers.contains(&m))
+    });
+    let by_family = match kind {
+        Kind::Jaxpr | Kind::Stablehlo => {
+            Claim::of_kind(kind).is_some_and(|c| c.proven_by_marker(m))
+        }
+        _ => false,
+    };
+    by_rule || by_family || (kind != Kind::Unknown && backend)
 }

@@ -11,6 +11,7 @@
 
 use super::markers::{M, has_layout, has_param_name};
 use super::scan::{Item, Sip, find, for_each_attr, skip_balanced, skip_ws, strip_pct, take_while};
+use super::unwrap::LineMap;
 use super::{
     Analysis, Computation, Conditional, CustomCall, Fusion, Kernel, Param, Sink, WhileLoop,
 };
@@ -34,7 +35,7 @@ pub(crate) struct Instr<'a> {
 
 /// The first tiled-layout `T(` and memory-space `S(` clue (byte offset of
 /// the letter in the line) in part of an instruction line, as
-/// [`HloState::shape_clues`] looks for them: a `(` followed by a digit,
+/// [`HloState::more_shape_clues`] looks for them: a `(` followed by a digit,
 /// after `T` or `S` after `:` or `)`. `upto` is where the part checked ends:
 /// [`skip_layout`] finds the clues of a layout while walking it, so only the
 /// rest of the line up to the attributes needs a search.
@@ -319,6 +320,25 @@ pub(crate) fn parse_computation_header(l: &str) -> Option<Header<'_>> {
     }
 }
 
+/// Name prefixes of the fusions XLA:GPU's GEMM, Triton and cuDNN rewriters
+/// make (instruction or called computation).
+const GPU_FUSION_NAMES: &[&str] = &["gemm_fusion", "triton_", "cudnn"];
+
+/// The GPU fusion-name prefix a fusion line's name or `calls=` starts with.
+pub(crate) fn gpu_fusion_name(l: &str) -> Option<&'static str> {
+    let ins = parse_instruction(l)?;
+    let calls = super::scan::field(ins.attrs, "calls").map(strip_pct);
+    gpu_fusion_prefix(ins.name, calls)
+}
+
+/// [`gpu_fusion_name`] of a parsed fusion: its name and `calls=`.
+fn gpu_fusion_prefix(name: &str, calls: Option<&str>) -> Option<&'static str> {
+    GPU_FUSION_NAMES
+        .iter()
+        .copied()
+        .find(|p| name.starts_with(p) || calls.is_some_and(|c| c.starts_with(p)))
+}
+
 /// The `custom_call_target="..."` of a line.
 pub(crate) fn custom_call_target(l: &str) -> Option<&str> {
     super::scan::field(l, "custom_call_target")
@@ -366,6 +386,17 @@ pub(crate) fn cpu_custom_call_target(l: &str) -> Option<&'static str> {
 pub(crate) fn tpu_custom_call_target(l: &str) -> Option<&'static str> {
     target_with(l, TPU_TARGETS)
 }
+/// Custom call targets only XLA's own rewriters create while compiling:
+/// oneDNN (XLA:CPU), cuBLAS GEMMs and cuDNN convolutions (XLA:GPU). JAX
+/// emits other `__cudnn$` calls itself (fused attention), so only the
+/// convolutions count.
+const COMPILER_TARGETS: &[&str] = &["__onednn$", "__cublas$", "__cudnn$conv"];
+
+/// A custom call that compilation made.
+pub(crate) fn compiler_custom_call_target(l: &str) -> Option<&'static str> {
+    target_with(l, COMPILER_TARGETS)
+}
+
 /// A sharding annotation custom call, as JAX lowers them.
 pub(crate) fn sharding_custom_call_target(l: &str) -> Option<&'static str> {
     let t = custom_call_target(l)?;
@@ -476,6 +507,8 @@ struct Comp<'a> {
     line: usize,
     header: &'a str,
     header_name_at: usize,
+    /// The header's column offset in the paste (see `Sink::col`).
+    col: usize,
     /// Distinct opcodes, as [`Sink::op`] ids (comparing ids, not names).
     ops: Vec<usize>,
     instructions: usize,
@@ -508,6 +541,8 @@ pub(crate) struct HloState<'a> {
     file_names: HashMap<u32, &'a str, Sip>,
     file_locations: HashMap<u32, (u32, u32), Sip>,
     stack_frames: HashMap<u32, u32, Sip>,
+    /// The `ENTRY` computation's header was read.
+    entry_seen: bool,
 }
 
 impl<'a> HloState<'a> {
@@ -520,6 +555,7 @@ impl<'a> HloState<'a> {
             file_names: HashMap::default(),
             file_locations: HashMap::default(),
             stack_frames: HashMap::default(),
+            entry_seen: false,
         }
     }
 
@@ -551,8 +587,7 @@ impl<'a> HloState<'a> {
             return true;
         }
         if t == "}" {
-            if self.current.is_some() {
-                self.current = None;
+            if self.current.take().is_some() {
                 return true;
             }
             return false;
@@ -631,7 +666,10 @@ impl<'a> HloState<'a> {
                 "The module header has no `is_scheduled=true`: XLA has not scheduled this module, so it has not compiled it yet.".to_owned()
             });
         }
-        self.shape_clues(n, l, 0, l.len(), sink);
+        // Tiles in the header's `entry_computation_layout` name a TPU, but
+        // the TPU client sets them before any pass runs: not compile proof.
+        let c = Clues::default();
+        self.more_shape_clues(n, l, 0, l.len(), c, M::EntryLayoutTiles, sink);
     }
 
     fn computation(
@@ -643,6 +681,7 @@ impl<'a> HloState<'a> {
         sink: &mut Sink<'a>,
     ) {
         if h.entry {
+            self.entry_seen = true;
             a.entry_computation = Some(h.name.to_owned());
             let at = l.find("ENTRY").unwrap_or(0);
             sink.add(M::EntryComputation, n, l, at, 5, || {
@@ -680,22 +719,18 @@ impl<'a> HloState<'a> {
             line: n,
             header: l,
             header_name_at: h.name_at,
+            col: sink.col,
             ops: Vec::new(),
             instructions: 0,
             kernels: None,
         });
     }
 
-    fn shape_clues(&mut self, n: usize, l: &str, from: usize, to: usize, sink: &mut Sink<'a>) {
-        let c = Clues {
-            upto: from,
-            ..Clues::default()
-        };
-        self.more_shape_clues(n, l, from, to, c, sink);
-    }
-
-    /// [`HloState::shape_clues`] of `l[from..to]`, the clues up to `c.upto`
-    /// already in `c`.
+    /// The tiled-layout and memory-space clues of `l[from..to]`, the clues
+    /// up to `c.upto` already in `c`; a tile is reported as `tile`
+    /// (`tpu-tiled-layout` on instructions, `entry-layout-tiles` in the
+    /// module header).
+    #[allow(clippy::too_many_arguments)]
     fn more_shape_clues(
         &mut self,
         n: usize,
@@ -703,6 +738,7 @@ impl<'a> HloState<'a> {
         from: usize,
         to: usize,
         mut c: Clues,
+        tile: M,
         sink: &mut Sink<'a>,
     ) {
         if l.get(from..to).is_none() {
@@ -721,10 +757,13 @@ impl<'a> HloState<'a> {
             i = at + 1;
         }
         if let Some(p) = c.tile {
-            if sink.hit(M::TpuTiledLayout, n) {
-                sink.push(M::TpuTiledLayout, n, l, p, tile_len(l, p),
-                    "A tiled layout `T(...)`: XLA:TPU stores this array in tiles (for example 8x128) that match its vector units.".to_owned()
-                );
+            if sink.hit(tile, n) {
+                let note = if tile == M::EntryLayoutTiles {
+                    "Tiles `T(...)` in the entry computation layout: the TPU client sets these before any pass runs, so they name a TPU but do not show that XLA compiled the module."
+                } else {
+                    "A tiled layout `T(...)`: XLA:TPU stores this array in tiles (for example 8x128) that match its vector units."
+                };
+                sink.push(tile, n, l, p, tile_len(l, p), note.to_owned());
             }
         }
         if let Some(p) = c.space {
@@ -803,7 +842,15 @@ impl<'a> HloState<'a> {
                 "A layout after the shape lists dimensions minor to major; XLA prints one before compilation too, so it does not prove compilation.".to_owned()
             );
         }
-        self.more_shape_clues(n, l, ins.shape_at, ins.attrs_at, ins.clues, sink);
+        self.more_shape_clues(
+            n,
+            l,
+            ins.shape_at,
+            ins.attrs_at,
+            ins.clues,
+            M::TpuTiledLayout,
+            sink,
+        );
         let name = ins.name;
         if ins.opcode != "parameter" && has_param_name(ins.operands) {
             let base = ins.opcode_at + ins.opcode.len() + 1;
@@ -832,13 +879,14 @@ impl<'a> HloState<'a> {
                     });
                 }
             }
-            "bitcast" | "copy" => {
+            "bitcast" => {
                 sink.add(M::LayoutOp, n, l, ins.opcode_at, ins.opcode.len(), || {
-                    if ins.opcode == "copy" {
-                        "A `copy`: XLA inserts these while compiling, to change a layout or a memory space, or so that a loop or an in-place update can overwrite a buffer; JAX's lowering does not emit them.".to_owned()
-                    } else {
-                        "A `bitcast` reinterprets a buffer without moving data; XLA inserts these while compiling, and JAX's lowering does not emit them.".to_owned()
-                    }
+                    "A `bitcast` reinterprets a buffer without moving data; XLA inserts these while compiling, and JAX's lowering does not emit them.".to_owned()
+                });
+            }
+            "copy" => {
+                sink.add(M::CopyInstruction, n, l, ins.opcode_at, ins.opcode.len(), || {
+                    "A `copy`: XLA inserts these while compiling (to change a layout or a memory space, or so that a loop or an in-place update can overwrite a buffer), but front ends such as TensorFlow's bridge emit them too, so a copy alone does not show compilation.".to_owned()
                 });
             }
             op if op.ends_with("-start") || op.ends_with("-done") => {
@@ -907,6 +955,12 @@ impl<'a> HloState<'a> {
             if in_entry {
                 a.entry_fusions += 1;
             }
+            if let Some(g) = gpu_fusion_prefix(name, calls) {
+                let at = find(l, g).unwrap_or(ins.name_at);
+                sink.add(M::GpuFusionName, n, l, at, g.len(), || {
+                    format!("`{g}...` is how XLA:GPU's GEMM, Triton and cuDNN rewriters name the fusions they make.")
+                });
+            }
             if kind.starts_with('k') {
                 sink.add(M::FusionKind, n, l, kat.saturating_sub(5), kind.len() + 5, || {
                     format!("`{name}` is a `fusion` of kind `{kind}`: XLA's fusion pass merged several ops into one kernel, which happens only when compiling.")
@@ -946,6 +1000,11 @@ impl<'a> HloState<'a> {
                 sink.add(M::TpuCustomCall, n, l, at, len, || format!("`{t}` is a kernel only XLA:TPU can run (for example a Pallas/Mosaic kernel)."));
             }
             super::pallas::add_evidence(n, l, sink);
+            if compiler_custom_call_target(l).is_some() {
+                sink.add(M::CompilerCustomCall, n, l, at, len, || {
+                    format!("`{t}` is a library call XLA's rewriters put in while compiling; front ends do not emit it.")
+                });
+            }
             if sharding_custom_call_target(l).is_some() {
                 sink.add(M::ShardingCustomCall, n, l, at, len, || {
                     format!("A `{t}` custom call is how JAX's lowering marks shardings; XLA removes it while compiling.")
@@ -1030,7 +1089,14 @@ impl<'a> HloState<'a> {
 
     /// Resolves what needs the whole text: fusion ops, fused computation
     /// headers, stack frames, the computation list.
-    pub(crate) fn finish(self, text: &'a str, a: &mut Analysis, sink: &mut Sink<'a>) {
+    pub(crate) fn finish(
+        self,
+        text: &'a str,
+        map: &LineMap,
+        a: &mut Analysis,
+        sink: &mut Sink<'a>,
+    ) {
+        sink.entry_seen = self.entry_seen;
         let by_name: HashMap<&str, usize, Sip> = self
             .comps
             .iter()
@@ -1048,11 +1114,13 @@ impl<'a> HloState<'a> {
                     .map(|&id| sink.op_name(id).to_owned())
                     .collect();
                 let name = f.name.as_str();
+                sink.col = c.col;
                 sink.add(M::FusedComputation, c.line, c.header, c.header_name_at, c.name.len(), || {
                     format!("`{}` is a fused computation: the ops that fusion `{name}` runs as one kernel.", c.name)
                 });
             }
         }
+        sink.col = 0;
         // Resolve `stack_frame_id`s through the FileNames/FileLocations/
         // StackFrames tables, once per distinct source op.
         for key in &mut sink.ops {
@@ -1084,7 +1152,7 @@ impl<'a> HloState<'a> {
         let launching: std::collections::HashSet<&str, Sip> = launching.into_iter().collect();
         for c in &self.comps {
             if c.is_entry || launching.contains(c.name) {
-                let rows = c.kernels.map(|span| kernels_in(text, span));
+                let rows = c.kernels.map(|span| kernels_in(text, map, span));
                 a.kernels
                     .extend(rows.into_iter().flatten().map(|(line, name, op)| Kernel {
                         name: name.to_owned(),
@@ -1125,6 +1193,7 @@ fn instruction_line<'a>(t: &str, l: &'a str) -> Option<Instr<'a>> {
 /// blank lines skipped, then [`instruction_line`].
 fn kernels_in<'a>(
     text: &'a str,
+    map: &'a LineMap,
     span: KernelSpan<'a>,
 ) -> impl Iterator<Item = (usize, &'a str, &'a str)> + 'a {
     // Both lines are slices of `text`: their offsets in it bound the span.
@@ -1137,16 +1206,23 @@ fn kernels_in<'a>(
         (Some(s), Some(e)) => text.get(s..e).unwrap_or(""),
         _ => "",
     };
+    // A repaired paste numbers its lines as pasted: the span's lines are
+    // mapped one by one (few computations launch work, so counting the
+    // lines before the span is cheap); clean text counts on from the first.
+    let repaired_first = (!map.is_empty()).then(|| {
+        let before = start.and_then(|s| text.get(..s)).unwrap_or("");
+        before.bytes().filter(|&b| b == b'\n').count() + 1
+    });
     super::scan::lines(body)
         .enumerate()
         .filter(|(_, l)| !super::scan::is_blank(l))
         .filter_map(move |(i, l)| {
             let ins = instruction_line(super::scan::trim_start(l), l)?;
-            (!super::is_free_opcode(ins.opcode)).then_some((
-                span.first_line + i,
-                ins.name,
-                ins.opcode,
-            ))
+            let line = match repaired_first {
+                Some(first) => map.get(first + i).0,
+                None => span.first_line + i,
+            };
+            (!super::is_free_opcode(ins.opcode)).then_some((line, ins.name, ins.opcode))
         })
 }
 

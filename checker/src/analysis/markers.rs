@@ -58,10 +58,15 @@ pub(crate) enum M {
     MosaicTpuKernel,
     TritonKernel,
     MosaicGpuKernel,
+    EntryLayoutTiles,
+    CopyInstruction,
+    MhloOp,
+    GpuFusionName,
+    CompilerCustomCall,
 }
 
 /// How many markers there are.
-pub(crate) const COUNT: usize = 44;
+pub(crate) const COUNT: usize = 49;
 
 const NAMES: [&str; COUNT] = [
     "jaxpr-lambda",
@@ -108,6 +113,11 @@ const NAMES: [&str; COUNT] = [
     "mosaic-tpu-kernel",
     "triton-kernel",
     "mosaic-gpu-kernel",
+    "entry-layout-tiles",
+    "copy-instruction",
+    "mhlo-op",
+    "gpu-fusion-name",
+    "compiler-custom-call",
 ];
 
 /// What a line with each marker shows, in the order of [`NAMES`].
@@ -156,6 +166,11 @@ const DESCRIPTIONS: [&str; COUNT] = [
     "A Mosaic kernel for the TPU: a `tpu_custom_call` (compiled or lowered) whose `backend_config` carries the kernel as serialized MLIR (`body`). It is a Pallas kernel when its `metadata` `op_name` ends in `pallas_call` (a lowered line always is, and names it in `kernel_name`); XLA:TPU also writes Mosaic kernels of its own.",
     "A Triton kernel as a custom call, `__gpu$xla.gpu.triton` (compiled or lowered), as Pallas emits it for a GPU: its `backend_config` holds the grid, `num_warps`, `num_stages`, the Triton IR (`ir`) and the kernel's `name`. XLA's own Triton kernels are `fusion`s, not custom calls.",
     "A Mosaic GPU kernel as a custom call, `mosaic_gpu_v2` (compiled or lowered), as Pallas emits it for a GPU: its `backend_config` carries a `kernel_hash` and the kernel as a serialized MLIR `module`.",
+    "Tiles such as `{1,0:T(8,128)}` in the module header's `entry_computation_layout`: the TPU client sets them before any pass runs, so they name a TPU but do not prove compilation.",
+    "A `copy` instruction: layout assignment and copy insertion add them while compiling, but front ends emit them too (TensorFlow's bridge, for return values), so a copy alone proves nothing.",
+    "An operation of the MHLO dialect (`mhlo.add`, `mhlo.dot_general`), which older JAX releases printed for the lowered module.",
+    "A fusion named by XLA:GPU's GEMM or Triton rewriters (`%gemm_fusion_dot.1`, `%triton_softmax.2`, `calls=%gemm_fusion_dot.1_computation`).",
+    "A custom call that XLA's own rewriters make while compiling: oneDNN on CPU (`__onednn$softmax`, `__onednn$matmul`), cuBLAS GEMMs and cuDNN convolutions on GPU (`__cublas$gemm`, `__cudnn$convForward`); front ends do not emit them.",
 ];
 
 const ALL: [M; COUNT] = [
@@ -203,6 +218,11 @@ const ALL: [M; COUNT] = [
     M::MosaicTpuKernel,
     M::TritonKernel,
     M::MosaicGpuKernel,
+    M::EntryLayoutTiles,
+    M::CopyInstruction,
+    M::MhloOp,
+    M::GpuFusionName,
+    M::CompilerCustomCall,
 ];
 
 impl M {
@@ -275,6 +295,15 @@ impl M {
                 l.trim(),
                 "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"
             ),
+            // The header's only layouts are its `entry_computation_layout`.
+            M::EntryLayoutTiles => l.trim_start().starts_with("HloModule") && has_tiling(l),
+            M::CopyInstruction => {
+                super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "copy")
+            }
+            M::MhloOp => l.contains("mhlo."),
+            M::GpuFusionName => super::hlo::parse_instruction(l)
+                .is_some_and(|i| i.opcode == "fusion" && super::hlo::gpu_fusion_name(l).is_some()),
+            M::CompilerCustomCall => super::hlo::compiler_custom_call_target(l).is_some(),
         }
     }
 }

@@ -22,7 +22,7 @@ pub(crate) struct MlirState<'a> {
 /// The op name of an op line: `%0 = stablehlo.add ...`, `%1:2 = "dialect.op"(...)`,
 /// `stablehlo.return ...`, `return ...`; with the byte offset of the name and
 /// the result (`%0`) if any.
-fn op_of(l: &str) -> Option<(&str, usize, &str)> {
+pub(crate) fn op_of(l: &str) -> Option<(&str, usize, &str)> {
     let b = l.as_bytes();
     let i = skip_ws(b, 0);
     let mut result = "";
@@ -169,6 +169,11 @@ impl<'a> MlirState<'a> {
             }
             if op == "stablehlo.custom_call" {
                 super::pallas::add_evidence(n, l, sink);
+            }
+            if op.starts_with("mhlo.") {
+                sink.add(M::MhloOp, n, l, op_at, op.len(), || {
+                    format!("`{op}` is an operation of the MHLO dialect, which older JAX releases printed for the lowered module.")
+                });
             }
             if !result.is_empty() {
                 if let Some(p) = l.rfind("loc(") {

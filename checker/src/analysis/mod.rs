@@ -23,17 +23,25 @@
 //! With the `serde` feature, [`Analysis`] serializes to the object that
 //! `mdbook-dumplab analyze --json` prints (one per input and line, with a
 //! `file` field added in front). The fields below are stable; new fields may
-//! be added, none will be renamed or removed.
+//! be added, none will be renamed or removed. Added since the first
+//! release: `dialect`, `backend_basis`, `backend_reason`, `kind_rule`,
+//! `unwrapped`; `backend` is now also set for uncompiled and unknown dumps
+//! whose text names a backend, and inferred as `cpu` for compiled ones.
 //!
 //! | field | type | meaning |
 //! |---|---|---|
-//! | `kind` | string | `jaxpr`, `stablehlo`, `hlo-unoptimized`, `hlo-optimized` or `unknown` |
-//! | `backend` | string or null | `cpu`, `gpu` or `tpu` for compiled HLO when the text shows it |
-//! | `reason` | string or null | why the kind is `unknown` (null otherwise) |
-//! | `lines` | integer | lines in the input |
+//! | `kind` | string | `jaxpr`, `stablehlo`, `hlo-unoptimized`, `hlo-optimized` or `unknown` (`stablehlo` is the lowered MLIR module, in either dialect) |
+//! | `dialect` | string or null | `stablehlo`, `mhlo` (older JAX's lowered modules), `hlo` or `jaxpr`; null when no family or two families show |
+//! | `backend` | string or null | `cpu`, `gpu` or `tpu` whenever a clue names one, whatever the kind; for compiled HLO with no clue, `cpu` inferred; null when nothing names one or two backends are named |
+//! | `backend_basis` | string or null | `evidence` (a clue names the backend) or `inferred`; null when `backend` is |
+//! | `backend_reason` | string or null | why the backend was inferred: `no GPU or TPU clue in a compiled module` (null otherwise) |
+//! | `reason` | string or null | why the kind is `unknown` (null otherwise); a contradiction names a line of each side |
+//! | `kind_rule` | string or null | for HLO, the rule that decided compiled or not (`scheduled`, `compiler-structure`, `unscheduled-header`, ...: see [`rules`]); null otherwise |
+//! | `lines` | integer | lines in the input, as pasted |
+//! | `unwrapped` | list of `{what, lines, first_line, note}` | damage undone before reading (see [`mod@unwrap`]): `what` is `log-prefix`, `prompt`, `repr` or `wrapped`, `lines` how many pasted lines it touched from `first_line`; empty for clean text |
 //! | `entry_fusions` | integer | `fusion` instructions in the entry computation (0 when not HLO) |
 //! | `fusions` | list of `{name, kind, ops, in_entry, line, computation}` | every `fusion` instruction; `kind` is `kLoop`, `kInput`, `kOutput`, `kCustom`, ...; `ops` the distinct opcodes of the fused computation in order (no `parameter`, at most 64) |
-//! | `evidence` | list of `{line, columns: {start, end}, marker, note}` | clues in line order (at most 64 per marker, 3 for markers found on nearly every line); `line` 1-based, `columns` 1-based character columns, end exclusive; `marker` one of [`markers::marker_names`] |
+//! | `evidence` | list of `{line, columns: {start, end}, marker, note}` | clues in line order (at most 64 per marker, 3 for markers found on nearly every line); `line` 1-based, `columns` 1-based character columns, end exclusive; `marker` one of [`markers::marker_names`]. Lines and columns refer to the text as pasted: for a repaired paste, the line a clue's line starts on (all of a repr's on its one line) and the column there (a log prefix counted; escapes inside a repr not) |
 //! | `module_name` | string or null | the `HloModule` or MLIR `module @name` |
 //! | `computations` | list of `{name, line, is_entry, instructions}` | HLO computations |
 //! | `entry_computation` | string or null | name of the HLO entry computation |
@@ -88,13 +96,23 @@ use std::ops::Range;
 use std::str::FromStr;
 
 pub mod claims;
-mod classify;
+pub mod classify;
 pub(crate) mod hlo;
 pub(crate) mod jaxpr;
 pub mod markers;
 mod mlir;
 pub(crate) mod pallas;
 pub(crate) mod scan;
+pub mod unwrap;
+
+pub use classify::{Rule, Verdict, Weight, When};
+pub use unwrap::{Damage, Undone, unwrap};
+
+/// The rules that decide whether an HLO module was compiled and for which
+/// backend, in table order (see [`classify`]).
+pub fn rules() -> &'static [Rule] {
+    &classify::RULES
+}
 
 use markers::{COUNT, M};
 
@@ -234,6 +252,54 @@ impl FromStr for Backend {
                 name: s.to_owned(),
                 expected: &["cpu", "gpu", "tpu"],
             })
+    }
+}
+
+/// The dialect (or printer) of a dump: what a learner pasted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Dialect {
+    /// MLIR in the StableHLO dialect (what JAX lowers to today).
+    Stablehlo,
+    /// MLIR in the MHLO dialect (what older JAX releases printed).
+    Mhlo,
+    /// HLO text, compiled or not.
+    Hlo,
+    /// A jaxpr.
+    Jaxpr,
+}
+
+impl Dialect {
+    /// The name used in JSON and reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dialect::Stablehlo => "stablehlo",
+            Dialect::Mhlo => "mhlo",
+            Dialect::Hlo => "hlo",
+            Dialect::Jaxpr => "jaxpr",
+        }
+    }
+}
+
+/// Where [`Analysis::backend`] comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum BackendBasis {
+    /// A line names the backend (see the backend rules).
+    Evidence,
+    /// Nothing names one; a compiled module with no GPU or TPU clue is CPU.
+    Inferred,
+}
+
+impl BackendBasis {
+    /// The name used in JSON and reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BackendBasis::Evidence => "evidence",
+            BackendBasis::Inferred => "inferred",
+        }
     }
 }
 
@@ -514,6 +580,16 @@ impl LineMarkers {
         }
     }
 
+    /// Sets marker `to` on every line that has marker `from`.
+    fn also(&mut self, from: M, to: M) {
+        let (f, t) = (1u64 << (from as u32), 1u64 << (to as u32));
+        for b in &mut self.bits {
+            if *b & f != 0 {
+                *b |= t;
+            }
+        }
+    }
+
     fn has(&self, line: usize, m: M) -> bool {
         line.checked_sub(1)
             .and_then(|i| self.bits.get(i))
@@ -643,12 +719,24 @@ pub(crate) fn kernel_kind(op: &str) -> KernelKind {
 pub struct Analysis {
     /// What kind of dump it is.
     pub kind: Kind,
-    /// The compiler backend of compiled HLO, when the text shows it.
+    /// The dialect of the text, when its family is clear.
+    pub dialect: Option<Dialect>,
+    /// The compiler backend, when a clue names one (whatever the kind), or
+    /// CPU inferred for a compiled module with no GPU or TPU clue.
     pub backend: Option<Backend>,
+    /// Whether [`Analysis::backend`] was named by a clue or inferred.
+    pub backend_basis: Option<BackendBasis>,
+    /// Why the backend was inferred (null when named by a clue).
+    pub backend_reason: Option<String>,
     /// Why the kind is [`Kind::Unknown`].
     pub reason: Option<String>,
-    /// Lines in the text.
+    /// The rule (see [`rules`]) that decided compiled or not, for HLO.
+    pub kind_rule: Option<&'static str>,
+    /// Lines in the text (as pasted).
     pub lines: usize,
+    /// The damage undone before reading (see [`mod@unwrap`]); empty for clean
+    /// text.
+    pub unwrapped: Vec<Undone>,
     /// `fusion` instructions in the entry computation (0 when not HLO).
     pub entry_fusions: usize,
     /// Every `fusion` instruction.
@@ -692,9 +780,14 @@ impl Analysis {
     fn empty(lines: usize) -> Self {
         Analysis {
             kind: Kind::Unknown,
+            dialect: None,
             backend: None,
+            backend_basis: None,
+            backend_reason: None,
             reason: None,
+            kind_rule: None,
             lines,
+            unwrapped: Vec::new(),
             entry_fusions: 0,
             fusions: Vec::new(),
             evidence: Vec::new(),
@@ -811,6 +904,12 @@ pub(crate) struct Sink<'a> {
     first_line: [usize; COUNT],
     /// Every marker seen on each line, capped or not (see [`LineMarkers`]).
     line_markers: LineMarkers,
+    /// Character column of the current line in the paste, for lines the
+    /// unwrapping moved (0 otherwise): added to evidence columns.
+    col: usize,
+    /// The text holds the `ENTRY` computation's header (see
+    /// [`classify::When::EntryReached`]).
+    entry_seen: bool,
 }
 
 /// The [`Sink::hist_cache`] slot of an op name: its length and three of
@@ -838,6 +937,8 @@ impl<'a> Sink<'a> {
             counts: [0; COUNT],
             first_line: [0; COUNT],
             line_markers: LineMarkers::default(),
+            col: 0,
+            entry_seen: false,
         }
     }
 
@@ -889,8 +990,8 @@ impl<'a> Sink<'a> {
 
     /// Records the evidence of a clue that [`Sink::hit`] counted.
     pub(crate) fn push(&mut self, m: M, n: usize, l: &str, at: usize, len: usize, note: String) {
-        let start = scan::char_col(l, at);
-        let end = scan::char_col(l, at.saturating_add(len)).max(start + 1);
+        let start = scan::char_col(l, at) + self.col;
+        let end = (scan::char_col(l, at.saturating_add(len)) + self.col).max(start + 1);
         self.evidence.push(Evidence {
             line: n,
             columns: start..end,
@@ -966,20 +1067,31 @@ impl<'a> Sink<'a> {
 
 /// Reads a dump (or an excerpt of one) and says what it is and why.
 ///
+/// A damaged paste is repaired first ([`unwrap()`]); line numbers and columns
+/// refer to the text as pasted.
+///
 /// Never panics, runs in time linear in the text, does no I/O.
 pub fn analyze(text: &str) -> Analysis {
+    let repaired = unwrap::unwrap(text);
     let mut a = Analysis::empty(0);
     let mut sink = Sink::new();
     let mut hlo = hlo::HloState::new();
     let mut mlir = mlir::MlirState::new();
     let mut jaxpr = jaxpr::JaxprState::new();
     let mut lines = 0usize;
-    for (i, l) in scan::lines(text).enumerate() {
+    let moved = !repaired.undone.is_empty();
+    for (i, l) in scan::lines(&repaired.text).enumerate() {
         lines = i + 1;
         if scan::is_blank(l) {
             continue;
         }
-        let n = i + 1;
+        let n = if moved {
+            let (n, col) = repaired.map.get(i + 1);
+            sink.col = col;
+            n
+        } else {
+            i + 1
+        };
         if hlo.line(n, l, &mut a, &mut sink) {
             continue;
         }
@@ -988,10 +1100,15 @@ pub fn analyze(text: &str) -> Analysis {
         }
         jaxpr.line(n, l, &mut a, &mut sink);
     }
-    a.lines = lines;
-    hlo.finish(text, &mut a, &mut sink);
+    a.lines = if moved { repaired.pasted_lines } else { lines };
+    a.unwrapped = repaired.undone.clone();
+    sink.col = 0;
+    hlo.finish(&repaired.text, &repaired.map, &mut a, &mut sink);
     mlir.finish(&mut a, &mut sink);
     classify::decide(&mut a, &sink);
+    if a.kind == Kind::HloOptimized && sink.count(M::CopyInstruction) > 0 {
+        copies_of_a_compiled_module(&mut sink);
+    }
     // The index is not needed any more: free it before the owned copies of
     // the source ops are made (the end of an analysis is its peak memory).
     sink.op_index = HashMap::default();
@@ -1010,6 +1127,24 @@ pub fn analyze(text: &str) -> Analysis {
     a.evidence = ev;
     a.line_markers = sink.line_markers;
     a
+}
+
+/// In a module that other clues show compiled, its `copy`s are ones XLA
+/// inserted (rule `front-end-copy`: a copy says so only when something else
+/// does): each copy line is also `layout-op`, as in the claim table.
+fn copies_of_a_compiled_module(sink: &mut Sink<'_>) {
+    let promoted: Vec<Evidence> = sink
+        .evidence
+        .iter()
+        .filter(|e| e.marker == M::CopyInstruction.name())
+        .map(|e| Evidence {
+            marker: M::LayoutOp.name(),
+            note: "A `copy` in a module that other lines show compiled: XLA inserted it (layout assignment, copy insertion or memory-space assignment).".to_owned(),
+            ..e.clone()
+        })
+        .collect();
+    sink.evidence.extend(promoted);
+    sink.line_markers.also(M::CopyInstruction, M::LayoutOp);
 }
 
 #[cfg(test)]

@@ -79,3 +79,79 @@ pub fn naive(text: &str) -> Kind {
 pub fn line_of(text: &str, n: usize) -> &str {
     text.lines().nth(n.saturating_sub(1)).unwrap_or("")
 }
+
+/// The damage pastes take, applied to a real dump: what the unwrapping
+/// must undo (the drift corpus holds such variants made by its generator;
+/// these make the same shapes from every fixture).
+#[derive(Clone, Copy, Debug)]
+pub enum Damage {
+    /// `repr(text)` as Python prints a `str`: one line, `\n` escapes,
+    /// single quotes around.
+    Repr,
+    /// Every line behind TensorFlow's log prefix.
+    TfLog,
+    /// Every line behind a glog prefix.
+    Glog,
+    /// Hard-wrapped at this many bytes (a terminal or a tracker).
+    Wrap(usize),
+    /// The first line behind a `>>> ` prompt, the rest behind `... `.
+    Prompt,
+}
+
+/// A TensorFlow log prefix as it appears in pasted logs.
+pub const TF_PREFIX: &str = "2019-08-05 19:26:48.376350: E external/org_tensorflow/tensorflow/compiler/xla/xla_util.cc:72] ";
+/// A glog prefix.
+pub const GLOG_PREFIX: &str = "I1130 13:20:01.123456 12345 hlo_pass_pipeline.cc:123] ";
+
+/// `text` with damage `d`.
+pub fn damage(text: &str, d: Damage) -> String {
+    match d {
+        Damage::Repr => {
+            let mut s = String::from("'");
+            for c in text.chars() {
+                match c {
+                    '\\' => s.push_str("\\\\"),
+                    '\n' => s.push_str("\\n"),
+                    '\'' => s.push_str("\\'"),
+                    '\t' => s.push_str("\\t"),
+                    c => s.push(c),
+                }
+            }
+            s.push_str("'\n");
+            s
+        }
+        Damage::TfLog | Damage::Glog => {
+            let p = if matches!(d, Damage::TfLog) {
+                TF_PREFIX
+            } else {
+                GLOG_PREFIX
+            };
+            text.lines().map(|l| format!("{p}{l}\n")).collect()
+        }
+        Damage::Wrap(w) => {
+            let mut s = String::new();
+            for l in text.lines() {
+                let b = l.as_bytes();
+                if b.is_empty() {
+                    s.push('\n');
+                }
+                let mut i = 0;
+                while i < b.len() {
+                    let mut e = (i + w).min(b.len());
+                    while !l.is_char_boundary(e) {
+                        e -= 1;
+                    }
+                    s.push_str(&l[i..e]);
+                    s.push('\n');
+                    i = e;
+                }
+            }
+            s
+        }
+        Damage::Prompt => text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| format!("{}{l}\n", if i == 0 { ">>> " } else { "... " }))
+            .collect(),
+    }
+}

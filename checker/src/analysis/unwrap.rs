@@ -1,0 +1,663 @@
+//! Undoing the damage a dump takes on its way into a paste.
+//!
+//! People paste dumps out of Python sessions, logs and issue threads. Four
+//! kinds of damage are undone here, before the analysis reads the text:
+//!
+//! - a **log prefix** in front of lines: `2019-08-05 19:26:48.376350: E
+//!   external/.../xla_util.cc:72] ` (TensorFlow) or glog's `I1130
+//!   13:20:01.123456 12345 file.cc:123] `;
+//! - **prompt characters**: `>>> `, `... `, `$ `;
+//! - a **Python string repr**: the whole module on one line with literal
+//!   `\n`s, inside quotes (`'HloModule m\n\nENTRY ...'`);
+//! - **hard wrapping** at a fixed width (a terminal, an issue tracker): a
+//!   line exactly as long as the longest line, continued on a line that
+//!   cannot start a jaxpr, MLIR or HLO line.
+//!
+//! What was undone is listed ([`Undone`]); a [`LineMap`] gives, for each
+//! line of the repaired text, the line of the text as pasted and the column
+//! it starts at there, so evidence points at what the reader pasted.
+//!
+//! Clean text is never touched: every rule needs a shape no dump prints
+//! (a log prefix, a prompt, two or more literal `\n` in one line, two or
+//! more lines cut at one width and continued by a fragment). Damage is
+//! looked for in the first 256 KiB (a constant cost on large dumps, which
+//! are files, not pastes); a damaged text is repaired whole, one pass per
+//! round, a round repeating only while it changed something (each change
+//! shortens the text; eight rounds at most), so the cost is linear and the
+//! result a fixed point: repairing repaired text changes nothing.
+
+use super::scan;
+use std::borrow::Cow;
+
+/// What sort of damage was undone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Damage {
+    /// A log prefix before lines.
+    LogPrefix,
+    /// Prompt characters before lines.
+    Prompt,
+    /// A Python string repr: literal `\n`, escaped quotes, the quotes around.
+    Repr,
+    /// Lines hard-wrapped at a fixed width.
+    Wrapped,
+}
+
+impl Damage {
+    /// The name used in JSON and reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Damage::LogPrefix => "log-prefix",
+            Damage::Prompt => "prompt",
+            Damage::Repr => "repr",
+            Damage::Wrapped => "wrapped",
+        }
+    }
+}
+
+/// One kind of damage undone, with how many pasted lines it touched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Undone {
+    /// What was undone.
+    pub what: Damage,
+    /// How many lines of the paste it touched.
+    pub lines: usize,
+    /// The first of them (1-based, in the paste).
+    pub first_line: usize,
+    /// What was done, in a sentence.
+    pub note: String,
+}
+
+/// For each line of the repaired text, where it starts in the paste.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineMap {
+    /// (1-based pasted line, 0-based character column it starts at there).
+    starts: Vec<(usize, usize)>,
+}
+
+impl LineMap {
+    /// The pasted line and start column of repaired line `n` (1-based);
+    /// `(n, 0)` past the end.
+    pub fn get(&self, n: usize) -> (usize, usize) {
+        n.checked_sub(1)
+            .and_then(|i| self.starts.get(i))
+            .copied()
+            .unwrap_or((n, 0))
+    }
+
+    /// How many repaired lines are mapped.
+    pub fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.starts.is_empty()
+    }
+}
+
+/// A repaired text: the text, what was undone (empty for clean text, then
+/// `text` borrows the input) and the line map (empty when nothing moved).
+#[derive(Clone, Debug)]
+pub struct Unwrapped<'a> {
+    /// The repaired text.
+    pub text: Cow<'a, str>,
+    /// What was undone, one entry per kind of damage, in the order undone.
+    pub undone: Vec<Undone>,
+    /// Where each line of `text` starts in the paste.
+    pub map: LineMap,
+    /// Lines in the paste (counted only when something was undone; 0
+    /// otherwise).
+    pub pasted_lines: usize,
+}
+
+/// Rounds at most: each round shortens the text, and pastes are damaged
+/// once or twice (a repr inside a log line), not eight times.
+const MAX_ROUNDS: usize = 8;
+
+/// Repairs a pasted dump (see the module docs). Never panics.
+pub fn unwrap(text: &str) -> Unwrapped<'_> {
+    let mut out = Unwrapped {
+        text: Cow::Borrowed(text),
+        undone: Vec::new(),
+        map: LineMap::default(),
+        pasted_lines: 0,
+    };
+    for _ in 0..MAX_ROUNDS {
+        let Some((lines, undone)) = round(&out.text) else {
+            break;
+        };
+        if out.map.is_empty() {
+            out.pasted_lines = scan::lines(text).count();
+        }
+        // Compose the new map with the one so far.
+        let starts = lines
+            .iter()
+            .map(|l| {
+                let (p, c) = if out.map.is_empty() {
+                    (l.line, 0)
+                } else {
+                    out.map.get(l.line)
+                };
+                (p, c + l.col)
+            })
+            .collect();
+        for u in undone {
+            let first = if out.map.is_empty() {
+                u.first_line
+            } else {
+                out.map.get(u.first_line).0
+            };
+            merge(
+                &mut out.undone,
+                Undone {
+                    first_line: first,
+                    ..u
+                },
+            );
+        }
+        let mut s = String::with_capacity(out.text.len());
+        for l in &lines {
+            s.push_str(&l.text);
+            s.push('\n');
+        }
+        out.text = Cow::Owned(s);
+        out.map = LineMap { starts };
+    }
+    out
+}
+
+/// Adds `u` to the list, or its count to an entry of the same damage.
+fn merge(list: &mut Vec<Undone>, u: Undone) {
+    match list.iter_mut().find(|x| x.what == u.what) {
+        Some(x) => {
+            x.lines += u.lines;
+            x.first_line = x.first_line.min(u.first_line);
+        }
+        None => list.push(u),
+    }
+}
+
+/// A line of a round's output: its text, and the line (1-based) and
+/// character column of the round's input it starts at.
+struct Out {
+    text: String,
+    line: usize,
+    col: usize,
+}
+
+/// One round: prefixes and prompts stripped, reprs split, then wrapped
+/// lines joined. `None` when nothing was undone.
+fn round(text: &str) -> Option<(Vec<Out>, Vec<Undone>)> {
+    if !maybe_damaged(text) {
+        return None;
+    }
+    let mut undone: Vec<Undone> = Vec::new();
+    let mut outs: Vec<Out> = Vec::new();
+    let count =
+        |undone: &mut Vec<Undone>, what: Damage, n: usize, note: &dyn Fn() -> String| match undone
+            .iter_mut()
+            .find(|x| x.what == what)
+        {
+            Some(x) => x.lines += 1,
+            None => undone.push(Undone {
+                what,
+                lines: 1,
+                first_line: n,
+                note: note(),
+            }),
+        };
+    for (i, raw) in scan::lines(text).enumerate() {
+        let n = i + 1;
+        let mut l = raw;
+        let mut col = 0usize;
+        // Prefixes can stack (a prompt, then a log line): strip each kind
+        // while one is there.
+        loop {
+            if let Some(p) = log_prefix_len(l) {
+                let prefix = l.get(..p).unwrap_or("").trim_end().to_owned();
+                count(&mut undone, Damage::LogPrefix, n, &|| {
+                    format!("log prefixes removed (the first: `{prefix}`)")
+                });
+                col += l.get(..p).map_or(0, |s| s.chars().count());
+                l = l.get(p..).unwrap_or("");
+            } else if let Some(p) = prompt_len(l) {
+                let prompt = l.get(..p).unwrap_or("").to_owned();
+                count(&mut undone, Damage::Prompt, n, &|| {
+                    format!("prompt characters removed (`{}`)", prompt.trim_end())
+                });
+                col += p;
+                l = l.get(p..).unwrap_or("");
+            } else {
+                break;
+            }
+        }
+        match repr_segments(l) {
+            Some(segs) => {
+                let k = segs.len();
+                count(&mut undone, Damage::Repr, n, &|| {
+                    format!(
+                        "a Python string repr split at its {} literal `\\n`s, escapes and quotes undone",
+                        k.saturating_sub(1)
+                    )
+                });
+                for (seg, at) in segs {
+                    outs.push(Out {
+                        text: seg,
+                        line: n,
+                        col: col + at,
+                    });
+                }
+            }
+            None => outs.push(Out {
+                text: l.to_owned(),
+                line: n,
+                col,
+            }),
+        }
+    }
+    if let Some((first, width, n)) = join_wrapped(&mut outs) {
+        undone.push(Undone {
+            what: Damage::Wrapped,
+            lines: n,
+            first_line: first,
+            note: format!("{n} lines cut at {width} characters joined to the lines they continue"),
+        });
+    }
+    (!undone.is_empty()).then_some((outs, undone))
+}
+
+/// How much of a text the first look reads. Pastes are small; a dump of
+/// many megabytes was written to a file, not pasted through a terminal or
+/// a log, and a damaged one shows its damage from its first lines anyway.
+/// So the first look costs a constant on large dumps.
+const LOOK: usize = 256 * 1024;
+
+/// A cheap first look at the start of `text` (see [`LOOK`]): could any
+/// rule apply? One pass over line starts and lengths, and a byte search
+/// for `\n`.
+fn maybe_damaged(text: &str) -> bool {
+    let mut end = text.len().min(LOOK);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let text = text.get(..end).unwrap_or("");
+    let mut max = 0usize;
+    let mut at_max = 0usize;
+    for l in scan::lines(text) {
+        if log_prefix_len(l).is_some() || prompt_len(l).is_some() {
+            return true;
+        }
+        let len = l.len();
+        if len > max {
+            max = len;
+            at_max = 1;
+        } else if len == max {
+            at_max += 1;
+        }
+    }
+    if scan::find(text, "\\n").is_some()
+        && scan::lines(text).any(|l| scan::find_all(l, "\\n").nth(1).is_some())
+    {
+        return true;
+    }
+    if max < MIN_WIDTH || at_max < 2 {
+        return false;
+    }
+    let mut prev_full = false;
+    let mut joins = 0usize;
+    for l in scan::lines(text) {
+        if prev_full && !can_start_line(l) {
+            joins += 1;
+            if joins >= 2 {
+                return true;
+            }
+        }
+        prev_full = l.len() == max;
+    }
+    false
+}
+
+/// Narrowest wrap width recognised: terminals and trackers wrap at 80 or
+/// more; 40 leaves room for narrow panes. Widths count bytes (dumps are
+/// ASCII but for the odd name in metadata).
+const MIN_WIDTH: usize = 40;
+
+/// Joins lines hard-wrapped at one width: the width is the longest line's
+/// (in bytes), at least [`MIN_WIDTH`]; a line that long is joined
+/// with the next when that cannot start a dump line; two or more such
+/// joins are needed, or none is made. Returns the first continuation's
+/// line, the width and how many lines were joined.
+fn join_wrapped(outs: &mut Vec<Out>) -> Option<(usize, usize, usize)> {
+    let width = outs.iter().map(|o| o.text.len()).max().unwrap_or(0);
+    if width < MIN_WIDTH {
+        return None;
+    }
+    let full: Vec<bool> = outs.iter().map(|o| o.text.len() == width).collect();
+    let joins = (0..outs.len().saturating_sub(1))
+        .filter(|&i| {
+            full.get(i).copied().unwrap_or(false)
+                && outs.get(i + 1).is_some_and(|o| !can_start_line(&o.text))
+        })
+        .count();
+    if joins < 2 {
+        return None;
+    }
+    let mut merged: Vec<Out> = Vec::with_capacity(outs.len());
+    let mut count = 0usize;
+    let mut first = 0usize;
+    // Whether the last merged line ends in a full-width piece.
+    let mut open = false;
+    for (o, is_full) in std::mem::take(outs).into_iter().zip(full) {
+        match merged.last_mut() {
+            Some(last) if open && !can_start_line(&o.text) => {
+                last.text.push_str(&o.text);
+                count += 1;
+                if first == 0 {
+                    first = o.line;
+                }
+            }
+            _ => merged.push(o),
+        }
+        open = is_full;
+    }
+    *outs = merged;
+    (count > 0).then_some((first, width, count))
+}
+
+/// The length of a log prefix at the start of `l`: TensorFlow's
+/// `2019-08-05 19:26:48.376350: E path/file.cc:72] ` or glog's
+/// `I1130 13:20:01.123456 12345 file.cc:123] `.
+pub(crate) fn log_prefix_len(l: &str) -> Option<usize> {
+    let b = l.as_bytes();
+    let first = *b.first()?;
+    let head = if first.is_ascii_digit() {
+        // `YYYY-MM-DD HH:MM:SS.ffffff: L `
+        let date = b.get(..10)?;
+        let ok = date.iter().enumerate().all(|(i, &c)| match i {
+            4 | 7 => c == b'-',
+            _ => c.is_ascii_digit(),
+        });
+        if !ok || b.get(10) != Some(&b' ') {
+            return None;
+        }
+        let t = time_end(b, 11)?;
+        if b.get(t) != Some(&b':') || b.get(t + 1) != Some(&b' ') {
+            return None;
+        }
+        let lvl = t + 2;
+        if !matches!(b.get(lvl), Some(b'I' | b'W' | b'E' | b'F')) || b.get(lvl + 1) != Some(&b' ') {
+            return None;
+        }
+        lvl + 2
+    } else if matches!(first, b'I' | b'W' | b'E' | b'F') {
+        // `LMMDD HH:MM:SS.uuuuuu  12345 `
+        let md = b.get(1..5)?;
+        if !md.iter().all(u8::is_ascii_digit) || b.get(5) != Some(&b' ') {
+            return None;
+        }
+        let t = time_end(b, 6)?;
+        let s = scan::skip_ws(b, t);
+        let id = scan::take_while(b, s, |c| c.is_ascii_digit());
+        if id == s || b.get(id) != Some(&b' ') {
+            return None;
+        }
+        scan::skip_ws(b, id)
+    } else {
+        return None;
+    };
+    // `path/file.cc:123] `
+    let f = scan::take_while(b, head, |c| c != b' ' && c != b']' && c != b':');
+    if f == head || b.get(f) != Some(&b':') {
+        return None;
+    }
+    let ln = scan::take_while(b, f + 1, |c| c.is_ascii_digit());
+    if ln == f + 1 || b.get(ln) != Some(&b']') {
+        return None;
+    }
+    Some(if b.get(ln + 1) == Some(&b' ') {
+        ln + 2
+    } else {
+        ln + 1
+    })
+}
+
+/// After `HH:MM:SS` (optionally `.digits`) starting at `i`, the index past it.
+fn time_end(b: &[u8], i: usize) -> Option<usize> {
+    let t = b.get(i..i + 8)?;
+    let ok = t.iter().enumerate().all(|(k, &c)| match k {
+        2 | 5 => c == b':',
+        _ => c.is_ascii_digit(),
+    });
+    if !ok {
+        return None;
+    }
+    let mut j = i + 8;
+    if b.get(j) == Some(&b'.') {
+        j = scan::take_while(b, j + 1, |c| c.is_ascii_digit());
+    }
+    Some(j)
+}
+
+/// The length of a prompt at the start of `l`: `>>> `, `... ` or `$ `,
+/// followed by something (a bare prompt line stays).
+pub(crate) fn prompt_len(l: &str) -> Option<usize> {
+    [">>> ", "... ", "$ "]
+        .iter()
+        .find(|p| l.starts_with(**p) && l.len() > p.len())
+        .map(|p| p.len())
+}
+
+/// A line holding a Python string repr of a dump: two or more literal
+/// `\n`s, and at least two of the pieces they separate start a dump line.
+/// Returns the pieces, unescaped, with the character column each starts
+/// at; the quotes around the repr (and a `b`/`r` prefix) dropped.
+fn repr_segments(l: &str) -> Option<Vec<(String, usize)>> {
+    let b = l.as_bytes();
+    let mut breaks = 0usize;
+    let mut i = 0usize;
+    while let Some(at) = scan::find_byte(b, i, b'\\') {
+        match b.get(at + 1) {
+            Some(b'n') => breaks += 1,
+            Some(_) => {}
+            None => break,
+        }
+        i = at + 2;
+    }
+    if breaks < 2 {
+        return None;
+    }
+    // Split at unescaped `\n`, unescaping as we go.
+    let mut segs: Vec<(String, usize)> = Vec::new();
+    let mut cur = String::new();
+    let mut cur_col = 0usize;
+    let mut col = 0usize;
+    let mut chars = l.chars().peekable();
+    // An opening quote (optionally after b/r/f prefixes) is dropped.
+    let lead = l.len() - l.trim_start().len();
+    let t = l.trim_start();
+    let pre = t
+        .bytes()
+        .take_while(|c| matches!(c, b'b' | b'r' | b'f' | b'u' | b'B' | b'R'))
+        .count();
+    let quote = t
+        .as_bytes()
+        .get(pre)
+        .copied()
+        .filter(|c| *c == b'\'' || *c == b'"');
+    let mut skip = if quote.is_some() { lead + pre + 1 } else { 0 };
+    while skip > 0 {
+        chars.next();
+        col += 1;
+        skip -= 1;
+    }
+    cur_col = cur_col.max(col);
+    while let Some(c) = chars.next() {
+        col += 1;
+        if c != '\\' {
+            cur.push(c);
+            continue;
+        }
+        let Some(e) = chars.next() else {
+            cur.push('\\');
+            break;
+        };
+        col += 1;
+        match e {
+            'n' => {
+                segs.push((std::mem::take(&mut cur), cur_col));
+                cur_col = col;
+            }
+            't' => cur.push('\t'),
+            'r' => {}
+            '\'' | '"' | '\\' => cur.push(e),
+            other => {
+                cur.push('\\');
+                cur.push(other);
+            }
+        }
+    }
+    // The closing quote (and what a print of a container adds after it).
+    if let Some(q) = quote {
+        let q = char::from(q);
+        let t = cur.trim_end();
+        let t = t.trim_end_matches([',', ')', ']', '}']);
+        if let Some(s) = t.strip_suffix(q) {
+            cur.truncate(s.len());
+        }
+    }
+    segs.push((cur, cur_col));
+    let starts = segs
+        .iter()
+        .filter(|(s, _)| !scan::is_blank(s) && starts_dump_line(s))
+        .count();
+    (starts >= 2).then_some(segs)
+}
+
+/// Whether `l` looks like the start of a dump line (used by the repr
+/// check): a jaxpr, MLIR or HLO line, or a closing bracket.
+fn starts_dump_line(l: &str) -> bool {
+    let t = scan::trim_start(l);
+    const HEADS: [&str; 15] = [
+        "HloModule",
+        "ENTRY",
+        "ROOT",
+        "%",
+        "}",
+        "{ lambda",
+        "let",
+        "in ",
+        "module",
+        "func.func",
+        "#loc",
+        "stablehlo.",
+        "mhlo.",
+        "return",
+        "\"",
+    ];
+    HEADS.iter().any(|h| t.starts_with(h))
+        || super::hlo::parse_instruction(t).is_some()
+        || super::hlo::parse_computation_header(t).is_some()
+        || super::jaxpr::parse_equation(t).is_some()
+}
+
+/// A line that closes a bracket: `}`, `)` or `]` alone or before a space
+/// (`} loc(#loc3)`, `] b`), and MLIR's `})` alone or before ` :`, ` {` or
+/// ` loc` (`}) : (tensor<f32>) -> tensor<f32>`).
+fn closer_line(t: &str) -> bool {
+    if let Some(rest) = t.strip_prefix("})") {
+        return rest.is_empty()
+            || rest.starts_with(" :")
+            || rest.starts_with(" {")
+            || rest.starts_with(" loc");
+    }
+    let b = t.as_bytes();
+    matches!(b.first(), Some(b'}' | b')' | b']')) && matches!(b.get(1), None | Some(b' '))
+}
+
+/// Whether `l` could be a line of its own in a dump (so it is not the
+/// continuation of a wrapped line): blank, a line the parsers read (an HLO
+/// instruction or computation header, an MLIR op, a jaxpr equation), a
+/// keyword that opens one, a closing bracket, a row of a `FileNames`/
+/// `StackFrames` table, or an indented `name=value` parameter of a jaxpr
+/// equation. A piece cut out of a line mostly starts mid-token, or with
+/// the one space the cut fell on, and is none of these.
+fn can_start_line(l: &str) -> bool {
+    let t = scan::trim_start(l);
+    let indent = l.len() - t.len();
+    let Some(&first) = t.as_bytes().first() else {
+        return true;
+    };
+    if first.is_ascii_digit() {
+        // `12 "file.py"`, `3 {file_name_id=1 ...}`: a table row.
+        let d = scan::take_while(t.as_bytes(), 0, |c| c.is_ascii_digit());
+        return t.as_bytes().get(d) == Some(&b' ');
+    }
+    // A closing bracket alone, or before a space (`} loc(...)`, `] b`,
+    // `}) : (...)`); a cut piece starts `}}`, `),` and the like.
+    if closer_line(t.trim_end()) {
+        return true;
+    }
+    const HEADS: [&str; 10] = [
+        "HloModule",
+        "ENTRY ",
+        "ROOT ",
+        "{ lambda",
+        "let",
+        "in (",
+        "module",
+        "func.func",
+        "#loc",
+        "^bb",
+    ];
+    if HEADS.iter().any(|h| t.starts_with(h))
+        || matches!(
+            t.trim_end(),
+            "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"
+        )
+    {
+        return true;
+    }
+    if indent >= 2 {
+        let k = scan::take_while(t.as_bytes(), 0, scan::is_name_byte);
+        if k > 0 && t.as_bytes().get(k) == Some(&b'=') {
+            return true;
+        }
+    }
+    super::hlo::parse_instruction(l).is_some()
+        || super::hlo::parse_computation_header(l).is_some()
+        || super::jaxpr::parse_equation(t).is_some()
+        || super::mlir::op_of(l).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_prefixes_and_prompts() {
+        for (l, want) in [
+            (
+                "2019-08-05 19:26:48.376350: E external/org_tensorflow/tensorflow/compiler/xla/xla_util.cc:72] HloModule m",
+                Some("HloModule m"),
+            ),
+            (
+                "I1130 13:20:01.123456 12345 file.cc:123] ENTRY %main {",
+                Some("ENTRY %main {"),
+            ),
+            (
+                "I0000 00:00:1700000000.123456   12345 service.cc:145] x",
+                None,
+            ),
+            ("  %x = f32[8]{0} parameter(0)", None),
+            ("2019-08-05 not a log", None),
+        ] {
+            let got = log_prefix_len(l).and_then(|p| l.get(p..));
+            assert_eq!(got, want, "{l}");
+        }
+        assert_eq!(prompt_len(">>> print(x)"), Some(4));
+        assert_eq!(prompt_len(">>> "), None);
+    }
+}

@@ -1,0 +1,16 @@
+module @jit_softmax attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<8x128xf32> {jax.arg_info = "x", mhlo.sharding = "{replicated}"}) -> (tensor<8x128xf32> {jax.result_info = ""}) {
+    %0 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %1 = stablehlo.reduce(%arg0 init: %0) applies stablehlo.maximum across dimensions = [1] : (tensor<8x128xf32>, tensor<f32>) -> tensor<8xf32>
+    %2 = stablehlo.broadcast_in_dim %1, dims = [0] : (tensor<8xf32>) -> tensor<8x1xf32>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0, 1] : (tensor<8x1xf32>) -> tensor<8x128xf32>
+    %4 = stablehlo.subtract %arg0, %3 : tensor<8x128xf32>
+    %5 = stablehlo.exponential %4 : tensor<8x128xf32>
+    %6 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %7 = stablehlo.reduce(%5 init: %6) applies stablehlo.add across dimensions = [1] : (tensor<8x128xf32>, tensor<f32>) -> tensor<8xf32>
+    %8 = stablehlo.broadcast_in_dim %7, dims = [0] : (tensor<8xf32>) -> tensor<8x1xf32>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1] : (tensor<8x1xf32>) -> tensor<8x128xf32>
+    %10 = stablehlo.divide %5, %9 : tensor<8x128xf32>
+    return %10 : tensor<8x128xf32>
+  }
+}

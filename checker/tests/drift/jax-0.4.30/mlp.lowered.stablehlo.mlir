@@ -1,0 +1,18 @@
+module @jit_mlp attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<8x16xf32> {mhlo.layout_mode = "default"}, %arg1: tensor<16x32xf32> {mhlo.layout_mode = "default"}, %arg2: tensor<32xf32> {mhlo.layout_mode = "default"}) -> (tensor<8xf32> {jax.result_info = "", mhlo.layout_mode = "default"}) {
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32>
+    %1 = stablehlo.broadcast_in_dim %arg2, dims = [1] : (tensor<32xf32>) -> tensor<1x32xf32>
+    %2 = stablehlo.broadcast_in_dim %1, dims = [0, 1] : (tensor<1x32xf32>) -> tensor<8x32xf32>
+    %3 = stablehlo.add %0, %2 : tensor<8x32xf32>
+    %4 = call @relu(%3) : (tensor<8x32xf32>) -> tensor<8x32xf32>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %5 = stablehlo.reduce(%4 init: %cst) applies stablehlo.add across dimensions = [1] : (tensor<8x32xf32>, tensor<f32>) -> tensor<8xf32>
+    return %5 : tensor<8xf32>
+  }
+  func.func private @relu(%arg0: tensor<8x32xf32> {mhlo.layout_mode = "default"}) -> (tensor<8x32xf32> {mhlo.layout_mode = "default"}) {
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<8x32xf32>
+    %1 = stablehlo.maximum %arg0, %0 : tensor<8x32xf32>
+    return %1 : tensor<8x32xf32>
+  }
+}

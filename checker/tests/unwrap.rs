@@ -1,0 +1,181 @@
+//! Unwrapping damaged pastes: clean dumps are never touched; every fixture,
+//! damaged as pastes are (a repr string, log prefixes, hard wrapping,
+//! prompts), gives the analysis of its clean original, with evidence on the
+//! lines as pasted.
+
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use dumplab::analysis::{Damage as Undo, unwrap};
+use dumplab::{Kind, analyze};
+use support::{Damage, damage};
+
+#[test]
+fn clean_dumps_are_left_untouched() {
+    let mut n = 0;
+    for d in support::corpus() {
+        let u = unwrap(&d.text);
+        assert!(u.undone.is_empty(), "{}: {:?}", d.path.display(), u.undone);
+        assert_eq!(u.text, d.text.as_str());
+        n += 1;
+    }
+    for t in [
+        include_str!("data/as_text_dialect_hlo_scan.txt"),
+        include_str!("data/cond.jaxpr.txt"),
+        include_str!("data/xla_dump_before_optimizations.txt"),
+        include_str!("data/xla_dump_cpu_after_optimizations.txt"),
+    ] {
+        assert!(unwrap(t).undone.is_empty());
+    }
+    assert!(n >= 100, "{n} dumps");
+}
+
+/// Which undo each damage must report.
+fn undo_of(d: Damage) -> Undo {
+    match d {
+        Damage::Repr => Undo::Repr,
+        Damage::TfLog | Damage::Glog => Undo::LogPrefix,
+        Damage::Wrap(_) => Undo::Wrapped,
+        Damage::Prompt => Undo::Prompt,
+    }
+}
+
+#[test]
+fn damaged_fixtures_read_as_their_clean_originals() {
+    let mut checked = 0;
+    // Wrapped variants with two or more cuts, and those undone.
+    let mut wraps = (0usize, 0usize);
+    for d in support::corpus() {
+        let clean = analyze(&d.text);
+        for dmg in [
+            Damage::Repr,
+            Damage::TfLog,
+            Damage::Glog,
+            Damage::Wrap(80),
+            Damage::Wrap(120),
+            Damage::Prompt,
+        ] {
+            let text = damage(&d.text, dmg);
+            // Wrapping is undone when there are two or more cuts (one cut
+            // alone is not told from a short line after a long one); the
+            // kind must be right either way.
+            let cut = match dmg {
+                Damage::Wrap(w) => d.text.lines().map(|l| l.len().saturating_sub(1) / w).sum(),
+                _ => usize::MAX,
+            };
+            let a = analyze(&text);
+            let p = format!("{} {dmg:?}", d.path.display());
+            assert_eq!(a.kind, clean.kind, "{p}: {:?}", a.reason);
+            assert_eq!(a.dialect, clean.dialect, "{p}");
+            assert_eq!(a.backend, clean.backend, "{p}");
+            assert_eq!(a.backend_basis, clean.backend_basis, "{p}");
+            assert_eq!(a.fusions.len(), clean.fusions.len(), "{p}");
+            let undone = a.unwrapped.iter().any(|u| u.what == undo_of(dmg));
+            if cut == usize::MAX {
+                assert!(undone, "{p}: {:?}", a.unwrapped);
+            } else {
+                // A piece that could start a line (a lone `}`) leaves its
+                // cut alone: the wrap is undone where it can be told.
+                assert!(!undone || cut >= 2, "{p}: {:?}", a.unwrapped);
+                wraps.0 += usize::from(cut >= 2);
+                wraps.1 += usize::from(cut >= 2 && undone);
+            }
+            assert_eq!(a.lines, text.lines().count(), "{p}");
+            assert!(
+                a.evidence.iter().all(|e| e.line >= 1 && e.line <= a.lines),
+                "{p}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "{checked}");
+    assert!(
+        wraps.1 * 10 >= wraps.0 * 9,
+        "wrapping undone in {} of {} wrapped dumps",
+        wraps.1,
+        wraps.0
+    );
+    eprintln!(
+        "wrapping undone in {} of {} wrapped dumps",
+        wraps.1, wraps.0
+    );
+}
+
+#[test]
+fn evidence_points_at_the_lines_and_columns_as_pasted() {
+    let text = include_str!("data/xla_dump_cpu_after_optimizations.txt");
+    let clean = analyze(text);
+    // Log prefixes: the same lines, columns moved by the prefix.
+    let logged = analyze(&damage(text, Damage::TfLog));
+    let shift = support::TF_PREFIX.chars().count();
+    let first = |a: &dumplab::Analysis, m: &str| {
+        a.evidence
+            .iter()
+            .find(|e| e.marker == m)
+            .map(|e| (e.line, e.columns.clone()))
+    };
+    let (l0, c0) = first(&clean, "is-scheduled").unwrap();
+    let (l1, c1) = first(&logged, "is-scheduled").unwrap();
+    assert_eq!(l1, l0);
+    assert_eq!(c1.start, c0.start + shift);
+    // Every clue, fused computation headers (found at the end) included.
+    let moved: Vec<_> = clean
+        .evidence
+        .iter()
+        .map(|e| {
+            (
+                e.line,
+                e.columns.start + shift,
+                e.columns.end + shift,
+                e.marker,
+            )
+        })
+        .collect();
+    let got: Vec<_> = logged
+        .evidence
+        .iter()
+        .map(|e| (e.line, e.columns.start, e.columns.end, e.marker))
+        .collect();
+    assert_eq!(got, moved);
+    // A repr: everything on line 1.
+    let repr = analyze(&damage(text, Damage::Repr));
+    assert_eq!(repr.lines, 1);
+    assert!(repr.evidence.iter().all(|e| e.line == 1));
+    // Wrapped at 80: each clue on the pasted line its logical line starts on.
+    let wrapped = damage(text, Damage::Wrap(80));
+    let w = analyze(&wrapped);
+    for e in w.evidence.iter().filter(|e| e.marker == "fusion-kind") {
+        let pasted = support::line_of(&wrapped, e.line);
+        assert!(
+            pasted.trim_start().starts_with('%') || pasted.trim_start().starts_with("ROOT"),
+            "line {}: {pasted}",
+            e.line
+        );
+    }
+    assert_eq!(
+        w.evidence
+            .iter()
+            .filter(|e| e.marker == "fusion-kind")
+            .count(),
+        clean
+            .evidence
+            .iter()
+            .filter(|e| e.marker == "fusion-kind")
+            .count()
+    );
+}
+
+#[test]
+fn the_report_says_what_was_undone() {
+    let text = include_str!("data/xla_dump_cpu_after_optimizations.txt");
+    let a = analyze(&damage(&damage(text, Damage::Repr), Damage::TfLog));
+    let what: Vec<Undo> = a.unwrapped.iter().map(|u| u.what).collect();
+    assert_eq!(what, [Undo::LogPrefix, Undo::Repr]);
+    assert!(
+        a.unwrapped[0].note.contains("xla_util.cc:72]"),
+        "{:?}",
+        a.unwrapped
+    );
+    assert_eq!(a.kind, Kind::HloOptimized);
+}
