@@ -2,7 +2,8 @@
 //!
 //! A Pallas kernel compiled for an accelerator reaches XLA as one
 //! `custom-call` whose target says which kernel compiler made it and whose
-//! `backend_config` carries the compiled kernel (serialized MLIR):
+//! `backend_config` carries the kernel (serialized MLIR; lowered for a GPU,
+//! JAX writes it into `mhlo.backend_config` and leaves `backend_config = ""`):
 //!
 //! | target | kernel compiler | the kernel's name on the line |
 //! |---|---|---|
@@ -182,9 +183,22 @@ fn note(k: &KernelCall<'_>) -> String {
         }
     };
     format!(
-        "{who}, for {compiler}: one `{target}` custom call whose `backend_config` carries {}. XLA schedules it as one opaque kernel and never looks inside.{unnamed}",
+        "{who}, for {compiler}: one `{target}` custom call whose `{}` carries {}. XLA schedules it and never opens the kernel's body; by default nothing is fused into it (a Mosaic TPU kernel can opt in with `allow_input_fusion`).{unnamed}",
+        config_field(k),
         k.flavour.payload()
     )
+}
+
+/// Where the line keeps the kernel: lowered for a GPU, JAX leaves
+/// `backend_config = ""` and writes the kernel into `mhlo.backend_config`;
+/// lowered for a TPU and in compiled HLO it is `backend_config` itself.
+fn config_field(k: &KernelCall<'_>) -> &'static str {
+    let lowered = k.op_name.is_none() && k.from_pallas;
+    if lowered && k.flavour != Flavour::MosaicTpu {
+        "mhlo.backend_config"
+    } else {
+        "backend_config"
+    }
 }
 
 #[cfg(test)]

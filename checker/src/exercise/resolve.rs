@@ -206,25 +206,25 @@ pub const KINDS: [(&str, &str, &str, &str); 4] = [
     (
         "jaxpr",
         "jaxpr",
-        "jax.make_jaxpr(fn)(*args)",
+        "jax.make_jaxpr(fn)(*args())",
         "A jaxpr reads `{ lambda ; a:f32[...]. let ... in (...) }`: short variable names, one primitive per equation, no `%` names and no `HloModule`.",
     ),
     (
         "stablehlo",
         "lowered StableHLO",
-        "jax.jit(fn).lower(*args).as_text()",
+        "jax.jit(fn).lower(*args()).as_text()",
         "Lowered StableHLO is MLIR: a `module @jit_...` with `func.func public @main` and `stablehlo.` operations on `tensor<...>` types.",
     ),
     (
         "hlo-unoptimized",
         "lowered HLO",
-        "jax.jit(fn).lower(*args).as_text(dialect=\"hlo\")",
+        "jax.jit(fn).lower(*args()).as_text(dialect=\"hlo\")",
         "The lowered-HLO look-alike is HLO text with an `HloModule` header, but nothing is decided yet: no `is_scheduled=true`, no `fusion` instructions, computations printed without signatures and instructions without `%`.",
     ),
     (
         "hlo-optimized",
         "compiled HLO",
-        "jax.jit(fn).lower(*args).compile().as_text()",
+        "jax.jit(fn).lower(*args()).compile().as_text()",
         "Compiled HLO shows the backend's decisions: `is_scheduled=true` in the header, `fusion` instructions and fused computations, backend configs.",
     ),
 ];
@@ -862,13 +862,40 @@ fn kind_label(kind: &str, family: &str, library: &Library) -> String {
         .filter(|((f, _), d)| f == family && d.kind.as_deref() == Some(kind))
         .map(|((_, file), d)| (file, d))
         .collect();
-    // A compiled family has several: the host CPU's stands for them.
-    of_family.sort_by_key(|(file, _)| !file.contains(".cpu."));
+    // A family may have several (per target, per variant): the one that
+    // names neither stands for them, so that no option's call says which
+    // variant or target the shown dump came from.
+    of_family.sort_by_key(|(file, d)| label_rank(file, d));
     let call = of_family
         .first()
         .and_then(|(_, d)| d.provenance.as_ref())
-        .map_or_else(|| generic.to_owned(), |p| short_call(&p.call));
+        .map_or_else(|| generic.to_owned(), |p| option_call(&p.call));
     format!("{what}: `{call}`")
+}
+
+/// Which of a family's dumps of one kind labels a `classify` option: first
+/// one made by `fn` (not a per-target variant), then one printed on the
+/// host (no ahead-of-time target), then the host CPU's compiled dump.
+fn label_rank(file: &str, d: &DumpInfo) -> (bool, bool, bool) {
+    let src = d.provenance.as_ref();
+    let variant = src.is_some_and(|p| function_name(&p.call) != "fn");
+    let ahead = src.is_some_and(|p| p.call.contains("topo = "));
+    (variant, ahead, !file.contains(".cpu."))
+}
+
+/// A call as a `classify` option quotes it: the short call, with any
+/// variant's name written `fn` and the example arguments written `*args()`,
+/// so that every option reads alike and none names the shown dump's
+/// variant or target.
+pub fn option_call(call: &str) -> String {
+    let short = short_call(call);
+    let name = function_name(call);
+    let mut out = short.replacen(&format!("({name})"), "(fn)", 1);
+    out = out.replacen(&format!("({name}, "), "(fn, ", 1);
+    if let Some(at) = out.find("(*args)") {
+        out.replace_range(at..at + "(*args)".len(), "(*args())");
+    }
+    out
 }
 
 /// `(id, text)` pairs: option labels or option notes.

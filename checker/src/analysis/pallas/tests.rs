@@ -101,3 +101,42 @@ fn hostile_and_truncated_lines_do_not_panic() {
     );
     assert_eq!(k.map(|k| (k.name, k.from_pallas)), Some((None, false)));
 }
+
+#[test]
+fn the_note_names_the_field_that_holds_the_kernel() {
+    let check = |file: &str, n: usize, field: &str| {
+        let l = line(file, n);
+        let k = kernel_call(&l).unwrap_or_else(|| panic!("{file}:{n} holds no kernel"));
+        let note = super::note(&k);
+        assert!(
+            note.contains(&format!("`{field}` carries")),
+            "{file}:{n}: {note}"
+        );
+        assert!(note.contains("allow_input_fusion"), "{file}:{n}: {note}");
+    };
+    check(
+        "pallas_softmax/lowered.gpu.stablehlo.mlir",
+        5,
+        "mhlo.backend_config",
+    );
+    check(
+        "pallas_elementwise/lowered.gpu.mosaic_gpu.stablehlo.mlir",
+        5,
+        "mhlo.backend_config",
+    );
+    check(
+        "pallas_elementwise/lowered.tpu.stablehlo.mlir",
+        5,
+        "backend_config",
+    );
+    check(
+        "pallas_elementwise/compiled.gpu.hlo.txt",
+        19,
+        "backend_config",
+    );
+    check(
+        "pallas_elementwise/compiled.tpu.hlo.txt",
+        19,
+        "backend_config",
+    );
+}

@@ -712,7 +712,7 @@ candidates = ["other/compiled.cpu.hlo.txt", "neg/compiled.cpu.hlo.txt"]
     );
     assert_eq!(
         label("jaxpr"),
-        "jaxpr: `jax.make_jaxpr(fn)(*args)`",
+        "jaxpr: `jax.make_jaxpr(fn)(*args())`",
         "the generic call where the family has no such dump"
     );
     assert_eq!(
@@ -720,6 +720,55 @@ candidates = ["other/compiled.cpu.hlo.txt", "neg/compiled.cpu.hlo.txt"]
             "topo = t(); jax.jit(fn).lower(*jax.tree.map(lambda a: a, list(args()))).compile().as_text()  # env JAX_PLATFORMS=cpu"
         ),
         "jax.jit(fn).lower(*args).compile().as_text()"
+    );
+}
+
+#[test]
+fn option_calls_name_no_variant_and_no_target() {
+    let check = |call: &str, expect: &str| assert_eq!(option_call(call), expect, "{call}");
+    check(
+        "jax.jit(fn).lower(*args()).compile().as_text()",
+        "jax.jit(fn).lower(*args()).compile().as_text()",
+    );
+    check(
+        "topo = t(); jax.jit(fn_triton).lower(*jax.tree.map(lambda a: a, list(args()))).as_text(debug_info=True)  # env JAX_PLATFORMS=cpu",
+        "jax.jit(fn).lower(*args()).as_text(debug_info=True)",
+    );
+    check(
+        "topo = t(); jax.jit(fn_mosaic_tpu_donated, donate_argnums=(0,)).lower(*jax.tree.map(lambda a: a, list(args()))).compile().as_text()",
+        "jax.jit(fn, donate_argnums=(0,)).lower(*args()).compile().as_text()",
+    );
+    check(
+        "str(jax.make_jaxpr(fn_x)(*args()))",
+        "jax.make_jaxpr(fn)(*args())",
+    );
+}
+
+#[test]
+fn a_classify_option_prefers_the_plain_function_over_a_variant() {
+    let mut lib = library();
+    let lowered = ("neg".to_owned(), "lowered.stablehlo.mlir".to_owned());
+    let mut gpu = lib.get(&lowered).cloned().unwrap();
+    gpu.provenance = Some(DumpSource {
+        function: "fixtures/neg/function.py".to_owned(),
+        call: "topo = t(); jax.jit(fn_triton).lower(*jax.tree.map(lambda a: a, list(args()))).as_text(debug_info=True)".to_owned(),
+        target: Some("NVIDIA H100 80GB HBM3, sm_90 (deviceless AOT)".to_owned()),
+    });
+    // Sorts before `lowered.stablehlo.mlir`: the rank, not the name, decides.
+    lib.insert(
+        ("neg".to_owned(), "lowered.gpu.stablehlo.mlir".to_owned()),
+        gpu,
+    );
+    if let Some(d) = lib.get_mut(&lowered) {
+        d.provenance = Some(DumpSource {
+            function: "fixtures/neg/function.py".to_owned(),
+            call: "jax.jit(fn).lower(*args()).as_text(debug_info=True)".to_owned(),
+            target: None,
+        });
+    }
+    assert_eq!(
+        kind_label("stablehlo", "neg", &lib),
+        "lowered StableHLO: `jax.jit(fn).lower(*args()).as_text(debug_info=True)`"
     );
 }
 
