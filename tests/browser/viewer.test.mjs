@@ -70,7 +70,16 @@ test('the pair question scrolls its wide candidates inside their boxes on a phon
   await pair.focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  assert.ok((await pair.evaluate((p) => p.scrollLeft)) > 0, 'the keyboard scrolls the focused box');
+  // The browser scrolls smoothly: wait for the box to move, not a fixed time.
+  const moved = await pair
+    .evaluate((p) => new Promise((done) => {
+      const t0 = performance.now();
+      (function poll() {
+        if (p.scrollLeft > 0 || performance.now() - t0 > 3000) done(p.scrollLeft > 0);
+        else requestAnimationFrame(poll);
+      })();
+    }));
+  assert.ok(moved, 'the keyboard scrolls the focused box');
   assert.ok((await page.evaluate(() => document.documentElement.scrollLeft + window.scrollX)) === 0, 'the page did not move sideways');
   await context.close();
 });
