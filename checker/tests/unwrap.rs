@@ -82,6 +82,22 @@ fn damaged_fixtures_read_as_their_clean_originals() {
                 wraps.1 += usize::from(cut >= 2 && undone);
             }
             assert_eq!(a.lines, text.lines().count(), "{p}");
+            // Kernels are numbered as pasted: each one's line holds its name
+            // (where every cut was undone; a wrap left alone cuts lines).
+            let repaired = unwrap(&text).text.lines().count() == d.text.lines().count();
+            if repaired {
+                assert_eq!(a.kernels.len(), clean.kernels.len(), "{p}");
+            }
+            let pasted: Vec<&str> = text.lines().collect();
+            for k in a.kernels.iter().filter(|_| repaired) {
+                let line = pasted.get(k.line.wrapping_sub(1)).copied().unwrap_or("");
+                assert!(
+                    line.contains(&k.name),
+                    "{p}: kernel {} at line {}",
+                    k.name,
+                    k.line
+                );
+            }
             assert!(
                 a.evidence.iter().all(|e| e.line >= 1 && e.line <= a.lines),
                 "{p}"

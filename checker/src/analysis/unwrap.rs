@@ -336,10 +336,10 @@ fn join_wrapped(outs: &mut Vec<Out>) -> Option<(usize, usize, usize)> {
         return None;
     }
     let full: Vec<bool> = outs.iter().map(|o| o.text.len() == width).collect();
+    let cont: Vec<bool> = (0..outs.len()).map(|i| continues(outs, i)).collect();
     let joins = (0..outs.len().saturating_sub(1))
         .filter(|&i| {
-            full.get(i).copied().unwrap_or(false)
-                && outs.get(i + 1).is_some_and(|o| !can_start_line(&o.text))
+            full.get(i).copied().unwrap_or(false) && cont.get(i + 1).copied().unwrap_or(false)
         })
         .count();
     if joins < 2 {
@@ -350,9 +350,9 @@ fn join_wrapped(outs: &mut Vec<Out>) -> Option<(usize, usize, usize)> {
     let mut first = 0usize;
     // Whether the last merged line ends in a full-width piece.
     let mut open = false;
-    for (o, is_full) in std::mem::take(outs).into_iter().zip(full) {
+    for ((o, is_full), is_cont) in std::mem::take(outs).into_iter().zip(full).zip(cont) {
         match merged.last_mut() {
-            Some(last) if open && !can_start_line(&o.text) => {
+            Some(last) if open && is_cont => {
                 last.text.push_str(&o.text);
                 count += 1;
                 if first == 0 {
@@ -365,6 +365,25 @@ fn join_wrapped(outs: &mut Vec<Out>) -> Option<(usize, usize, usize)> {
     }
     *outs = merged;
     (count > 0).then_some((first, width, count))
+}
+
+/// Whether line `i` continues the line before it (when that one is full
+/// width): it cannot start a dump line, or it is a `}` at the margin with an
+/// indented line after it. XLA closes a computation with a `}` at the margin
+/// followed by a blank line or the end, never by an indented instruction, so
+/// such a `}` is the tail of a cut `backend_config={...}`.
+fn continues(outs: &[Out], i: usize) -> bool {
+    let Some(o) = outs.get(i) else {
+        return false;
+    };
+    if !can_start_line(&o.text) {
+        return true;
+    }
+    o.text.trim_end() == "}"
+        && outs.get(i + 1).is_some_and(|next| {
+            let t = scan::trim_start(&next.text);
+            !t.is_empty() && t.len() < next.text.len()
+        })
 }
 
 /// The length of a log prefix at the start of `l`: TensorFlow's
