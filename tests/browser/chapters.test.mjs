@@ -6,7 +6,7 @@
 // chapters, for people to look at.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshot, useBook } from './support.mjs';
+import { openPage, revealAnswer, screenshot, useBook } from './support.mjs';
 
 /** The chapters with exercises, and the fewest questions each must have. */
 const CHAPTERS = {
@@ -36,13 +36,7 @@ async function revealAll(name) {
   const found = [];
   for (const id of ids) {
     const box = q(page, id);
-    await box.locator('.dumplab-show').click();
-    await box.locator('.dumplab-verdict').waitFor();
-    const mode = await box.getAttribute('data-mode');
-    let answer;
-    if (mode === 'single') answer = await box.locator('.dumplab-option.dl-right').getAttribute('data-option');
-    else if (mode === 'number') answer = await box.locator('.dumplab-number input').inputValue();
-    else answer = await box.locator('.dl-line[aria-selected="true"]').evaluateAll((ls) => ls.map((l) => l.dataset.line));
+    const { mode, answer } = await revealAnswer(box);
     assert.ok(answer !== null && answer !== '' && answer.length !== 0, `${name} ${id}: the checker reveals an answer`);
     found.push({ id, mode, answer });
   }

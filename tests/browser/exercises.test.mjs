@@ -5,7 +5,7 @@
 // in a throwaway browser context) and then answers in a fresh one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshot, useBook } from './support.mjs';
+import { openPage, revealAnswer, screenshot, useBook } from './support.mjs';
 
 const PAGE = 'two-dumps.html';
 const TYPES = ['classify', 'evidence', 'count', 'pair', 'choice', 'backend'];
@@ -31,15 +31,9 @@ const q = (page, id) => page.locator(`[data-dumplab-question="${id}"]`);
 async function learnAnswer(theme, id) {
   const { page, context } = await open(theme);
   const box = q(page, id);
-  await box.locator('.dumplab-show').click();
-  await box.locator('.dumplab-verdict').waitFor();
-  const mode = await box.getAttribute('data-mode');
-  let answer;
-  if (mode === 'single') answer = await box.locator('.dumplab-option.dl-right').getAttribute('data-option');
-  else if (mode === 'number') answer = await box.locator('.dumplab-number input').inputValue();
-  else answer = await box.locator('.dl-line[aria-selected="true"]').evaluateAll((ls) => ls.map((l) => l.dataset.line));
+  const found = await revealAnswer(box);
   await context.close();
-  return { mode, answer };
+  return found;
 }
 
 /** Where focus is: inside question `id` (and on what), or elsewhere. */

@@ -6,7 +6,7 @@
 // throwaway browser context).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshot, useBook } from './support.mjs';
+import { openPage, revealAnswer, screenshot, useBook } from './support.mjs';
 
 const PAGE = 'pallas.html';
 const book = useBook();
@@ -23,15 +23,9 @@ const q = (page, id) => page.locator(`[data-dumplab-question="${id}"]`);
 async function learnAnswer(id) {
   const { page, context } = await open();
   const box = q(page, id);
-  await box.locator('.dumplab-show').click();
-  await box.locator('.dumplab-verdict').waitFor();
-  const mode = await box.getAttribute('data-mode');
-  let answer;
-  if (mode === 'single') answer = await box.locator('.dumplab-option.dl-right').getAttribute('data-option');
-  else if (mode === 'number') answer = await box.locator('.dumplab-number input').inputValue();
-  else answer = await box.locator('.dl-line[aria-selected="true"]').evaluateAll((ls) => ls.map((l) => l.dataset.line));
+  const found = await revealAnswer(box);
   await context.close();
-  return { mode, answer };
+  return found;
 }
 
 /** Answers with the mouse: an option, a number or a set of lines. */

@@ -7,7 +7,7 @@
 // browser context).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshot, useBook } from './support.mjs';
+import { openPage, revealAnswer, screenshot, useBook } from './support.mjs';
 
 const book = useBook();
 const DESKTOP = { width: 1280, height: 800 };
@@ -41,15 +41,9 @@ async function questionsOf(page) {
 async function learn(file, id) {
   const { page, context } = await open(file);
   const box = q(page, id);
-  await box.locator('.dumplab-show').click();
-  await box.locator('.dumplab-verdict').waitFor();
-  const mode = await box.getAttribute('data-mode');
-  let answer;
-  if (mode === 'single') answer = await box.locator('.dumplab-option.dl-right').getAttribute('data-option');
-  else if (mode === 'number') answer = await box.locator('.dumplab-number input').inputValue();
-  else answer = await box.locator('.dl-line[aria-selected="true"]').evaluateAll((ls) => ls.map((l) => l.dataset.line));
+  const found = await revealAnswer(box);
   await context.close();
-  return { mode, answer };
+  return found;
 }
 
 /** Answers question `id` with `answer` and waits for its verdict. */

@@ -125,3 +125,22 @@ export function useBook(root = bookDir) {
   });
   return book;
 }
+
+/** Question `id` on `page`. */
+export const question = (page, id) => page.locator(`[data-dumplab-question="${id}"]`);
+
+/**
+ * Presses "Show answer" on question box `box` and reads the answer the
+ * page's checker revealed: `{ mode, answer }`, where `answer` is an option
+ * value, a number as typed, or the selected line numbers.
+ */
+export async function revealAnswer(box) {
+  await box.locator('.dumplab-show').click();
+  await box.locator('.dumplab-verdict').waitFor();
+  const mode = await box.getAttribute('data-mode');
+  let answer;
+  if (mode === 'single') answer = await box.locator('.dumplab-option.dl-right').getAttribute('data-option');
+  else if (mode === 'number') answer = await box.locator('.dumplab-number input').inputValue();
+  else answer = await box.locator('.dl-line[aria-selected="true"]').evaluateAll((ls) => ls.map((l) => l.dataset.line));
+  return { mode, answer };
+}
