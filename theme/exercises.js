@@ -345,6 +345,9 @@
       // away a right answer kept through a Retry.
       const kept = load(q);
       if (v.outcome !== 'invalid' && !(v.outcome === 'revealed' && kept && kept.o === 'correct')) save(q, v.outcome, a);
+      // A saved answer that no longer grades (tampered storage, a changed
+      // question) is dropped rather than trusted.
+      else if (v.outcome === 'invalid' && !interactive && kept) save(q, null);
       updateProgress();
     }
     function run(op, a, interactive) {
@@ -415,7 +418,9 @@
     list.hidden = !missed.length;
     rest.textContent = '';
     if (untried.length) {
-      rest.append(`Not answered yet: ${untried.length}. The first: `, link(untried[0]), '.');
+      const first = link(untried[0]);
+      // A prompt ends in its own `?` or `.`: add none after it.
+      rest.append(`Not answered yet: ${untried.length}. The first: `, first, /[.?!:]$/.test(first.textContent) ? '' : '.');
     }
     rest.hidden = !untried.length;
     button.hidden = !missed.length;

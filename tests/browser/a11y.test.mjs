@@ -52,6 +52,21 @@ for (const theme of ['light', 'coal']) {
   });
 }
 
+// What only shows after a reader acts: a glossary tooltip with its link,
+// and a question's feedback after "Show answer".
+for (const theme of THEMES) {
+  test(`an open tooltip and revealed feedback in ${theme}: no serious or critical axe violation`, async () => {
+    const { page, context } = await openPage(book.browser, book.server.url, 'fusion.html', { theme, viewport: { width: 1280, height: 800 } });
+    const box = page.locator('[data-dumplab-question]').first();
+    await box.locator('.dumplab-show').click();
+    await box.locator('.dumplab-verdict').waitFor();
+    await page.locator('.dumplab-term').first().focus();
+    await page.locator('.dumplab-tooltip:not([hidden])').waitFor();
+    assert.deepEqual(await violations(page), []);
+    await context.close();
+  });
+}
+
 test('print.html in light: no serious or critical axe violation', async () => {
   assert.deepEqual(await scan('light', { width: 1280, height: 800 }, ['print.html']), []);
 });

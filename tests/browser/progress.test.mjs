@@ -267,11 +267,18 @@ test('tampered progress never counts, in the sidebar or the summary', async () =
   await page.evaluate((hs) => {
     localStorage.setItem('dumplab:v1:' + hs[0], JSON.stringify({ o: 'correct', a: 5 }));
     if (hs[1]) localStorage.setItem('dumplab:v1:' + hs[1], '{"o":"correct"');
+    // Well-formed, but an answer that is not one of the question's: the
+    // page regrades it and drops the record.
+    if (hs[2]) localStorage.setItem('dumplab:v1:' + hs[2], JSON.stringify({ o: 'correct', a: 'zzz' }));
   }, hashes);
   await page.reload();
   await ready(page);
   assert.equal((await sidebar(page))['layouts.html'].done, 0);
   assert.match(await page.locator('.dumplab-summary-status').textContent(), /^0 of/);
+  if (hashes[2]) {
+    const kept = await page.evaluate((h) => localStorage.getItem('dumplab:v1:' + h), hashes[2]);
+    assert.equal(kept, null, 'a saved answer that does not grade is dropped');
+  }
   // A broken course list costs the sidebar its badges, not the page.
   await page.evaluate(() => {
     document.querySelector('script.dumplab-course').textContent = '{"version":1,"chapters":[{"page":1}]}';
