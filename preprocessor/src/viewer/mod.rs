@@ -61,6 +61,11 @@ fn fold_summary(n: usize) -> String {
     format!("{n} lines of source-location tables")
 }
 
+/// A line that stands for lines left out of an excerpt (`...`, `…`).
+fn is_elision(line: &str) -> bool {
+    matches!(line.trim(), "..." | "\u{2026}")
+}
+
 /// The viewer's HTML for `dump`: generated markup, every dump character
 /// escaped. One HTML block with no blank line inside; the caller makes it
 /// inert ([`crate::html::inert`]) with the rest of its output.
@@ -71,8 +76,12 @@ pub(crate) fn render(dump: &Dump<'_>) -> String {
         "<figure class=\"dumplab-dump dl-viewer\" data-lang=\"{lang}\"><figcaption>{caption}</figcaption>"
     );
     let lines: Vec<&str> = dump.text.lines().collect();
+    // A trimmed excerpt (a prose block with `...` lines) is not numbered:
+    // its lines are not the dump's, and numbering the elisions would say
+    // they were. Its `...` lines are marked as gaps.
+    let trimmed = lines.iter().any(|l| is_elision(l));
     let last = dump.first_line + lines.len().saturating_sub(1);
-    let digits = last.to_string().len();
+    let digits = if trimmed { 0 } else { last.to_string().len() };
     // A dump to pick lines from becomes a listbox (its lines take focus);
     // any other is a named region that a keyboard can focus to scroll.
     let role = if dump.selectable {
@@ -105,11 +114,21 @@ pub(crate) fn render(dump: &Dump<'_>) -> String {
             );
         }
         let n = dump.first_line + i;
+        let gap = if lines.get(i).is_some_and(|l| is_elision(l)) {
+            " dl-gap"
+        } else {
+            ""
+        };
+        let shown = if trimmed {
+            String::new()
+        } else {
+            format!("{n:>digits$}")
+        };
         // Lines are blocks in CSS; the newline inside each keeps copy-paste
         // and CSS-less rendering whole without adding a blank line.
         let _ = write!(
             out,
-            "<span class=\"dl-line\" data-line=\"{n}\"><span class=\"dl-ln\" aria-hidden=\"true\">{n:>digits$}</span><span class=\"dl-src\">{line_html}</span>\n</span>"
+            "<span class=\"dl-line{gap}\" data-line=\"{n}\"><span class=\"dl-ln\" aria-hidden=\"true\">{shown}</span><span class=\"dl-src\">{line_html}</span>\n</span>"
         );
         if next_fold.peek().is_some_and(|f| f.end == i + 1) {
             out.push_str("</details>");
@@ -133,6 +152,26 @@ mod tests {
             name: None,
             selectable,
         })
+    }
+
+    #[test]
+    fn a_trimmed_excerpt_is_not_numbered_and_marks_its_gaps() {
+        let html = dump(
+            "%a = f32[] parameter(0)\n  ...\nROOT %b = f32[] negate(%a)",
+            1,
+            false,
+        );
+        assert!(html.contains("--dl-digits:0"), "{html}");
+        assert_eq!(
+            html.matches("<span class=\"dl-ln\" aria-hidden=\"true\"></span>")
+                .count(),
+            3,
+            "{html}"
+        );
+        assert_eq!(html.matches("dl-line dl-gap").count(), 1, "{html}");
+        // An excerpt without elisions keeps the dump's numbers.
+        let html = dump("%a = f32[] parameter(0)", 7, false);
+        assert!(html.contains(">7</span>"), "{html}");
     }
 
     #[test]
