@@ -76,6 +76,8 @@
     status.textContent = text;
     status.classList.toggle('dlp-bad', !!bad);
   }
+  /** `1 line`, `2 lines`. */
+  const count = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
   const mib = (n) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MiB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${n} B`);
 
   // ---- the checker, in a worker --------------------------------------------
@@ -337,9 +339,22 @@ self.onmessage = async (e) => {
   // ---- rendering ---------------------------------------------------------------
   // Rows are made on demand (`make(i)`): the first SHOWN_ROWS now, the rest
   // when asked, so a report of thousands of kernels stays cheap to draw.
-  function table(caption, headers, count, make, cls) {
-    const t = el('table', `dlp-table ${cls || ''}`);
-    t.append(el('caption', '', caption));
+  // The table scrolls sideways in its own focusable, named region (keyboard
+  // users can scroll it); its caption stays above, outside the scrolling.
+  let tableIds = 0;
+  function table(caption, headers, rows, make, cls) {
+    const id = `dlp-table-${++tableIds}`;
+    const wrap = el('div', `dlp-table-wrap ${cls || ''}`);
+    const cap = el('p', 'dlp-caption', caption);
+    cap.id = id;
+    const scroll = el('div', 'dlp-scroll');
+    scroll.tabIndex = 0;
+    scroll.setAttribute('role', 'region');
+    scroll.setAttribute('aria-labelledby', id);
+    const t = el('table', 'dlp-table');
+    t.setAttribute('aria-labelledby', id);
+    scroll.append(t);
+    wrap.append(cap, scroll);
     const head = el('tr');
     for (const h of headers) head.append(el('th', '', h));
     const thead = el('thead');
@@ -352,19 +367,17 @@ self.onmessage = async (e) => {
       for (let i = from; i < to; i++) frag.append(make(i));
       body.append(frag);
     };
-    add(0, Math.min(count, SHOWN_ROWS));
-    if (count > SHOWN_ROWS) {
-      const more = el('button', 'dlp-more', `Show all ${count} rows`);
+    add(0, Math.min(rows, SHOWN_ROWS));
+    if (rows > SHOWN_ROWS) {
+      const more = el('button', 'dlp-more', `Show all ${rows} rows`);
       more.type = 'button';
       more.addEventListener('click', () => {
-        add(SHOWN_ROWS, count);
+        add(SHOWN_ROWS, rows);
         more.remove();
       });
-      const wrap = el('div');
-      wrap.append(t, more);
-      return wrap;
+      wrap.append(more);
     }
-    return t;
+    return wrap;
   }
   function row(cells) {
     const tr = el('tr');
@@ -390,18 +403,33 @@ self.onmessage = async (e) => {
     unknown: 'unknown',
   };
 
-  // The deciding lines in the one dump viewer (theme/viewer.js), each lit
-  // with its token marked and its note and chapter under it.
+  // The deciding lines in the one dump viewer (theme/viewer.js), each shown
+  // once, lit with its clues marked and their notes and chapters under it.
+  // A repaired paste shows the lines the checker read (prefixes removed,
+  // a repr split, cut lines joined), numbered as pasted.
   function evidence(report) {
-    const lines = [...report.evidence].sort((x, y) => x.line - y.line).map((e) => {
-      const note = document.createDocumentFragment();
+    const repaired = !!(report.unwrapped && report.unwrapped.length);
+    const byLine = new Map();
+    for (const e of report.evidence) {
+      const r = e.repaired_line || e.line;
+      if (!byLine.has(r)) byLine.set(r, { r, n: e.line, text: e.text, marks: [], notes: [] });
+      const l = byLine.get(r);
+      const a = Math.max(0, e.start - 1);
+      l.marks.push([a, Math.max(a + 1, e.end - 1)]);
+      const clue = el('span', 'dlp-clue');
       const link = el('a', 'dlp-learn', `learn: ${e.chapter.replace('.html', '')}`);
       link.href = root + e.chapter;
-      note.append(rich('', e.note), ' ', link);
-      const a = Math.max(0, e.start - 1);
-      return { n: e.line, text: e.text, mark: [a, Math.max(a, e.end - 1)], note };
+      clue.append(rich('', e.note), ' ', link);
+      l.notes.push(clue);
+    }
+    const lines = [...byLine.values()].sort((x, y) => x.r - y.r).map((l) => {
+      const note = document.createDocumentFragment();
+      if (repaired) note.append(el('span', 'dlp-clue dlp-asp', l.r === l.n ? `Line ${l.n} as pasted, shown repaired.` : `Line ${l.n} as pasted, shown repaired (line ${l.r} of the repaired text).`));
+      note.append(...l.notes);
+      return { n: l.n, text: l.text, marks: l.marks, note };
     });
-    const view = window.dumplabViewer.build({ lines, caption: 'The deciding lines', name: 'The deciding lines of this dump', lang: report.kind === 'jaxpr' ? 'jaxpr' : report.kind === 'stablehlo' ? 'mlir' : 'hlo' });
+    const caption = repaired ? 'The deciding lines, repaired (numbered as pasted)' : 'The deciding lines';
+    const view = window.dumplabViewer.build({ lines, caption, name: 'The deciding lines of this dump', lang: report.kind === 'jaxpr' ? 'jaxpr' : report.kind === 'stablehlo' ? 'mlir' : 'hlo' });
     view.classList.add('dlp-evidence');
     return view;
   }
@@ -428,7 +456,7 @@ self.onmessage = async (e) => {
       return tr;
     };
     return table(
-      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${map.kernel_count} (bytes from the shapes, an upper bound: operands in on-chip memory, scratch buffers and gathered tables count whole)`,
+      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${count(map.kernel_count, 'kernel')} (bytes from the shapes, an upper bound: operands in on-chip memory, scratch buffers and gathered tables count whole)`,
       ['#', 'kernel', 'what it is', 'ops inside', 'shapes (operands → result)', 'reads', 'writes', 'source lines'],
       map.kernels.length,
       make,
@@ -441,13 +469,20 @@ self.onmessage = async (e) => {
       const l = map.source_lines[i];
       return row([where(l), l.lowered_ops_total || l.lowered_ops.length, l.lowered_ops.slice(0, 8).map((o) => o.op).join(', ') + (l.lowered_ops.length > 8 ? ', …' : '')]);
     };
-    const t = table(`Ops per source line: ${total(map, 'source_lines')} lines`, ['source line', 'ops', 'which'], map.source_lines.length, make, 'dlp-lines');
+    const t = table(`Ops per source line: ${count(total(map, 'source_lines'), 'line')}`, ['source line', 'ops', 'which'], map.source_lines.length, make, 'dlp-lines');
     const frag = el('div');
     frag.append(t);
     const bare = total(map, 'lowered_without_source');
     frag.append(el('p', 'dlp-note', bare ? `${bare} ops carry no source line (${map.lowered_without_source.slice(0, 6).map((o) => `${o.name} ${o.op}`).join(', ')}${bare > 6 ? ', …' : ''}).` : 'Every op carries a source line.'));
     if (!map.source_lines.length) frag.append(el('p', 'dlp-note', 'No source lines in this dump: print StableHLO with `debug_info=True`, or a jaxpr with `source_info=True`, to see them.'));
     return frag;
+  }
+
+  /** "12 lines", or for a repaired paste "1 line pasted, 104 after repair". */
+  function lineCount(r) {
+    const after = r.repaired_lines === undefined ? r.lines : r.repaired_lines;
+    if (!(r.unwrapped && r.unwrapped.length)) return count(r.lines, 'line');
+    return `${count(r.lines, 'line')} pasted, ${after} after repair`;
   }
 
   // `later`: parts drawn in later frames (tables), so that no single task
@@ -466,13 +501,17 @@ self.onmessage = async (e) => {
         : `${r.backend} (named by the text)`;
     sec.dataset.backendBasis = r.backend_basis || '';
     sec.dataset.dialect = r.dialect || '';
-    facts.append(el('span', 'dlp-kind', `kind: ${r.kind}`), ' · ', el('span', 'dlp-dialect', `dialect: ${r.dialect || 'unknown'}`), ' · ', el('span', 'dlp-backend', `backend: ${backend}`), ` · ${r.lines} lines`);
+    facts.append(el('span', 'dlp-kind', `kind: ${r.kind}`), ' · ', el('span', 'dlp-dialect', `dialect: ${r.dialect || 'unknown'}`), ' · ', el('span', 'dlp-backend', `backend: ${backend}`), ' · ', el('span', 'dlp-linecount', lineCount(r)));
     sec.append(facts);
     if (r.unwrapped && r.unwrapped.length) {
       // A damaged paste, repaired before reading: say what was undone.
       sec.append(el('p', 'dlp-note', 'This paste was repaired before reading; line numbers below are those of the text as pasted:'));
       const ul = el('ul', 'dlp-unwrapped');
-      for (const u of r.unwrapped) ul.append(el('li', '', `${u.note} (${u.lines} lines from line ${u.first_line})`));
+      for (const u of r.unwrapped) {
+        const li = el('li');
+        li.append(rich('', u.note), ` (${count(u.lines, 'line')} from line ${u.first_line})`);
+        ul.append(li);
+      }
       sec.append(ul);
     }
     if (r.reason) sec.append(el('p', 'dlp-reason', `Why unknown: ${r.reason}`));

@@ -112,7 +112,8 @@
     return e;
   }
   // The viewer's markup from plain text: `lines` is [{ n, text, mark: [from,
-  // to] (characters, optional), note: Node (optional) }], in order; a gap
+  // to] (characters, optional) or marks: [[from, to], ...], note: Node
+  // (optional) }], in order; a gap
   // in the numbers shows as a gap line. Text reaches the page as text nodes.
   function build({ lines, caption, name, lang }) {
     const figure = el('figure', 'dumplab-dump dl-viewer');
@@ -135,10 +136,19 @@
       ln.setAttribute('aria-hidden', 'true');
       const src = el('span', 'dl-src');
       const chars = Array.from(l.text);
-      if (l.mark) {
-        const [a, b] = l.mark;
-        src.append(chars.slice(0, a).join(''), el('mark', '', chars.slice(a, b).join('')), chars.slice(b).join(''));
-      } else src.textContent = l.text;
+      // Marks in order, overlapping ones merged.
+      const marks = [];
+      for (const [a, b] of (l.marks || (l.mark ? [l.mark] : [])).slice().sort((x, y) => x[0] - y[0])) {
+        const last = marks[marks.length - 1];
+        if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+        else marks.push([a, b]);
+      }
+      let at = 0;
+      for (const [a, b] of marks) {
+        src.append(chars.slice(at, a).join(''), el('mark', '', chars.slice(a, b).join('')));
+        at = b;
+      }
+      src.append(chars.slice(at).join(''));
       line.append(ln, src, '\n');
       pre.append(line);
       if (l.note) {

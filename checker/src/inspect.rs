@@ -14,14 +14,19 @@
 //! Replies are one JSON object: `{"error": "..."}` for a request that is not
 //! text, else for `inspect` `{kind, dialect, backend, backend_basis,
 //! backend_reason, reason, kind_rule, unwrapped: [{what, lines, first_line,
-//! note}], lines, evidence: [{line, start, end, marker, note, chapter,
-//! text}], map}` (the fields as `analyze --json` has them; `map` as
-//! `mdbook-dumplab map --json` prints it, see [`crate::analysis`], or null
-//! when the kind has none; for a repaired paste, the map's lines are those
-//! of the repaired text, the evidence's those of the paste), and for `map`
-//! the map object.
+//! note}], lines, repaired_lines, evidence: [{line, repaired_line, start,
+//! end, marker, note, chapter, text}], map}` (the fields as `analyze --json`
+//! has them; `map` as `mdbook-dumplab map --json` prints it, see
+//! [`crate::analysis`], or null when the kind has none). A repaired paste is
+//! shown as the analysis read it: `repaired_lines` counts the repaired text's
+//! lines (`lines` the pasted ones; the two are equal for a clean paste), an
+//! evidence's `text` is its repaired line (number `repaired_line`) with
+//! `start..end` the clue's 1-based character columns on it, while `line`
+//! stays the pasted line it starts on; the map's lines are the repaired
+//! text's. For `map` the reply is the map object.
 
-use crate::analysis::{Kind, analyze, unwrap};
+use crate::analysis::unwrap::LineMap;
+use crate::analysis::{Evidence, Kind, analyze, unwrap};
 use crate::sourcemap::{self, json::push_str};
 use std::fmt::Write;
 
@@ -29,6 +34,8 @@ use std::fmt::Write;
 const MAX_EVIDENCE: usize = 48;
 /// Characters of an evidence line's text sent to the page at most.
 const MAX_LINE_CHARS: usize = 240;
+/// Characters kept past a clue that lies further along its line.
+const MARK_CONTEXT: usize = 40;
 
 /// The chapter (page of the book) that teaches a marker.
 pub fn chapter_of(marker: &str) -> &'static str {
@@ -111,6 +118,69 @@ pub fn respond(request: &[u8]) -> String {
     }
 }
 
+/// Where the page shows one clue: the line of the text the analysis read
+/// (the repaired one for a repaired paste) and the clue's 1-based character
+/// columns on it, end exclusive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shown {
+    line: usize,
+    start: usize,
+    end: usize,
+}
+
+impl Shown {
+    /// Evidence numbers lines and columns as pasted; a repaired paste's
+    /// clue is shown on the repaired line that starts on its pasted line at
+    /// or before its column, with the column counted from that start.
+    fn of(e: &Evidence, map: Option<&LineMap>) -> Shown {
+        let (cols, line) = (&e.columns, e.line);
+        match map.and_then(|m| m.locate(line, cols.start.saturating_sub(1))) {
+            Some((r, from)) => Shown {
+                line: r,
+                start: cols.start - from,
+                end: cols.end.saturating_sub(from).max(cols.start - from + 1),
+            },
+            None => Shown {
+                line,
+                start: cols.start,
+                end: cols.end,
+            },
+        }
+    }
+}
+
+/// The text (cut to `MAX_LINE_CHARS` characters, or to `MARK_CONTEXT`
+/// past its last clue) of each line of `text`
+/// that `shown` names, found in one pass over the lines.
+fn line_texts<'t>(text: &'t str, shown: &[Shown]) -> Vec<(usize, &'t str)> {
+    let mut texts = Vec::new();
+    let (Some(first), Some(last)) = (
+        shown.iter().map(|s| s.line).min(),
+        shown.iter().map(|s| s.line).max(),
+    ) else {
+        return texts;
+    };
+    for (i, l) in crate::analysis::scan::lines(text).enumerate() {
+        let n = i + 1;
+        if n > last {
+            break;
+        }
+        let keep = shown
+            .iter()
+            .filter(|s| s.line == n)
+            .map(|s| s.end + MARK_CONTEXT)
+            .max();
+        if let (true, Some(keep)) = (n >= first, keep) {
+            let end = l
+                .char_indices()
+                .nth(keep.max(MAX_LINE_CHARS))
+                .map_or(l.len(), |(p, _)| p);
+            texts.push((n, l.get(..end).unwrap_or("")));
+        }
+    }
+    texts
+}
+
 /// The page's report on one dump (see the module docs).
 pub fn inspect(text: &str) -> String {
     let a = analyze(text);
@@ -146,37 +216,33 @@ pub fn inspect(text: &str) -> String {
         s.push('}');
     }
     s.push(']');
-    let _ = write!(s, ",\"lines\":{},\"evidence\":[", a.lines);
-    let wanted: Vec<usize> = a
+    // A repaired paste is shown and mapped as repaired (see `Shown`).
+    let repaired = (!a.unwrapped.is_empty()).then(|| unwrap(text));
+    let mapped: &str = repaired.as_ref().map_or(text, |r| &r.text);
+    let _ = write!(
+        s,
+        ",\"lines\":{},\"repaired_lines\":{},\"evidence\":[",
+        a.lines,
+        match &repaired {
+            // Blank lines at the end (a repr's last `\n`) are not counted.
+            Some(_) => crate::analysis::scan::lines(mapped.trim_end()).count(),
+            None => a.lines,
+        }
+    );
+    let shown: Vec<Shown> = a
         .deciding_evidence()
         .take(MAX_EVIDENCE)
-        .map(|e| e.line)
+        .map(|e| Shown::of(e, repaired.as_ref().map(|r| &r.map)))
         .collect();
-    // The text of each evidence line, found in one pass over the lines.
-    let mut texts: Vec<(usize, &str)> = Vec::new();
-    if let (Some(&first), Some(&last)) = (wanted.iter().min(), wanted.iter().max()) {
-        for (i, l) in crate::analysis::scan::lines(text).enumerate() {
-            let n = i + 1;
-            if n > last {
-                break;
-            }
-            if n >= first && wanted.contains(&n) {
-                let end = l
-                    .char_indices()
-                    .nth(MAX_LINE_CHARS)
-                    .map_or(l.len(), |(p, _)| p);
-                texts.push((n, l.get(..end).unwrap_or("")));
-            }
-        }
-    }
-    for (i, e) in a.deciding_evidence().take(MAX_EVIDENCE).enumerate() {
+    let texts = line_texts(mapped, &shown);
+    for (i, (e, sh)) in a.deciding_evidence().zip(&shown).enumerate() {
         if i > 0 {
             s.push(',');
         }
         let _ = write!(
             s,
-            "{{\"line\":{},\"start\":{},\"end\":{},\"marker\":",
-            e.line, e.columns.start, e.columns.end
+            "{{\"line\":{},\"repaired_line\":{},\"start\":{},\"end\":{},\"marker\":",
+            e.line, sh.line, sh.start, sh.end
         );
         push_str(&mut s, e.marker);
         s.push_str(",\"note\":");
@@ -186,21 +252,12 @@ pub fn inspect(text: &str) -> String {
         s.push_str(",\"text\":");
         let t = texts
             .iter()
-            .find(|(n, _)| *n == e.line)
+            .find(|(n, _)| *n == sh.line)
             .map_or("", |(_, t)| t);
         push_str(&mut s, t);
         s.push('}');
     }
     s.push_str("],\"map\":");
-    // A repaired paste is mapped as repaired (its lines are those of the
-    // repaired text); a clean one is mapped as it is.
-    let repaired;
-    let mapped = if a.unwrapped.is_empty() {
-        text
-    } else {
-        repaired = unwrap(text);
-        &*repaired.text
-    };
     match a.kind {
         Kind::HloOptimized => s.push_str(&sourcemap::json::to_json(&sourcemap::map("", mapped))),
         Kind::Stablehlo | Kind::Jaxpr | Kind::HloUnoptimized => {
@@ -300,9 +357,12 @@ mod tests {
             v["map"]["kernels"].as_array().unwrap().len(),
             clean_map.kernels.len()
         );
-        // Evidence text is the pasted line, prefix and all.
+        // Evidence text is the repaired line, its prefix gone; the line
+        // number is the pasted one (the same here: one line per line).
         let e = &v["evidence"][0];
-        assert!(e["text"].as_str().unwrap().starts_with("I1130 "), "{e}");
+        assert!(e["text"].as_str().unwrap().starts_with("HloModule "), "{e}");
+        assert_eq!(e["line"], e["repaired_line"]);
+        assert_eq!(v["repaired_lines"], clean.trim_end().lines().count());
     }
 
     #[test]

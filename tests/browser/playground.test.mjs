@@ -10,12 +10,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { serve, launch, openPage, screenshot, repoRoot, bookDir } from './support.mjs';
 
 const PAGE = 'playground.html';
 const cli = process.env.DUMPLAB_CLI ?? path.join(repoRoot, 'target', 'debug', 'mdbook-dumplab');
 const fixture = (p) => path.join(repoRoot, 'fixtures', p);
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let server;
 let browser;
 
@@ -121,6 +123,14 @@ test('a damaged paste: repaired, what was undone listed, lines as pasted', async
   assert.match(undone[0], /log prefixes removed .*xla_util\.cc:72\]/);
   assert.match(undone[0], new RegExp(`\\(${want.unwrapped[0].lines} lines from line 1\\)`));
   assert.equal(await page.locator('.dlp-out b').count(), 0, 'the prefix stays text');
+  // The note's `code` spans are code elements, not backticks.
+  assert.ok(!undone[0].includes('`'), undone[0]);
+  assert.equal(await page.locator('.dlp-unwrapped li code').count(), 1);
+  // The summary counts lines in words, pasted and repaired.
+  // (blank lines at the end of the repaired text are not counted).
+  const after = clean.trimEnd().split('\n').length;
+  assert.equal(await page.locator('.dlp-linecount').innerText(), `${want.lines} lines pasted, ${after} after repair`);
+  await deciding(page, { prefix: '2019-08-05' });
   await screenshot(page, 'playground-damaged');
   assert.deepEqual(errors, []);
   await context.close();
@@ -132,8 +142,80 @@ test('a damaged paste: repaired, what was undone listed, lines as pasted', async
   assert.ok(wide <= 0, `the list of what was undone is ${wide}px too wide`);
   await list.scrollIntoViewIfNeeded();
   await screenshot(phone.page, 'playground-damaged-phone');
+  // The first clue is inside the box, with no prefix before it.
+  const mark = phone.page.locator('.dlp-evidence mark').first();
+  await mark.scrollIntoViewIfNeeded();
+  const [m, pre] = [await mark.boundingBox(), await phone.page.locator('.dlp-evidence pre').boundingBox()];
+  assert.ok(m.x >= pre.x && m.x + m.width <= pre.x + pre.width, `the mark (${m.x}+${m.width}) is outside the box (${pre.x}+${pre.width})`);
+  await screenshot(phone.page, 'playground-damaged-phone-lines');
   assert.deepEqual(phone.errors, []);
   await phone.context.close();
+});
+
+/**
+ * The deciding lines of the page's report: each shown once (a line with two
+ * clues has two marks and both notes), none starting with `prefix`, each
+ * mark non-empty; returns the lines' texts.
+ */
+async function deciding(page, { prefix } = {}) {
+  const rows = await page.locator('.dlp-evidence .dl-line.dl-lit').evaluateAll((ls) =>
+    ls.map((l) => ({ n: l.dataset.line, text: l.querySelector('.dl-src').textContent, marks: Array.from(l.querySelectorAll('mark'), (m) => m.textContent) })));
+  assert.ok(rows.length > 0, 'no deciding lines');
+  const keys = rows.map((r) => `${r.n} ${r.text}`);
+  assert.equal(new Set(keys).size, keys.length, `a line shown twice: ${keys.join(' | ')}`);
+  for (const r of rows) {
+    if (prefix) assert.ok(!r.text.startsWith(prefix), `line ${r.n} keeps its prefix: ${r.text.slice(0, 80)}`);
+    assert.ok(r.marks.length > 0 && r.marks.every((m) => m.trim()), `line ${r.n}: ${JSON.stringify(r.marks)}`);
+  }
+  return rows;
+}
+
+test('deciding lines: repaired, each once with all its clues', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  const clean = fs.readFileSync(fixture('softmax/compiled.cpu.hlo.txt'), 'utf8');
+  // Clean: lines with two clues (a fusion's kind and its computation) are
+  // shown once, with a note per clue.
+  await paste(page, 0, clean);
+  const rows = await deciding(page);
+  const two = rows.find((r) => r.marks.length >= 2);
+  assert.ok(two, 'no line with two clues in this dump');
+  const notes = await page.locator(`.dlp-evidence .dl-line.dl-lit[data-line="${two.n}"] + .dl-note .dlp-clue`).count();
+  assert.ok(notes >= two.marks.length, `line ${two.n}: ${notes} notes for ${two.marks.length} clues`);
+  // A Python repr (one line, literal \n): distinct repaired lines, no \n.
+  const repr = `'${clean.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+  await paste(page, 0, repr);
+  const lines = await deciding(page, { prefix: "'" });
+  assert.ok(lines.length > 3, `${lines.length} lines`);
+  assert.equal(new Set(lines.map((l) => l.text)).size, lines.length, 'the same line repeated');
+  for (const l of lines) {
+    assert.equal(l.n, '1', 'numbered as pasted');
+    assert.ok(!l.text.includes('\\n') && l.text.length < repr.length / 4, `not repaired: ${l.text.slice(0, 80)}`);
+    assert.ok(clean.split('\n').some((c) => c.startsWith(l.text)), `not a line of the dump: ${l.text.slice(0, 80)}`);
+  }
+  assert.match(await page.locator('.dlp-linecount').innerText(), /^1 line pasted, \d+ after repair$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the kernels table scrolls in a named, focusable region: axe finds nothing serious', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  await page.locator('#dlp-text-1').fill(fs.readFileSync(fixture('elementwise_chain/compiled.cpu.hlo.txt'), 'utf8'));
+  await paste(page, 0, fs.readFileSync(fixture('elementwise_chain/lowered.stablehlo.mlir'), 'utf8'));
+  await page.waitForSelector('.dlp-kernels .dlp-scroll[role="region"][tabindex="0"]');
+  await page.waitForSelector('.dlp-map');
+  const caption = await page.locator('.dlp-kernels .dlp-caption').innerText();
+  assert.match(caption, /in run order: \d+ kernels? \(bytes/);
+  assert.equal(await page.locator('.dlp-scroll .dlp-caption').count(), 0, 'captions stay outside the scrolling');
+  await page.addScriptTag({ path: axePath });
+  const r = await page.evaluate(() => axe.run({ resultTypes: ['violations'] }));
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target}`));
+  assert.deepEqual(bad, []);
+  // In print, the report prints and the controls do not.
+  await page.emulateMedia({ media: 'print' });
+  for (const sel of ['.dlp-inputs', '.dlp-run', '.dlp-clear']) assert.equal(await page.locator(sel).first().isVisible(), false, `${sel} prints`);
+  assert.ok(await page.locator('.dlp-kernels').isVisible());
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('two dumps of one function give the source map; focus lights the lines', async () => {

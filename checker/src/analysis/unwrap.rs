@@ -87,6 +87,17 @@ impl LineMap {
             .unwrap_or((n, 0))
     }
 
+    /// The repaired line holding pasted line `line` at 0-based character
+    /// column `col`: its number (1-based) and the column it starts at on the
+    /// pasted line, i.e. the last repaired line that starts on `line` at or
+    /// before `col`. `None` when no repaired line starts there (nothing
+    /// moved, or `col` lies in a removed prefix).
+    pub fn locate(&self, line: usize, col: usize) -> Option<(usize, usize)> {
+        let i = self.starts.partition_point(|&s| s <= (line, col));
+        let (p, c) = *self.starts.get(i.checked_sub(1)?)?;
+        (p == line).then_some((i, c))
+    }
+
     /// How many repaired lines are mapped.
     pub fn len(&self) -> usize {
         self.starts.len()
