@@ -137,6 +137,14 @@ fn human(v: &Verdict) -> String {
     for (line, note) in &v.lines {
         out.push_str(&format!("  line {line}: {}\n", printable(note)));
     }
+    if let Some(h) = &v.hint {
+        out.push_str(&format!(
+            "  hint (lines {}-{}): {}\n",
+            h.first,
+            h.last,
+            printable(&h.text)
+        ));
+    }
     if !v.explanation.is_empty() {
         out.push_str(&format!("  {}\n", printable(&v.explanation)));
     }
@@ -154,6 +162,7 @@ fn to_json(id: &str, type_name: &str, v: &Verdict) -> serde_json::Value {
         "notes": v.notes.iter().map(|n| serde_json::json!({"target": n.target, "mark": n.mark.as_str(), "text": n.text})).collect::<Vec<_>>(),
         "lines": v.lines.iter().map(|(l, n)| serde_json::json!({"line": l, "note": n})).collect::<Vec<_>>(),
         "answer": if v.answer_ids.is_empty() { serde_json::Value::Null } else { serde_json::json!(v.answer_ids) },
+        "hint": v.hint.as_ref().map(|h| serde_json::json!({"first": h.first, "last": h.last, "text": h.text})),
         "explanation": v.explanation,
     })
 }

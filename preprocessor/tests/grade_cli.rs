@@ -151,3 +151,57 @@ fn control_characters_never_reach_the_terminal() {
         "{stderr}"
     );
 }
+
+/// The hint after a wrong pick, for the questions of the learner review
+/// whose first hint outlined every line shown: (file, question, a line
+/// that proves nothing, the hint's lines, how its text starts).
+#[test]
+fn hints_on_whole_excerpts_narrow_or_say_what_to_look_for() {
+    let cases = [
+        (
+            "exercises/pallas.toml",
+            "pallas-elementwise-compiled-evidence",
+            "16",
+            (16, 20),
+            "Look for what only XLA's passes write",
+        ),
+        (
+            "exercises/hlo.toml",
+            "hlo-fusion-lines-gpu",
+            "70",
+            (75, 79),
+            "Look again at lines 75\u{2013}79: a line there launches a fused kernel.",
+        ),
+        (
+            "exercises/buffer-assignment.toml",
+            "ba-loop-compiler-lines",
+            "62",
+            (65, 68),
+            "Look again at lines 65\u{2013}68: a line there shows that XLA compiled this module.",
+        ),
+        (
+            "exercises/xla.toml",
+            "xla-pipeline-evidence",
+            "56",
+            (59, 63),
+            "Look again at lines 59\u{2013}63: a line there shows that XLA compiled this module.",
+        ),
+    ];
+    for (file, id, idle, (first, last), text) in cases {
+        let v = json(&["-e", file, "-q", id, "-a", idle]);
+        assert_eq!(v["outcome"], "wrong", "{v}");
+        let hint = &v["hint"];
+        assert_eq!(
+            (hint["first"].as_u64(), hint["last"].as_u64()),
+            (Some(first), Some(last)),
+            "{id}: {v}"
+        );
+        let said = hint["text"].as_str().expect("hint text");
+        assert!(said.starts_with(text), "{id}: {said}");
+        let (_, human) = grade(&["-e", file, "-q", id, "-a", idle]);
+        assert!(
+            human.contains(&format!("  hint (lines {first}-{last}): ")),
+            "{human}"
+        );
+    }
+}

@@ -86,12 +86,25 @@ pub enum Select {
     Every,
 }
 
-/// One row of the table: the claim, its name, a phrase completing "this
-/// line shows that ...", how lines are selected, the proving markers.
+/// What a claim says, in words the exercise sentences are built from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Says {
+    /// A fact about the whole text that one line can show: completes "this
+    /// line shows that ..." ("XLA compiled this module").
+    Text(&'static str),
+    /// What a proving line itself does: completes "every line that ..."
+    /// ("launches a fused kernel").
+    Line(&'static str),
+}
+
+/// One row of the table: the claim, its name, what it says, what a learner
+/// should look for (completing "Look for ..."; the kinds of clue, never a
+/// line), how lines are selected, the proving markers.
 struct Row {
     claim: Claim,
     name: &'static str,
-    phrase: &'static str,
+    says: Says,
+    look_for: &'static str,
     select: Select,
     markers: &'static [M],
 }
@@ -100,7 +113,8 @@ const TABLE: [Row; 10] = [
     Row {
         claim: Claim::Jaxpr,
         name: "jaxpr",
-        phrase: "the text is a jaxpr",
+        says: Says::Text("the text is a jaxpr"),
+        look_for: "the jaxpr's own syntax: `{ lambda` and its inputs, `let`, `in (...)`, or an equation binding typed names such as `c:f32[8] = add a b`",
         select: Select::Some,
         markers: &[
             M::JaxprLambda,
@@ -113,7 +127,8 @@ const TABLE: [Row; 10] = [
     Row {
         claim: Claim::Stablehlo,
         name: "stablehlo",
-        phrase: "the text is lowered StableHLO",
+        says: Says::Text("the text is lowered StableHLO"),
+        look_for: "MLIR's syntax: a `module` or `func.func` line, an op of the `stablehlo.` (or `mhlo.`) dialect, a `tensor<...>` type or a `loc(...)`",
         select: Select::Some,
         markers: &[
             M::StablehloOp,
@@ -128,7 +143,8 @@ const TABLE: [Row; 10] = [
     Row {
         claim: Claim::Hlo,
         name: "hlo",
-        phrase: "the text is HLO",
+        says: Says::Text("the text is HLO"),
+        look_for: "HLO's syntax: the `HloModule` header, `ENTRY`, a computation header, or an instruction written `name = shape opcode(operands)`",
         select: Select::Some,
         markers: &[
             M::HloModuleHeader,
@@ -142,7 +158,8 @@ const TABLE: [Row; 10] = [
     Row {
         claim: Claim::Compiled,
         name: "compiled",
-        phrase: "XLA compiled this module",
+        says: Says::Text("XLA compiled this module"),
+        look_for: "what only XLA's passes write: `is_scheduled=true`, a `fusion` with its `kind=` and the computation it calls, `param_N` names, a `copy` or `bitcast` the compiler inserted, tiles or a memory space `S(n)` in a layout, an async `-start`/`-done` pair, a `backend_config`, a `scheduling_name`, a library call XLA's rewriters made",
         select: Select::Some,
         markers: &[
             M::IsScheduled,
@@ -163,28 +180,32 @@ const TABLE: [Row; 10] = [
     Row {
         claim: Claim::NotCompiled,
         name: "not-compiled",
-        phrase: "nobody has compiled this module yet",
+        says: Says::Text("nobody has compiled this module yet"),
+        look_for: "what the module's header says, and what a compiled module's header would add (`is_scheduled=true`), or a `Sharding` custom call that partitioning would have removed",
         select: Select::Some,
         markers: &[M::NotScheduled, M::ShardingCustomCall],
     },
     Row {
         claim: Claim::LoweredHlo,
         name: "lowered-hlo",
-        phrase: "`lower(...).as_text(dialect=\"hlo\")` printed this module",
+        says: Says::Text("`lower(...).as_text(dialect=\"hlo\")` printed this module"),
+        look_for: "how the printer writes names and computations: names without `%`, computation headers without a signature",
         select: Select::Some,
         markers: &[M::UnsignedComputation, M::BareNames],
     },
     Row {
         claim: Claim::Cpu,
         name: "cpu",
-        phrase: "the module was compiled for a CPU",
+        says: Says::Text("the module was compiled for a CPU"),
+        look_for: "what only XLA:CPU writes: a CPU `backend_config` (`outer_dimension_partitions`, ...) or a call into a CPU library (`__onednn$...`, LAPACK)",
         select: Select::Some,
         markers: &[M::CpuBackendConfig, M::CpuCustomCall],
     },
     Row {
         claim: Claim::Gpu,
         name: "gpu",
-        phrase: "the module was compiled for a GPU",
+        says: Says::Text("the module was compiled for a GPU"),
+        look_for: "what only XLA:GPU writes: a GPU `backend_config`, a `scheduling_name`, a cuBLAS, cuDNN or Triton call, a Mosaic GPU kernel, or a fusion named by the GEMM or Triton rewriters",
         select: Select::Some,
         markers: &[
             M::GpuBackendConfig,
@@ -198,7 +219,8 @@ const TABLE: [Row; 10] = [
     Row {
         claim: Claim::Tpu,
         name: "tpu",
-        phrase: "the module was compiled for a TPU",
+        says: Says::Text("the module was compiled for a TPU"),
+        look_for: "what only XLA:TPU writes: a TPU `backend_config`, a `tpu_custom_call`, or tiles such as `T(8,128)` in a layout",
         select: Select::Some,
         markers: &[
             M::TpuBackendConfig,
@@ -211,7 +233,8 @@ const TABLE: [Row; 10] = [
     Row {
         claim: Claim::Fusion,
         name: "fusion",
-        phrase: "this line launches a fused kernel",
+        says: Says::Line("launches a fused kernel"),
+        look_for: "the opcode `fusion` with a `kind=`: the computation it `calls=` only holds the fused ops, and instructions that reshape or pass values along launch nothing",
         select: Select::Every,
         markers: &[M::FusionKind],
     },
@@ -242,9 +265,33 @@ impl Claim {
         self.row().name
     }
 
-    /// What the claim says, completing "this line shows that ...".
-    pub fn phrase(self) -> &'static str {
-        self.row().phrase
+    /// What the claim says, as the words sentences are built from.
+    pub fn says(self) -> Says {
+        self.row().says
+    }
+
+    /// What the claim says as a clause: "XLA compiled this module", "a line
+    /// launches a fused kernel".
+    pub fn phrase(self) -> String {
+        match self.says() {
+            Says::Text(s) => s.to_owned(),
+            Says::Line(s) => format!("a line {s}"),
+        }
+    }
+
+    /// What a proving line does, completing "a line that ...": "shows that
+    /// XLA compiled this module", "launches a fused kernel".
+    pub fn line_does(self) -> String {
+        match self.says() {
+            Says::Text(s) => format!("shows that {s}"),
+            Says::Line(s) => s.to_owned(),
+        }
+    }
+
+    /// The kinds of clue that prove the claim, completing "Look for ...":
+    /// a hint that names no line.
+    pub fn look_for(self) -> &'static str {
+        self.row().look_for
     }
 
     /// Whether a question asks for some proving lines or every one.

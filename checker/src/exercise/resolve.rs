@@ -645,10 +645,9 @@ fn proof_in(r: &Ref<'_>, claim: Claim) -> Vec<(usize, String)> {
                 found
             };
             if found.is_empty() {
-                vec![format!(
-                    "`{}`: this line shows on its own that {}.",
+                vec![evidence_text::proof_note(
                     markers.first().copied().unwrap_or_default(),
-                    claim.phrase()
+                    claim,
                 )]
             } else {
                 found
@@ -1517,24 +1516,7 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                     return None;
                 }
             };
-            instruction = Some(match claim.select() {
-                Select::Every => format!(
-                    "Select every line where {}.",
-                    claim
-                        .phrase()
-                        .trim_start_matches("this line ")
-                        .replace("launches", "a line launches")
-                ),
-                Select::Some if need == 1 => format!(
-                    "Select a line that shows, by itself, that {}.",
-                    claim.phrase()
-                ),
-                Select::Some => format!(
-                    "Select at least {} lines, each showing by itself that {}.",
-                    number_words(need),
-                    claim.phrase()
-                ),
-            });
+            instruction = Some(evidence_text::instruction(claim, need));
             context = context_of(&r, library, Shown::All);
             snippet = Some(snippet_of(&r, None));
             let answer: Vec<String> = lines.iter().map(|(l, _)| l.to_string()).collect();
@@ -1547,25 +1529,8 @@ fn resolve_question(q: &Question, library: &Library, cx: &mut Cx<'_>) -> Option<
                     answer.join(", ")
                 )
             };
-            let mut hints: Vec<Hint> = Vec::new();
-            for (l, _) in &lines {
-                let (first, last) = region(&r.dump.text, *l, r.lines);
-                if hints
-                    .last()
-                    .is_some_and(|h| h.first == first && h.last == last)
-                {
-                    continue;
-                }
-                hints.push(Hint {
-                    first,
-                    last,
-                    text: format!(
-                        "Look again at {}: a line there shows that {}.",
-                        span_words(first, last),
-                        claim.phrase()
-                    ),
-                });
-            }
+            let proving: Vec<usize> = lines.iter().map(|(l, _)| *l).collect();
+            let hints = evidence_text::hints(&r.dump.text, r.lines, &proving, claim);
             let idle = idle_line(&r, &lines);
             Parts {
                 mode: Mode::Lines,
@@ -1927,6 +1892,8 @@ pub fn self_test(q: &Resolved, idle_line: Option<usize>) -> Vec<String> {
     }
     problems
 }
+
+mod evidence_text;
 
 #[cfg(test)]
 mod tests;
