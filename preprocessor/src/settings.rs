@@ -331,8 +331,14 @@ fn err(source: &str, offset: usize, message: impl Into<String>) -> Diagnostic {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A diagnostic as the table tests spell it: `line:col message | hint`.
+    pub(crate) fn brief(d: &Diagnostic) -> String {
+        let hint = d.hint.as_deref().unwrap_or("");
+        format!("{}:{} {} | {hint}", d.line, d.column, d.message)
+    }
 
     const HEAD: &str =
         "[book]\ntitle = \"t\"\n\n[preprocessor.dumplab]\nafter = [\"links\", \"index\"]\n";
@@ -341,18 +347,7 @@ mod tests {
     fn check(extra: &str, expect: &[&str]) -> Settings {
         let source = format!("{HEAD}{extra}");
         let (settings, diags) = parse(&source);
-        let got: Vec<String> = diags
-            .iter()
-            .map(|d| {
-                format!(
-                    "{}:{} {} | {}",
-                    d.line,
-                    d.column,
-                    d.message,
-                    d.hint.as_deref().unwrap_or("")
-                )
-            })
-            .collect();
+        let got: Vec<String> = diags.iter().map(brief).collect();
         assert_eq!(got, expect, "{source}");
         settings
     }

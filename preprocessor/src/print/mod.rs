@@ -73,18 +73,7 @@ mod tests {
         let entries: Vec<String> = entries.iter().map(|e| (*e).to_owned()).collect();
         let mut diags = Vec::new();
         check_omitted(&dir, &entries, &chapters, &mut diags);
-        let got: Vec<String> = diags
-            .iter()
-            .map(|d| {
-                format!(
-                    "{}:{} {} | {}",
-                    d.line,
-                    d.column,
-                    d.message,
-                    d.hint.as_deref().unwrap_or("")
-                )
-            })
-            .collect();
+        let got: Vec<String> = diags.iter().map(crate::settings::tests::brief).collect();
         assert_eq!(got, expect);
     }
 
