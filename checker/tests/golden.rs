@@ -1,0 +1,283 @@
+//! Everything users see, frozen: for every real dump of the course
+//! (`fixtures/`) and of the drift corpus (`tests/drift/`), the object
+//! `mdbook-dumplab analyze --json` prints (the serde form of the
+//! [`Analysis`](dumplab::Analysis)) and the playground's report
+//! (`dumplab::inspect::inspect`); for every fixture family, the source map
+//! of each lowered/compiled pair (`map --json`, the playground's map).
+//!
+//! Golden files live in `tests/golden/`, one per input, pretty-printed so a
+//! change reads as a diff. A rewrite of the reader must leave them as they
+//! are; an intended change is made with
+//!
+//! ```sh
+//! UPDATE_EXPECT=1 cargo test -p dumplab --test golden
+//! ```
+//!
+//! and named in the commit that makes it. A golden file whose input is gone
+//! fails the test too, so the folder never holds stale answers.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn update() -> bool {
+    std::env::var_os("UPDATE_EXPECT").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Whether a corpus file is a dump (not a generator, note or manifest).
+fn is_dump(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    !(name.ends_with(".py")
+        || name.ends_with(".sh")
+        || name.ends_with(".toml")
+        || name.ends_with(".md")
+        || name.ends_with(".pbtxt")
+        || name.ends_with(".txt") && name == "requirements.txt")
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else if is_dump(&p) {
+            out.push(p);
+        }
+    }
+}
+
+/// Pretty JSON of a JSON string (so goldens diff line by line).
+fn pretty(json: &str) -> serde_json::Value {
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("not JSON ({e}): {json}"))
+}
+
+/// The golden object of one dump.
+fn dump_outputs(text: &str) -> serde_json::Value {
+    let a = dumplab::analyze(text);
+    let analysis = serde_json::to_value(&a).expect("analysis serializes");
+    let inspect = pretty(&dumplab::inspect::inspect(text));
+    serde_json::json!({ "analyze": analysis, "inspect": inspect })
+}
+
+/// Lowered/compiled pairs of one family: every `compiled.B[.V].hlo.txt`
+/// with the lowered StableHLO of the same target and variant (or the
+/// family's default lowering), and the HLO look-alike against each
+/// compiled dump of the default variant.
+fn pairs(family: &Path) -> Vec<(String, PathBuf, PathBuf)> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(family) else {
+        return out;
+    };
+    let mut names: Vec<String> = entries
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for name in &names {
+        let Some(rest) = name
+            .strip_prefix("compiled.")
+            .and_then(|r| r.strip_suffix(".hlo.txt"))
+        else {
+            continue;
+        };
+        let specific = format!("lowered.{rest}.stablehlo.mlir");
+        let lowered = if names.contains(&specific) {
+            specific
+        } else {
+            "lowered.stablehlo.mlir".to_string()
+        };
+        if names.contains(&lowered) {
+            out.push((
+                format!("{lowered}+{name}"),
+                family.join(&lowered),
+                family.join(name),
+            ));
+        }
+        if !rest.contains('.') && names.iter().any(|n| n == "lowered.hlo.txt") {
+            out.push((
+                format!("lowered.hlo.txt+{name}"),
+                family.join("lowered.hlo.txt"),
+                family.join(name),
+            ));
+        }
+        if !rest.contains('.') && names.iter().any(|n| n == "jaxpr.txt") {
+            out.push((
+                format!("jaxpr.txt+{name}"),
+                family.join("jaxpr.txt"),
+                family.join(name),
+            ));
+        }
+    }
+    out
+}
+
+/// Compares (or, under `UPDATE_EXPECT`, writes) one golden file; returns a
+/// problem to report.
+fn check(golden: &Path, actual: &serde_json::Value) -> Option<String> {
+    let mut text = String::new();
+    layout(actual, 0, &mut text);
+    text.push('\n');
+    if update() {
+        std::fs::create_dir_all(golden.parent().unwrap()).unwrap();
+        let same = std::fs::read_to_string(golden).is_ok_and(|old| old == text);
+        if !same {
+            std::fs::write(golden, &text).unwrap();
+        }
+        return None;
+    }
+    match std::fs::read_to_string(golden) {
+        Ok(old) if old == text => None,
+        Ok(old) => {
+            let line = old
+                .lines()
+                .zip(text.lines())
+                .position(|(a, b)| a != b)
+                .map_or(old.lines().count().min(text.lines().count()), |i| i);
+            let was = old.lines().nth(line).unwrap_or("<end>");
+            let now = text.lines().nth(line).unwrap_or("<end>");
+            Some(format!(
+                "{}:{}: was `{}`, now `{}`",
+                golden.display(),
+                line + 1,
+                was.trim(),
+                now.trim()
+            ))
+        }
+        Err(_) => Some(format!("{}: missing", golden.display())),
+    }
+}
+
+/// JSON with objects opened to three levels and every array element on a
+/// line of its own, compact inside: diffs name the element that changed
+/// without the bulk of full pretty-printing.
+fn layout(v: &serde_json::Value, depth: usize, out: &mut String) {
+    let pad = |out: &mut String, d: usize| out.extend(std::iter::repeat_n("  ", d));
+    match v {
+        serde_json::Value::Object(m) if depth < 3 && !m.is_empty() => {
+            out.push_str("{\n");
+            for (i, (k, v)) in m.iter().enumerate() {
+                pad(out, depth + 1);
+                out.push_str(&serde_json::to_string(k).unwrap());
+                out.push_str(": ");
+                layout(v, depth + 1, out);
+                out.push_str(if i + 1 < m.len() { ",\n" } else { "\n" });
+            }
+            pad(out, depth);
+            out.push('}');
+        }
+        serde_json::Value::Array(a) if depth < 3 && !a.is_empty() => {
+            out.push_str("[\n");
+            for (i, v) in a.iter().enumerate() {
+                pad(out, depth + 1);
+                out.push_str(&serde_json::to_string(v).unwrap());
+                out.push_str(if i + 1 < a.len() { ",\n" } else { "\n" });
+            }
+            pad(out, depth);
+            out.push(']');
+        }
+        _ => out.push_str(&serde_json::to_string(v).unwrap()),
+    }
+}
+
+fn golden_root() -> PathBuf {
+    manifest_dir().join("tests/golden")
+}
+
+/// Every golden file under `dir`, relative to the golden root.
+fn existing(dir: &Path, out: &mut BTreeSet<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            existing(&p, out);
+        } else {
+            out.insert(p.strip_prefix(golden_root()).unwrap().to_path_buf());
+        }
+    }
+}
+
+fn run(corpus: &str, root: &Path, golden_dir: &str, with_maps: bool) {
+    let mut inputs = Vec::new();
+    walk(root, &mut inputs);
+    inputs.sort();
+    assert!(
+        inputs.len() > 100,
+        "{corpus}: only {} dumps found",
+        inputs.len()
+    );
+    let mut wanted = BTreeSet::new();
+    let mut problems = Vec::new();
+    for path in &inputs {
+        let rel = path.strip_prefix(root).unwrap();
+        let text = std::fs::read(path).unwrap();
+        let text = String::from_utf8_lossy(&text);
+        let golden = Path::new(golden_dir).join(format!("{}.json", rel.display()));
+        problems.extend(check(&golden_root().join(&golden), &dump_outputs(&text)));
+        wanted.insert(golden);
+    }
+    if with_maps {
+        let mut families: Vec<PathBuf> = std::fs::read_dir(root)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        families.sort();
+        for fam in families {
+            for (name, lowered, compiled) in pairs(&fam) {
+                let l = std::fs::read_to_string(&lowered).unwrap();
+                let c = std::fs::read_to_string(&compiled).unwrap();
+                let map = pretty(&dumplab::sourcemap::json::to_json(
+                    &dumplab::sourcemap::map(&l, &c),
+                ));
+                let fam_name = fam.file_name().unwrap().to_string_lossy().into_owned();
+                let golden = Path::new(golden_dir)
+                    .join(&fam_name)
+                    .join(format!("map.{name}.json"));
+                problems.extend(check(&golden_root().join(&golden), &map));
+                wanted.insert(golden);
+            }
+        }
+    }
+    let mut have = BTreeSet::new();
+    existing(&golden_root().join(golden_dir), &mut have);
+    for stale in have.difference(&wanted) {
+        if update() {
+            std::fs::remove_file(golden_root().join(stale)).unwrap();
+        } else {
+            problems.push(format!("{}: its input is gone", stale.display()));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{corpus}: {} golden files differ (UPDATE_EXPECT=1 cargo test -p dumplab --test golden \
+         to accept an intended change, and name it):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn fixtures_analyze_inspect_and_map_are_unchanged() {
+    run(
+        "fixtures",
+        &manifest_dir().join("../fixtures"),
+        "fixtures",
+        true,
+    );
+}
+
+#[test]
+fn drift_corpus_analyze_and_inspect_are_unchanged() {
+    run("drift", &manifest_dir().join("tests/drift"), "drift", false);
+}
