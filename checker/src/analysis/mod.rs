@@ -974,16 +974,9 @@ impl<'a> Sink<'a> {
                 *f = n;
             }
         }
-        let cap = match m {
-            M::HloInstruction
-            | M::Layout
-            | M::Metadata
-            | M::StablehloOp
-            | M::MlirTensorType
-            | M::MlirLoc
-            | M::JaxprEquation
-            | M::BareNames => CAP_COMMON,
-            _ => CAP,
+        let cap = match m.frequency() {
+            markers::Frequency::Common => CAP_COMMON,
+            markers::Frequency::Rare => CAP,
         };
         count <= cap
     }
