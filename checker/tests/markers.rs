@@ -6,8 +6,9 @@
 
 #![allow(clippy::unwrap_used)]
 
+use dumplab::analysis::line_match::marker_matches;
 use dumplab::analysis::markers::{
-    Chapter, Detector, marker_chapter, marker_description, marker_detector, marker_matches,
+    Chapter, Detector, marker_chapter, marker_description, marker_detector,
 };
 use dumplab::analyze;
 use dumplab::inspect::chapter_of;

@@ -40,6 +40,7 @@
 //! backend claims by the markers of the backend rules (a test checks it).
 
 use super::markers::M;
+use super::model::{Analysis, Backend, Kind};
 use std::borrow::Cow;
 
 /// A statement about a dump that lines can prove.
@@ -349,8 +350,7 @@ impl Claim {
 
     /// The claim that a dump of kind `kind` is what it is (`compiled` for
     /// compiled HLO, `not-compiled` for the look-alike, ...).
-    pub fn of_kind(kind: super::Kind) -> Option<Claim> {
-        use super::Kind;
+    pub fn of_kind(kind: Kind) -> Option<Claim> {
         match kind {
             Kind::Jaxpr => Some(Claim::Jaxpr),
             Kind::Stablehlo => Some(Claim::Stablehlo),
@@ -362,20 +362,20 @@ impl Claim {
 
     /// Every claim whose proof tells a dump of kind `kind` apart: its
     /// [`Claim::of_kind`], and for the look-alike the printer's habits too.
-    pub fn deciding_kind(kind: super::Kind) -> Vec<Claim> {
+    pub fn deciding_kind(kind: Kind) -> Vec<Claim> {
         let mut out: Vec<Claim> = Claim::of_kind(kind).into_iter().collect();
-        if kind == super::Kind::HloUnoptimized {
+        if kind == Kind::HloUnoptimized {
             out.push(Claim::LoweredHlo);
         }
         out
     }
 
     /// The claim that a module was compiled for `backend`.
-    pub fn of_backend(backend: super::Backend) -> Claim {
+    pub fn of_backend(backend: Backend) -> Claim {
         match backend {
-            super::Backend::Cpu => Claim::Cpu,
-            super::Backend::Gpu => Claim::Gpu,
-            super::Backend::Tpu => Claim::Tpu,
+            Backend::Cpu => Claim::Cpu,
+            Backend::Gpu => Claim::Gpu,
+            Backend::Tpu => Claim::Tpu,
         }
     }
 
@@ -385,6 +385,29 @@ impl Claim {
 
     pub(crate) fn proven_by_marker(self, m: M) -> bool {
         self.row().markers.contains(&m)
+    }
+}
+
+/// What the claim table tells about an analysis.
+impl Analysis {
+    /// The lines in `first..=last` that prove `claim`, each with the
+    /// markers that prove it there, in line order.
+    pub fn proof_lines(
+        &self,
+        claim: Claim,
+        first: usize,
+        last: usize,
+    ) -> Vec<(usize, Vec<&'static str>)> {
+        (first..=last)
+            .filter_map(|l| {
+                let ms: Vec<&'static str> = self
+                    .line_markers
+                    .on(l)
+                    .filter(|m| claim.proven_by(m))
+                    .collect();
+                (!ms.is_empty()).then_some((l, ms))
+            })
+            .collect()
     }
 }
 

@@ -32,7 +32,8 @@
 
 use super::claims::Claim;
 use super::markers::M;
-use super::{Analysis, Backend, BackendBasis, Dialect, Kind, Sink};
+use super::model::{Analysis, Backend, BackendBasis, Dialect, Evidence, Kind};
+use super::sink::Sink;
 
 /// What a rule's clues say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -444,4 +445,16 @@ pub(crate) fn decides(kind: Kind, m: M) -> bool {
         _ => false,
     };
     by_rule || by_family || (kind != Kind::Unknown && backend)
+}
+
+/// What the classifier tells about an analysis.
+impl Analysis {
+    /// The evidence that decided [`Analysis::kind`] (and the backend), in
+    /// line order: what a short report shows first. Empty when unknown.
+    pub fn deciding_evidence(&self) -> impl Iterator<Item = &Evidence> + '_ {
+        let kind = self.kind;
+        self.evidence
+            .iter()
+            .filter(move |e| super::markers::by_name(e.marker).is_some_and(|m| decides(kind, m)))
+    }
 }

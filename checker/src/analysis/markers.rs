@@ -12,10 +12,9 @@
 //! Every field is written out in every row: nothing falls back to a default,
 //! so a new marker is one row here and one detector.
 //!
-//! A fixture says "line 12 shows `fusion-kind`"; the fixture validator checks
-//! that with [`marker_matches`], which looks at that single line only. So each
-//! marker is defined by what one line of text shows, and the analysis never
-//! reports a marker on a line where [`marker_matches`] would say no.
+//! What one line with each marker shows is decided in [`super::line_match`]
+//! (the fixture validator's check); the table depends on nothing, so every
+//! layer of the analysis can name markers.
 
 /// The chapter (page of the book) that teaches a marker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -663,82 +662,6 @@ impl M {
     pub(crate) fn backend_clue(self) -> Option<&'static str> {
         self.row().backend_clue
     }
-
-    fn matches(self, l: &str) -> bool {
-        match self {
-            M::JaxprLambda => has_lambda(l),
-            M::JaxprLet => l.split_whitespace().any(|w| w == "let"),
-            M::JaxprEquation => super::jaxpr::parse_equation(l).is_some() || l.contains(". let "),
-            M::JaxprIn => l.trim_start().starts_with("in ") || l.contains(" in ("),
-            M::JaxprSubjaxpr => l.contains("{ lambda"),
-            M::MlirModule => l.trim_start().starts_with("module"),
-            M::FuncMain => l.trim_start().starts_with("func.func") && l.contains("@main"),
-            M::FuncFunc => l.trim_start().starts_with("func.func"),
-            M::StablehloOp => l.contains("stablehlo.") || l.contains("chlo."),
-            M::MlirTensorType => l.contains("tensor<"),
-            M::MlirLoc => l.contains("loc(") || l.trim_start().starts_with("#loc"),
-            M::HloModuleHeader => l.trim_start().starts_with("HloModule"),
-            M::IsScheduled => l.contains("is_scheduled=true"),
-            M::NotScheduled => {
-                l.trim_start().starts_with("HloModule") && !l.contains("is_scheduled=true")
-            }
-            M::EntryComputation => l.trim_start().starts_with("ENTRY"),
-            M::HloInstruction => super::hlo::parse_instruction(l).is_some(),
-            M::Layout => has_layout(l),
-            M::FusionKind => {
-                super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "fusion")
-                    && l.contains("kind")
-            }
-            M::FusedComputation => {
-                l.contains("calls=") || super::hlo::parse_computation_header(l).is_some()
-            }
-            M::FusedParameter => has_param_name(l),
-            M::TpuTiledLayout => has_tiling(l),
-            M::MemorySpace => has_memory_space(l),
-            M::BackendConfig => l.contains("backend_config"),
-            M::GpuBackendConfig => super::hlo::gpu_config_key(l).is_some(),
-            M::CpuBackendConfig => super::hlo::cpu_config_key(l).is_some(),
-            M::CustomCall => l.contains("custom_call_target"),
-            M::GpuCustomCall => super::hlo::gpu_custom_call_target(l).is_some(),
-            M::CpuCustomCall => super::hlo::cpu_custom_call_target(l).is_some(),
-            M::TpuCustomCall => super::hlo::tpu_custom_call_target(l).is_some(),
-            M::ShardingCustomCall => super::hlo::sharding_custom_call_target(l).is_some(),
-            M::AsyncOp => super::hlo::parse_instruction(l)
-                .is_some_and(|i| i.opcode.ends_with("-start") || i.opcode.ends_with("-done")),
-            M::LayoutOp => super::hlo::parse_instruction(l)
-                .is_some_and(|i| i.opcode == "bitcast" || i.opcode == "copy"),
-            M::While => super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "while"),
-            M::Conditional => {
-                super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "conditional")
-            }
-            M::Metadata => l.contains("metadata"),
-            M::ComputationHeader => {
-                super::hlo::parse_computation_header(l).is_some_and(|h| h.signed)
-            }
-            M::UnsignedComputation => {
-                super::hlo::parse_computation_header(l).is_some_and(|h| !h.signed)
-            }
-            M::BareNames => super::hlo::parse_instruction(l).is_some_and(|i| !i.percent),
-            M::TpuBackendConfig => super::hlo::tpu_config_key(l).is_some(),
-            M::SchedulingName => l.contains("scheduling_name="),
-            M::MosaicTpuKernel | M::TritonKernel | M::MosaicGpuKernel => {
-                super::pallas::kernel_call(l).is_some_and(|k| k.flavour.marker() == self)
-            }
-            M::StackFrames => matches!(
-                l.trim(),
-                "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"
-            ),
-            // The header's only layouts are its `entry_computation_layout`.
-            M::EntryLayoutTiles => l.trim_start().starts_with("HloModule") && has_tiling(l),
-            M::CopyInstruction => {
-                super::hlo::parse_instruction(l).is_some_and(|i| i.opcode == "copy")
-            }
-            M::MhloOp => l.contains("mhlo."),
-            M::GpuFusionName => super::hlo::parse_instruction(l)
-                .is_some_and(|i| i.opcode == "fusion" && super::hlo::gpu_fusion_name(l).is_some()),
-            M::CompilerCustomCall => super::hlo::compiler_custom_call_target(l).is_some(),
-        }
-    }
 }
 
 /// What a line showing `marker` shows, in one sentence; `None` for an
@@ -790,15 +713,6 @@ const ALL: [M; COUNT] = {
     all
 };
 
-/// Whether `line` (a single line of a dump) shows what `marker` says.
-///
-/// `None` when `marker` is not a marker name (see [`marker_names`]).
-pub fn marker_matches(marker: &str, line: &str) -> Option<bool> {
-    ALL.iter()
-        .find(|m| m.name() == marker)
-        .map(|m| m.matches(line))
-}
-
 /// Every marker, in table order.
 pub(crate) fn all() -> &'static [M] {
     &ALL
@@ -813,67 +727,6 @@ pub(crate) fn by_name(name: &str) -> Option<M> {
 pub fn canonical(marker: &str) -> Option<&'static str> {
     NAMES.iter().copied().find(|n| *n == marker)
 }
-
-fn has_lambda(l: &str) -> bool {
-    l.contains("{ lambda")
-}
-
-/// `]{` followed by a digit or `}`: a layout printed after a shape.
-pub(crate) fn has_layout(l: &str) -> bool {
-    // From each `]` (a byte search), look at the two bytes after it.
-    let b = l.as_bytes();
-    let mut i = 0usize;
-    while let Some(at) = super::scan::find_byte(b, i, b']') {
-        if b.get(at + 1) == Some(&b'{')
-            && b.get(at + 2)
-                .is_some_and(|&c| c.is_ascii_digit() || c == b'}')
-        {
-            return true;
-        }
-        i = at + 1;
-    }
-    false
-}
-
-/// `param_` followed by a digit, starting a name.
-pub(crate) fn has_param_name(l: &str) -> bool {
-    find_all(l, "param_").any(|i| {
-        let before_ok = i == 0 || !is_ident_byte(l.as_bytes().get(i - 1).copied().unwrap_or(b' '));
-        before_ok && l.as_bytes().get(i + 6).is_some_and(|c| c.is_ascii_digit())
-    })
-}
-
-/// A tile `T(` digits inside a layout (`:T(8,128)` or `)T(` chained tiles).
-pub(crate) fn has_tiling(l: &str) -> bool {
-    find_all(l, "T(").any(|i| {
-        let prev = if i == 0 {
-            b' '
-        } else {
-            l.as_bytes().get(i - 1).copied().unwrap_or(b' ')
-        };
-        (prev == b':' || prev == b')')
-            && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
-    })
-}
-
-/// `S(` digits `)` inside a layout, after `:` or `)`.
-pub(crate) fn has_memory_space(l: &str) -> bool {
-    find_all(l, "S(").any(|i| {
-        let prev = if i == 0 {
-            b' '
-        } else {
-            l.as_bytes().get(i - 1).copied().unwrap_or(b' ')
-        };
-        (prev == b':' || prev == b')')
-            && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
-    })
-}
-
-pub(crate) fn is_ident_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'-'
-}
-
-use super::scan::find_all;
 
 #[cfg(test)]
 mod tests;
