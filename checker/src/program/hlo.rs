@@ -24,6 +24,9 @@ pub(crate) struct CompHeader<'a> {
     pub(crate) entry: bool,
     pub(crate) name: &'a str,
     pub(crate) signature: Option<&'a str>,
+    /// A bare name without XLA's `.N` suffix (`fused_computation {`):
+    /// a computation only in a module with an `HloModule` line.
+    pub(crate) bare: bool,
 }
 
 /// Reads a trimmed computation header line.
@@ -52,14 +55,16 @@ pub(crate) fn computation_header(t: &str) -> Option<CompHeader<'_>> {
     match b.get(j)? {
         b'{' if j + 1 == b.len() => {
             // Bare style: XLA's `.N` suffix (or ENTRY), so MLIR regions
-            // like `cond {` do not count.
+            // like `cond {` do not count; after an `HloModule` line any
+            // name does (XLA's dumps between passes print `fused_computation {`).
             let suffixed = name
                 .rsplit_once('.')
                 .is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()));
-            (entry || suffixed).then_some(CompHeader {
+            Some(CompHeader {
                 entry,
                 name,
                 signature: None,
+                bare: !(entry || suffixed),
             })
         }
         b'(' => {
@@ -69,6 +74,7 @@ pub(crate) fn computation_header(t: &str) -> Option<CompHeader<'_>> {
                 entry,
                 name,
                 signature: t.get(j + 1..close - 1),
+                bare: false,
             })
         }
         _ => None,
@@ -155,7 +161,7 @@ pub(crate) fn read(text: &str) -> Module<'_> {
             r.current = None;
             continue;
         }
-        if let Some(h) = computation_header(t) {
+        if let Some(h) = computation_header(t).filter(|h| !h.bare || r.m.header.is_some()) {
             r.open(n, h);
             continue;
         }

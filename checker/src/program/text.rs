@@ -99,7 +99,7 @@ pub(crate) fn starts_something(t: &str) -> bool {
         || t.starts_with("ROOT ")
         || super::sources::SourceTables::title(t).is_some()
         || looks_like_instruction(t)
-        || super::hlo::computation_header(t).is_some()
+        || super::hlo::computation_header(t).is_some_and(|h| !h.bare)
 }
 
 /// `[%]name = ` at the start of a trimmed line, followed by a shape's
