@@ -1,0 +1,353 @@
+//! The syntax layer on every real HLO text: a round trip over every fixture
+//! and drift HLO file (each instruction line is in the module, with its
+//! name, opcode and operand names found again in the text), proptest on
+//! damaged input (no panic, ids in range), and a linear-work check on
+//! adversarial names.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use dumplab::kernels::{KINDS, KernelKind, KernelTree};
+use dumplab::program::{self, Module};
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// Every clean HLO text of the fixtures and the drift corpus (damaged
+/// copies left out): (path, text).
+fn hlo_files() -> &'static [(PathBuf, String)] {
+    static F: OnceLock<Vec<(PathBuf, String)>> = OnceLock::new();
+    F.get_or_init(|| {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let mut paths = Vec::new();
+        walk(&root.join("../fixtures"), &mut paths);
+        walk(&root.join("tests/drift"), &mut paths);
+        paths.sort();
+        paths
+            .into_iter()
+            .filter(|p| !p.to_string_lossy().contains("damaged"))
+            .filter_map(|p| {
+                let text = std::fs::read_to_string(&p).ok()?;
+                let hlo = text
+                    .lines()
+                    .any(|l| l.starts_with("HloModule ") || l.starts_with("ENTRY "));
+                hlo.then_some((p, text))
+            })
+            .collect()
+    })
+}
+
+/// Whether a line, read naively, starts an instruction:
+/// `[ROOT ][%]name = <shape> opcode(`.
+fn naive_instruction(l: &str) -> Option<&str> {
+    let t = l.trim();
+    let t = t.strip_prefix("ROOT ").unwrap_or(t);
+    let (name, rest) = t.split_once(" = ")?;
+    let name = name.strip_prefix('%').unwrap_or(name);
+    let ok = !name.is_empty()
+        && name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || b"_.-".contains(&c));
+    (ok && rest.contains('(')).then_some(name)
+}
+
+#[test]
+fn round_trip_over_every_fixture_and_drift_file() {
+    let files = hlo_files();
+    assert!(files.len() > 100, "only {} HLO files found", files.len());
+    let mut instructions = 0usize;
+    for (path, text) in files {
+        let m = program::parse(text);
+        let lines: Vec<&str> = text.lines().collect();
+        let mut by_line = std::collections::HashMap::new();
+        for (k, i) in m.instructions.iter().enumerate() {
+            by_line.insert(i.line, k);
+        }
+        for (n, l) in lines.iter().enumerate() {
+            let Some(name) = naive_instruction(l) else {
+                continue;
+            };
+            let at = format!("{}:{}", path.display(), n + 1);
+            let k = by_line
+                .get(&(n + 1))
+                .unwrap_or_else(|| panic!("{at}: not read: {l}"));
+            let ins = &m.instructions[*k];
+            assert_eq!(ins.name, name, "{at}");
+            assert!(
+                l.contains(&format!("{}(", ins.opcode)),
+                "{at}: {}",
+                ins.opcode
+            );
+            let span = lines[n..ins.end_line.min(lines.len())].join("\n");
+            for op in &ins.operands {
+                assert!(span.contains(op.name), "{at}: operand {}", op.name);
+            }
+            instructions += 1;
+        }
+        assert_eq!(instructions_in(&m), by_line.len(), "{}", path.display());
+        assert!(
+            m.unread.is_empty(),
+            "{}: unread {:?}",
+            path.display(),
+            m.unread.first()
+        );
+        consistent(&m);
+    }
+    assert!(instructions > 5_000, "{instructions}");
+}
+
+fn instructions_in(m: &Module<'_>) -> usize {
+    m.instructions.len()
+}
+
+/// Ids in range, users the mirror of operands, lines in order.
+fn consistent(m: &Module<'_>) {
+    let n = m.instructions.len();
+    for (k, ins) in m.instructions.iter().enumerate() {
+        assert!(ins.line >= 1 && ins.end_line >= ins.line);
+        for op in &ins.operands {
+            if let Some(id) = op.id {
+                let target = &m.instructions[id as usize];
+                assert!(target.users.contains(&(k as u32)));
+                assert_eq!(target.computation, ins.computation);
+            }
+        }
+        for &u in &ins.users {
+            assert!((u as usize) < n);
+        }
+        for c in &ins.calls {
+            if let Some(id) = c.id {
+                assert!(m.computations[id as usize].callers.contains(&(k as u32)));
+            }
+        }
+    }
+    for c in &m.computations {
+        assert!(c.first <= c.end && (c.end as usize) <= n);
+        for &p in &c.params {
+            assert_eq!(m.instructions[p as usize].opcode, "parameter");
+        }
+    }
+    let tree = KernelTree::build(m);
+    for (_, k) in tree.walk() {
+        assert!((k.instruction as usize) < n);
+        assert!(k.kind.row().is_some());
+    }
+}
+
+#[test]
+fn every_kernel_kind_has_its_row() {
+    // A new kind without a row fails to compile here (the match is
+    // exhaustive), and a missing row fails below.
+    let all = |k: KernelKind| match k {
+        KernelKind::Fusion
+        | KernelKind::CustomCall
+        | KernelKind::Pallas
+        | KernelKind::Copy
+        | KernelKind::Transpose
+        | KernelKind::Collective
+        | KernelKind::Loop
+        | KernelKind::Branch
+        | KernelKind::Call
+        | KernelKind::Async
+        | KernelKind::Op => k,
+    };
+    let kinds = [
+        KernelKind::Fusion,
+        KernelKind::CustomCall,
+        KernelKind::Pallas,
+        KernelKind::Copy,
+        KernelKind::Transpose,
+        KernelKind::Collective,
+        KernelKind::Loop,
+        KernelKind::Branch,
+        KernelKind::Call,
+        KernelKind::Async,
+        KernelKind::Op,
+    ];
+    assert_eq!(kinds.len(), KINDS.len());
+    for k in kinds {
+        let row = all(k).row().unwrap_or_else(|| panic!("{k:?} has no row"));
+        assert!(!row.description.is_empty());
+        // The source map prints only the names it printed before the table.
+        assert!(
+            [
+                "fusion",
+                "custom-call",
+                "copy",
+                "collective",
+                "loop",
+                "conditional",
+                "call",
+                "async",
+                "op"
+            ]
+            .contains(&row.map_name),
+            "{k:?}"
+        );
+    }
+}
+
+fn fixture(path: &str) -> String {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    std::fs::read_to_string(root.join(path)).expect("fixture")
+}
+
+/// The tree's rows as `depth name kind [trip]` lines.
+fn outline(text: &str) -> Vec<String> {
+    let m = program::parse(text);
+    let tree = KernelTree::build(&m);
+    tree.walk()
+        .into_iter()
+        .map(|(d, k)| {
+            let name = m.instruction(k.instruction).map_or("?", |i| i.name);
+            let trip = k.trip_count.map(|n| format!(" x{n}")).unwrap_or_default();
+            format!("{}{name} {}{trip}", "  ".repeat(d), k.kind.as_str())
+        })
+        .collect()
+}
+
+#[test]
+fn kernel_tree_of_loops_and_branches() {
+    let fori = outline(&fixture("fori_loop_while/compiled.cpu.hlo.txt"));
+    let at = fori
+        .iter()
+        .position(|r| r.ends_with("loop x32") || r.contains(" loop"));
+    let at = at.unwrap_or_else(|| panic!("no loop in {fori:?}"));
+    // The body and condition kernels sit one level under the loop.
+    assert!(
+        fori.get(at + 1).is_some_and(|r| r.starts_with("  ")),
+        "{fori:?}"
+    );
+    let cond = outline(&fixture("cond_branch/compiled.cpu.hlo.txt"));
+    let c = cond.iter().position(|r| r.contains(" conditional"));
+    let c = c.unwrap_or_else(|| panic!("no conditional in {cond:?}"));
+    assert!(
+        cond.get(c + 1).is_some_and(|r| r.starts_with("  ")),
+        "{cond:?}"
+    );
+}
+
+#[test]
+fn trip_counts_as_xla_states_them() {
+    // fixtures/fori_loop_static/compiled.*.hlo.txt, two orders of fields.
+    let cases: &[(&str, Option<u64>)] = &[
+        (
+            r#"{"dynamic_variables":[],"known_induction_variable":{"tuple_index":"0"},"known_init_step":{"init":"0","step":"1"},"known_trip_count":{"n":"32"}}"#,
+            Some(32),
+        ),
+        (
+            r#"{"known_trip_count":{"n":"32"},"known_init_step":{"init":"0","step":"1"},"known_induction_variable":{"tuple_index":"0"},"dynamic_variables":[]}"#,
+            Some(32),
+        ),
+        (r#"{"known_induction_variable":{"tuple_index":"0"}}"#, None),
+    ];
+    for &(config, want) in cases {
+        assert_eq!(dumplab::kernels::trip_count(config), want, "{config}");
+    }
+}
+
+/// Work per byte of the text.
+fn work_per_byte(text: &str) -> f64 {
+    let m = program::parse(text);
+    let tree = KernelTree::build(&m);
+    assert!(tree.kernels.len() <= m.instructions.len());
+    m.work as f64 / text.len().max(1) as f64
+}
+
+#[test]
+fn work_is_linear_on_adversarial_names() {
+    type Gen = fn(usize) -> String;
+    let gens: &[(&str, Gen)] = &[
+        ("long names, a chain of users", |n| {
+            let name = "x".repeat(n);
+            let mut s = String::from("ENTRY %e () -> f32[] {\n");
+            for i in 0..200 {
+                s.push_str(&format!(
+                    "  %{name}{i} = f32[8]{{0}} add(%{name}{}, %{name}{})\n",
+                    i.max(1) - 1,
+                    i.max(1) - 1
+                ));
+            }
+            s.push_str("}\n");
+            s
+        }),
+        ("one name used n times", |n| {
+            let ops: Vec<String> = (0..n).map(|_| "%same.1".to_owned()).collect();
+            format!(
+                "ENTRY %e () -> f32[] {{\n  %same.1 = f32[] parameter(0)\n  ROOT %t = (f32[]) tuple({})\n}}\n",
+                ops.join(", /*index=5*/")
+            )
+        }),
+        ("deep tuple nesting", |n| {
+            format!("  %a = {}f32[]{} tuple()\n", "(".repeat(n), ")".repeat(n))
+        }),
+        ("open brackets never closed", |n| {
+            format!(
+                "  %a = f32[8]{{0}} fusion({}\n{}",
+                "(".repeat(n),
+                "  \"k\":{\n".repeat(n / 8 + 1)
+            )
+        }),
+        ("unclosed comments", |n| {
+            format!("  %a = f32[8]{{0}} add({})\n", "/*, ".repeat(n))
+        }),
+    ];
+    for (what, g) in gens {
+        let (small, large) = (g(1000), g(4000));
+        let (a, b) = (work_per_byte(&small), work_per_byte(&large));
+        assert!(b <= a * 1.25 + 0.5, "{what}: {a:.2} -> {b:.2} per byte");
+        assert!(b < 16.0, "{what}: {b:.2} per byte");
+    }
+}
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(64)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..4096)) {
+        consistent(&program::parse(&String::from_utf8_lossy(&bytes)));
+    }
+
+    #[test]
+    fn arbitrary_dump_like_text(s in "[ %{}()\\[\\]=,:.\\-a-zA-Z0-9_\"<>#@*/\n]{0,2000}") {
+        consistent(&program::parse(&s));
+    }
+
+    #[test]
+    fn damaged_real_dumps(which in any::<usize>(), cut in any::<usize>(), flips in prop::collection::vec((any::<usize>(), 1u8..=255), 0..8)) {
+        let files = hlo_files();
+        prop_assume!(!files.is_empty());
+        let mut bytes = files[which % files.len()].1.as_bytes().to_vec();
+        for (at, x) in flips {
+            if !bytes.is_empty() {
+                let k = at % bytes.len();
+                bytes[k] ^= x;
+            }
+        }
+        let k = cut % (bytes.len() + 1);
+        bytes.truncate(k);
+        let text = String::from_utf8_lossy(&bytes);
+        consistent(&program::parse(&text));
+        let _ = dumplab::sourcemap::map("", &text);
+    }
+}
