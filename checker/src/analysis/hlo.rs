@@ -240,19 +240,15 @@ const LAYOUT_SPECIAL: [bool; 256] = {
     t
 };
 
-/// A computation header line.
-pub(crate) struct Header<'a> {
-    pub(crate) entry: bool,
-    pub(crate) name: &'a str,
-    pub(crate) name_at: usize,
+/// A computation header line, as one line shows it (the fixture
+/// validator's check; the analysis reads the program model's computations).
+pub(crate) struct Header {
     /// Printed with `(params) -> shape`.
     pub(crate) signed: bool,
-    /// The parameter list, without parentheses.
-    pub(crate) params: &'a str,
 }
 
 /// Parses `[ENTRY ] [%]name (params) -> shape {` or `[ENTRY ] name.N {`.
-pub(crate) fn parse_computation_header(l: &str) -> Option<Header<'_>> {
+pub(crate) fn parse_computation_header(l: &str) -> Option<Header> {
     let t = l.trim_end();
     if !t.ends_with('{') {
         return None;
@@ -286,29 +282,14 @@ pub(crate) fn parse_computation_header(l: &str) -> Option<Header<'_>> {
             let suffixed = name
                 .rsplit_once('.')
                 .is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()));
-            (entry || suffixed).then_some(Header {
-                entry,
-                name,
-                name_at,
-                signed: false,
-                params: "",
-            })
+            (entry || suffixed).then_some(Header { signed: false })
         }
         b'(' => {
             let close = skip_balanced(b, j)?;
             let k = skip_ws(b, close);
-            if t.get(k..).is_some_and(|r| r.starts_with("->")) {
-                let params = t.get(j + 1..close - 1).unwrap_or("");
-                Some(Header {
-                    entry,
-                    name,
-                    name_at,
-                    signed: true,
-                    params,
-                })
-            } else {
-                None
-            }
+            t.get(k..)
+                .is_some_and(|r| r.starts_with("->"))
+                .then_some(Header { signed: true })
         }
         _ => None,
     }

@@ -1,142 +1,139 @@
-//! The evidence of HLO text: a line-based state machine over the lines of
-//! a module (or an excerpt of one) that records the clues each line shows
-//! and what the module holds (computations, fusions, custom calls, loops,
-//! kernels, source ops).
+//! The evidence of HLO text, read from the [program model](crate::program):
+//! the module's header, computations and instructions, each read by the
+//! detectors of the marker table's concerns (schedule and header, structure
+//! and printer habits, layouts and tiles, fusion kinds, custom-call targets
+//! and Pallas kernels, backend configs, source information), which record
+//! their clues in the sink, and what the module holds (computations,
+//! fusions, custom calls, loops, kernels, source ops) in the analysis.
 //!
-//! HLO text puts one module header, one computation header or one
-//! instruction on each line, so the reader goes line by line, reads each
-//! with the syntax of [`super::hlo`], and keeps only a little state (the
-//! current computation, the current `FileNames`/`StackFrames` section). A
-//! line it does not understand is skipped, never an error.
+//! [`analyze`](super::analyze) still walks the lines once, for the MLIR and
+//! jaxpr readers: [`HloReader::line`] says which lines are the module's
+//! (and reads what starts on them), so every other line goes to those
+//! readers, as before. Evidence keeps the pasted line numbers and columns
+//! (see [`Sink::col`]): a module's lines are the repaired text's.
 
 use super::hlo::{
-    Clues, Header, Instr, compiler_custom_call_target, cpu_custom_call_target, custom_call_target,
-    gpu_custom_call_target, gpu_fusion_prefix, parse_computation_header, parse_instruction,
-    sharding_custom_call_target, tpu_custom_call_target, vendor_strings,
+    Clues, Instr, compiler_custom_call_target, cpu_custom_call_target, custom_call_target,
+    gpu_custom_call_target, gpu_fusion_prefix, sharding_custom_call_target, tpu_custom_call_target,
+    vendor_strings,
 };
 use super::markers::M;
 use super::model::{
     Analysis, Computation, Conditional, CustomCall, Fusion, Kernel, Param, WhileLoop,
 };
 use super::pasted::LineMap;
-use super::scan::{Item, Sip, find, for_each_attr, skip_balanced, strip_pct, take_while};
-use super::scan::{has_layout, has_param_name};
+use super::scan::{Sip, find, has_layout, has_param_name, skip_balanced};
 use super::sink::Sink;
-use std::collections::HashMap;
+use crate::program::{CallRole, CompId, Instruction, Module};
+use std::collections::HashSet;
 
 /// Distinct opcodes kept per computation for [`Fusion::ops`]: real fused
 /// computations have a handful; the cap keeps adversarial text linear.
 const MAX_FUSED_OPS: usize = 64;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Section {
-    None,
-    FileNames,
-    FunctionNames,
-    FileLocations,
-    StackFrames,
+/// The byte offset of `part` (a slice of the same text as `l`) from the
+/// start of `l`; past `l`'s end for a part on a later line.
+fn offset_in(l: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).saturating_sub(l.as_ptr() as usize)
 }
 
-struct Comp<'a> {
-    name: &'a str,
-    is_entry: bool,
+/// What the reader noted of a computation's header when it read it.
+#[derive(Clone, Copy, Default)]
+struct Seen<'a> {
+    /// Its line, as pasted.
     line: usize,
+    /// The header line's text.
     header: &'a str,
-    header_name_at: usize,
+    /// Where its name starts on it.
+    name_at: usize,
     /// The header's column offset in the paste (see `Sink::col`).
     col: usize,
-    /// Distinct opcodes, as [`Sink::op`] ids (comparing ids, not names).
-    ops: Vec<usize>,
-    instructions: usize,
-    /// Where the instructions that would be kernels if this computation
-    /// launches work are: read again by [`HloState::finish`] for the
-    /// computations that do.
-    kernels: Option<KernelSpan<'a>>,
 }
 
-/// The first and last lines of a computation holding a non-free
-/// instruction. Nothing is kept per instruction: most of a module's
-/// instructions sit in fused computations, which launch nothing, and a row
-/// for each made the largest buffer of the analysis after the text. Every
-/// instruction between the two lines belongs to the computation, since
-/// instructions only go to the computation read last.
-#[derive(Clone, Copy)]
-struct KernelSpan<'a> {
-    first_line: usize,
-    first: &'a str,
-    last: &'a str,
-}
-
-/// Per-text HLO state while reading lines.
-pub(crate) struct HloState<'a> {
-    comps: Vec<Comp<'a>>,
+/// Reads a [`Module`]'s parts as the lines reach them.
+pub(crate) struct HloReader<'m, 'a> {
+    m: &'m Module<'a>,
+    /// The text the module was read from, and its lines as pasted.
+    text: &'a str,
+    map: &'m LineMap,
+    /// The next instruction and computation, in text order.
+    next_ins: usize,
+    next_comp: usize,
+    /// The last line of the instruction read last (an instruction may go on
+    /// over several lines).
+    ins_end: usize,
+    /// A computation's header was read and its `}` not yet.
+    open: bool,
+    /// The lines are a source-location table's rows.
+    section: bool,
+    /// Per computation: its header as read, its distinct opcodes (as
+    /// [`Sink::op`] ids, comparing ids, not names).
+    seen: Vec<Seen<'a>>,
+    ops: Vec<Vec<usize>>,
     /// Computations that `call` instructions run (`to_apply=`).
     called: Vec<&'a str>,
-    current: Option<usize>,
-    section: Section,
-    file_names: HashMap<u32, &'a str, Sip>,
-    file_locations: HashMap<u32, (u32, u32), Sip>,
-    stack_frames: HashMap<u32, u32, Sip>,
     /// The `ENTRY` computation's header was read.
     entry_seen: bool,
 }
 
-impl<'a> HloState<'a> {
-    pub(crate) fn new() -> Self {
-        HloState {
-            comps: Vec::new(),
+impl<'m, 'a> HloReader<'m, 'a> {
+    pub(crate) fn new(m: &'m Module<'a>, text: &'a str, map: &'m LineMap) -> Self {
+        let comps = m.computations.len();
+        HloReader {
+            m,
+            text,
+            map,
+            next_ins: 0,
+            next_comp: 0,
+            ins_end: 0,
+            open: false,
+            section: false,
+            seen: vec![Seen::default(); comps],
+            ops: vec![Vec::new(); comps],
             called: Vec::new(),
-            current: None,
-            section: Section::None,
-            file_names: HashMap::default(),
-            file_locations: HashMap::default(),
-            stack_frames: HashMap::default(),
             entry_seen: false,
         }
     }
 
-    /// Reads one line; `true` when it was HLO.
-    ///
-    /// Instructions are tried first ([`instruction_line`]); the kernels of a
-    /// computation are read again from its lines by [`kernels_in`].
+    /// Line `i` of the module's text (`l`; `n` as pasted): `true` when it
+    /// is the module's, after reading what starts on it.
     pub(crate) fn line(
         &mut self,
+        i: usize,
         n: usize,
         l: &'a str,
         a: &mut Analysis,
         sink: &mut Sink<'a>,
     ) -> bool {
-        let t = super::scan::trim_start(l);
-        // Instructions: the common case.
-        if let Some(ins) = instruction_line(t, l) {
-            self.instruction(n, l, &ins, a, sink);
+        if i <= self.ins_end {
             return true;
         }
-        if self.section != Section::None {
-            if self.section_line(t) {
+        let m = self.m;
+        if let Some(ins) = m.instructions.get(self.next_ins).filter(|x| x.line == i) {
+            self.next_ins += 1;
+            self.ins_end = ins.end_line;
+            self.instruction(n, l, ins, a, sink);
+            return true;
+        }
+        let t = super::scan::trim_start(l);
+        if self.section {
+            if t.as_bytes().first().is_some_and(u8::is_ascii_digit) {
                 return true;
             }
-            self.section = Section::None;
+            self.section = false;
         }
         if t.starts_with("HloModule") {
             self.module_header(n, l, a, sink);
             return true;
         }
-        if t == "}" {
-            if self.current.take().is_some() {
-                return true;
-            }
-            return false;
+        if t.trim_end() == "}" {
+            return std::mem::take(&mut self.open);
         }
-        let sec = match t.trim_end() {
-            "FileNames" => Section::FileNames,
-            "FunctionNames" => Section::FunctionNames,
-            "FileLocations" => Section::FileLocations,
-            "StackFrames" => Section::StackFrames,
-            _ => Section::None,
-        };
-        if sec != Section::None {
-            self.section = sec;
+        if matches!(
+            t.trim_end(),
+            "FileNames" | "FunctionNames" | "FileLocations" | "StackFrames"
+        ) {
+            self.section = true;
             let at = l.len() - t.len();
             sink.add(M::StackFrames, n, l, at, t.trim_end().len(), || {
                 "A source-location table that HLO instructions point into with `stack_frame_id`."
@@ -144,44 +141,17 @@ impl<'a> HloState<'a> {
             });
             return true;
         }
-        if let Some(h) = parse_computation_header(l) {
-            self.computation(n, l, &h, a, sink);
+        if let Some(c) = m.computations.get(self.next_comp).filter(|c| c.line == i) {
+            let id = self.next_comp;
+            self.next_comp += 1;
+            self.computation(id, n, l, c, a, sink);
             return true;
         }
         false
     }
 
-    fn section_line(&mut self, t: &'a str) -> bool {
-        let b = t.as_bytes();
-        let id_end = take_while(b, 0, |c| c.is_ascii_digit());
-        if id_end == 0 {
-            return false;
-        }
-        let Some(id) = t.get(..id_end).and_then(|s| s.parse::<u32>().ok()) else {
-            return false;
-        };
-        let rest = t.get(id_end..).unwrap_or("").trim();
-        let num = |k: &str| super::scan::field(rest, k).and_then(|v| v.parse::<u32>().ok());
-        match self.section {
-            Section::FileNames => {
-                let v = rest.trim_matches('"');
-                self.file_names.insert(id, v);
-            }
-            Section::FileLocations => {
-                if let (Some(f), Some(line)) = (num("file_name_id"), num("line")) {
-                    self.file_locations.insert(id, (f, line));
-                }
-            }
-            Section::StackFrames => {
-                if let Some(loc) = num("file_location_id") {
-                    self.stack_frames.insert(id, loc);
-                }
-            }
-            Section::FunctionNames | Section::None => {}
-        }
-        true
-    }
-
+    /// The schedule and header detector: the module's name, whether it is
+    /// scheduled, tiles in its entry layout.
     fn module_header(&mut self, n: usize, l: &'a str, a: &mut Analysis, sink: &mut Sink<'a>) {
         let t = l.trim_start();
         let at = l.len() - t.len();
@@ -204,142 +174,116 @@ impl<'a> HloState<'a> {
         }
         // Tiles in the header's `entry_computation_layout` name a TPU, but
         // the TPU client sets them before any pass runs: not compile proof.
-        let c = Clues::default();
-        self.more_shape_clues(n, l, 0, l.len(), c, M::EntryLayoutTiles, sink);
+        more_shape_clues(
+            n,
+            l,
+            0,
+            l.len(),
+            Clues::default(),
+            M::EntryLayoutTiles,
+            sink,
+        );
     }
 
+    /// The structure and printer detectors on a computation's header.
     fn computation(
         &mut self,
+        id: usize,
         n: usize,
         l: &'a str,
-        h: &Header<'a>,
+        c: &crate::program::Computation<'a>,
         a: &mut Analysis,
         sink: &mut Sink<'a>,
     ) {
-        if h.entry {
+        let name_at = offset_in(l, c.name);
+        if c.is_entry {
             self.entry_seen = true;
-            a.entry_computation = Some(h.name.to_owned());
+            a.entry_computation = Some(c.name.to_owned());
             let at = l.find("ENTRY").unwrap_or(0);
             sink.add(M::EntryComputation, n, l, at, 5, || {
                 format!(
                     "`ENTRY` marks `{}` as the computation that runs when the module is called.",
-                    h.name
+                    c.name
                 )
             });
         }
-        if h.signed {
-            sink.add(M::ComputationHeader, n, l, h.name_at, h.name.len(), || {
+        if let Some(params) = c.signature {
+            sink.add(M::ComputationHeader, n, l, name_at, c.name.len(), || {
                 format!(
                     "The header of HLO computation `{}`, with its parameters and result shape.",
-                    h.name
+                    c.name
                 )
             });
-            if has_param_name(h.params) {
+            if has_param_name(params) {
                 let p = l.find("param_").unwrap_or(0);
                 sink.add(M::FusedParameter, n, l, p, 6, || {
                     "Parameters named `param_N`: the names XLA's fusion pass gives the inputs of a fused computation.".to_owned()
                 });
             }
         } else {
-            sink.add(M::UnsignedComputation, n, l, h.name_at, h.name.len(), || {
+            sink.add(M::UnsignedComputation, n, l, name_at, c.name.len(), || {
                 format!(
                     "`{}` is printed without its signature, as `lower(...).as_text(dialect=\"hlo\")` prints HLO before compilation.",
-                    h.name
+                    c.name
                 )
             });
         }
-        self.current = Some(self.comps.len());
-        self.comps.push(Comp {
-            name: h.name,
-            is_entry: h.entry,
-            line: n,
-            header: l,
-            header_name_at: h.name_at,
-            col: sink.col,
-            ops: Vec::new(),
-            instructions: 0,
-            kernels: None,
-        });
-    }
-
-    /// The tiled-layout and memory-space clues of `l[from..to]`, the clues
-    /// up to `c.upto` already in `c`; a tile is reported as `tile`
-    /// (`tpu-tiled-layout` on instructions, `entry-layout-tiles` in the
-    /// module header).
-    #[allow(clippy::too_many_arguments)]
-    fn more_shape_clues(
-        &mut self,
-        n: usize,
-        l: &str,
-        from: usize,
-        to: usize,
-        mut c: Clues,
-        tile: M,
-        sink: &mut Sink<'a>,
-    ) {
-        if l.get(from..to).is_none() {
-            return;
-        }
-        // One pass for both `T(` and `S(` after `:` or `)`, as in
-        // `{1,0:T(8,128)S(1)}`; only the first of each counts.
-        let b = l.as_bytes();
-        let part = b.get(..to).unwrap_or(b);
-        let mut i = c.upto.max(from);
-        while c.space.is_none() || c.tile.is_none() {
-            let Some(at) = super::scan::find_byte(part, i, b'(') else {
-                break;
+        self.open = true;
+        if let Some(s) = self.seen.get_mut(id) {
+            *s = Seen {
+                line: n,
+                header: l,
+                name_at,
+                col: sink.col,
             };
-            c.check(b, from, to, at);
-            i = at + 1;
-        }
-        if let Some(p) = c.tile {
-            if sink.hit(tile, n) {
-                let note = if tile == M::EntryLayoutTiles {
-                    "Tiles `T(...)` in the entry computation layout: the TPU client sets these before any pass runs, so they name a TPU but do not show that XLA compiled the module."
-                } else {
-                    "A tiled layout `T(...)`: XLA:TPU stores this array in tiles (for example 8x128) that match its vector units."
-                };
-                sink.push(tile, n, l, p, tile_len(l, p), note.to_owned());
-            }
-        }
-        if let Some(p) = c.space {
-            if sink.hit(M::MemorySpace, n) {
-                sink.push(M::MemorySpace, n, l, p, tile_len(l, p),
-                    "A memory-space annotation `S(n)`: the compiler placed this buffer outside the default device memory.".to_owned()
-                );
-            }
         }
     }
 
-    /// Reads instruction `ins` (line `n`, text `l`): the computation's
-    /// bookkeeping, then each concern's clues in turn.
+    /// Reads instruction `ins` (first line `l`, `n` as pasted): its
+    /// computation's opcodes, then each concern's clues in turn.
     fn instruction(
         &mut self,
         n: usize,
         l: &'a str,
-        ins: &Instr<'a>,
+        ins: &Instruction<'a>,
         a: &mut Analysis,
         sink: &mut Sink<'a>,
     ) {
-        let in_entry = self.count_in_computation(n, l, ins, sink);
+        let comp = ins.computation.and_then(|c| self.m.computation(c));
+        let in_entry = comp.is_some_and(|c| c.is_entry);
+        let op_id = sink.op(ins.opcode);
+        if let Some(ops) = ins.computation.and_then(|c| self.ops.get_mut(c as usize)) {
+            if ins.opcode != "parameter" && ops.len() < MAX_FUSED_OPS && !ops.contains(&op_id) {
+                ops.push(op_id);
+            }
+        }
+        let view = view_of(ins, l);
+        let over = (ins.end_line > ins.line).then(|| {
+            let whole = ins.attrs.last().map_or(l, |x| x.value);
+            let end = offset_in(self.text, whole) + whole.len();
+            let start = offset_in(self.text, l);
+            (ins.line, self.text.get(start..end).unwrap_or(l), self.map)
+        });
         let at = Here {
             n,
             l,
-            ins,
+            ins: &view,
             in_entry,
+            over,
+            config: ins.backend_config,
         };
         at.structure(sink);
-        self.more_shape_clues(
+        more_shape_clues(
             n,
             l,
-            ins.shape_at,
-            ins.attrs_at,
-            ins.clues,
+            view.shape_at,
+            view.attrs_at,
+            Clues::default(),
             M::TpuTiledLayout,
             sink,
         );
         at.opcode_clues(a, sink);
-        let attrs = Attrs::read(ins);
+        let attrs = Attrs::read(ins, l);
         if let Some(callee) = attrs.to_apply {
             self.called.push(callee);
         }
@@ -358,128 +302,178 @@ impl<'a> HloState<'a> {
         }
     }
 
-    /// Counts `ins` in the current computation (its opcodes, its span of
-    /// kernels); whether that is the entry computation.
-    fn count_in_computation(
-        &mut self,
-        n: usize,
-        l: &'a str,
-        ins: &Instr<'a>,
-        sink: &mut Sink<'a>,
-    ) -> bool {
-        let in_entry = self
-            .current
-            .and_then(|c| self.comps.get(c))
-            .is_some_and(|c| c.is_entry);
-        let op_id = sink.op(ins.opcode);
-        if let Some(c) = self.current.and_then(|c| self.comps.get_mut(c)) {
-            c.instructions += 1;
-            if ins.opcode != "parameter" && c.ops.len() < MAX_FUSED_OPS && !c.ops.contains(&op_id) {
-                c.ops.push(op_id);
+    /// What needs the whole module: fusion ops and fused computation
+    /// headers, stack frames, the kernels, the computation list. `map`
+    /// numbers the module's lines as pasted.
+    pub(crate) fn finish(self, a: &mut Analysis, sink: &mut Sink<'a>) {
+        let (m, map) = (self.m, self.map);
+        let pasted = |line: usize| {
+            if map.is_empty() {
+                line
+            } else {
+                map.get(line).0
             }
-            if !super::model::is_free_opcode(ins.opcode) {
-                match &mut c.kernels {
-                    Some(span) => span.last = l,
-                    None => {
-                        c.kernels = Some(KernelSpan {
-                            first_line: n,
-                            first: l,
-                            last: l,
-                        });
-                    }
+        };
+        sink.entry_seen = self.entry_seen;
+        for f in &mut a.fusions {
+            let Some(id) = m.computation_named(&f.computation) else {
+                continue;
+            };
+            let (Some(c), Some(seen)) = (m.computation(id), self.seen.get(id as usize)) else {
+                continue;
+            };
+            if seen.header.is_empty() {
+                continue;
+            }
+            f.ops = self
+                .ops
+                .get(id as usize)
+                .into_iter()
+                .flatten()
+                .map(|&op| sink.op_name(op).to_owned())
+                .collect();
+            let name = f.name.as_str();
+            sink.col = seen.col;
+            sink.add(M::FusedComputation, seen.line, seen.header, seen.name_at, c.name.len(), || {
+                format!("`{}` is a fused computation: the ops that fusion `{name}` runs as one kernel.", c.name)
+            });
+        }
+        sink.col = 0;
+        // Resolve `stack_frame_id`s through the source tables, once per
+        // distinct source op.
+        for key in &mut sink.ops {
+            if let (None, Some(fid)) = (key.1, key.3) {
+                if let Some((file, line)) = m.sources.location(fid) {
+                    key.1 = Some(file);
+                    key.2 = Some(line);
                 }
             }
         }
-        in_entry
-    }
-
-    /// Resolves what needs the whole text: fusion ops, fused computation
-    /// headers, stack frames, the computation list.
-    pub(crate) fn finish(
-        self,
-        text: &'a str,
-        map: &LineMap,
-        a: &mut Analysis,
-        sink: &mut Sink<'a>,
-    ) {
-        sink.entry_seen = self.entry_seen;
-        let by_name: HashMap<&str, usize, Sip> = self
-            .comps
+        a.kernels = kernels(m, a, &self.called, &pasted);
+        a.computations = m
+            .computations
             .iter()
-            .enumerate()
-            .map(|(i, c)| (c.name, i))
+            .zip(&self.seen)
+            .filter(|(_, s)| !s.header.is_empty())
+            .map(|(c, s)| Computation {
+                name: c.name.to_owned(),
+                line: s.line,
+                is_entry: c.is_entry,
+                instructions: (c.end - c.first) as usize,
+            })
             .collect();
-        for f in &mut a.fusions {
-            if let Some(c) = by_name
-                .get(f.computation.as_str())
-                .and_then(|&i| self.comps.get(i))
-            {
-                f.ops = c
-                    .ops
-                    .iter()
-                    .map(|&id| sink.op_name(id).to_owned())
-                    .collect();
-                let name = f.name.as_str();
-                sink.col = c.col;
-                sink.add(M::FusedComputation, c.line, c.header, c.header_name_at, c.name.len(), || {
-                    format!("`{}` is a fused computation: the ops that fusion `{name}` runs as one kernel.", c.name)
+    }
+}
+
+/// The kernels of the computations that launch work: the entry, loop
+/// conditions and bodies, branches, called computations. Their non-free
+/// instructions, in text order.
+fn kernels(
+    m: &Module<'_>,
+    a: &Analysis,
+    called: &[&str],
+    pasted: &dyn Fn(usize) -> usize,
+) -> Vec<Kernel> {
+    let mut launching: Vec<&str> = Vec::new();
+    for w in &a.while_loops {
+        launching.extend(w.condition.as_deref());
+        launching.extend(w.body.as_deref());
+    }
+    for c in &a.conditionals {
+        launching.extend(c.branches.iter().map(String::as_str));
+    }
+    launching.extend(called.iter().copied());
+    let launching: HashSet<&str, Sip> = launching.into_iter().collect();
+    let mut out = Vec::new();
+    for (c, id) in m.computations.iter().zip(0..) {
+        if !(c.is_entry || launching.contains(c.name)) {
+            continue;
+        }
+        let id: CompId = id;
+        for ins in m.instructions_of(id) {
+            if !super::model::is_free_opcode(ins.opcode) {
+                out.push(Kernel {
+                    name: ins.name.to_owned(),
+                    opcode: ins.opcode.to_owned(),
+                    kind: super::model::kernel_kind(ins.opcode),
+                    line: pasted(ins.line),
+                    computation: c.name.to_owned(),
+                    in_entry: c.is_entry,
                 });
             }
         }
-        sink.col = 0;
-        // Resolve `stack_frame_id`s through the FileNames/FileLocations/
-        // StackFrames tables, once per distinct source op.
-        for key in &mut sink.ops {
-            if let (None, Some(fid)) = (key.1, key.3) {
-                let hit = self
-                    .stack_frames
-                    .get(&fid)
-                    .and_then(|l| self.file_locations.get(l));
-                if let Some(&(file, line)) = hit {
-                    if let Some(name) = self.file_names.get(&file) {
-                        key.1 = Some(name);
-                        key.2 = Some(line);
-                    }
-                }
-            }
+    }
+    out
+}
+
+/// The instruction as the detectors read it: its parts and where they
+/// start on its first line `l`.
+fn view_of<'a>(ins: &Instruction<'a>, l: &'a str) -> Instr<'a> {
+    let name_at = offset_in(l, ins.name);
+    let percent = name_at
+        .checked_sub(1)
+        .and_then(|p| l.as_bytes().get(p))
+        .is_some_and(|&c| c == b'%');
+    let operands_at = offset_in(l, ins.operands_text);
+    Instr {
+        name: ins.name,
+        name_at,
+        percent,
+        shape: ins.shape_text,
+        shape_at: offset_in(l, ins.shape_text),
+        opcode: ins.opcode,
+        opcode_at: offset_in(l, ins.opcode),
+        operands: ins.operands_text,
+        attrs: "",
+        attrs_at: (operands_at + ins.operands_text.len() + 1).min(l.len()),
+        clues: Clues::default(),
+    }
+}
+
+/// The tiled-layout and memory-space clues of `l[from..to]`, the clues up
+/// to `c.upto` already in `c`; a tile is reported as `tile`
+/// (`tpu-tiled-layout` on instructions, `entry-layout-tiles` in the module
+/// header).
+fn more_shape_clues(
+    n: usize,
+    l: &str,
+    from: usize,
+    to: usize,
+    mut c: Clues,
+    tile: M,
+    sink: &mut Sink<'_>,
+) {
+    if l.get(from..to).is_none() {
+        return;
+    }
+    // One pass for both `T(` and `S(` after `:` or `)`, as in
+    // `{1,0:T(8,128)S(1)}`; only the first of each counts.
+    let b = l.as_bytes();
+    let part = b.get(..to).unwrap_or(b);
+    let mut i = c.upto.max(from);
+    while c.space.is_none() || c.tile.is_none() {
+        let Some(at) = super::scan::find_byte(part, i, b'(') else {
+            break;
+        };
+        c.check(b, from, to, at);
+        i = at + 1;
+    }
+    if let Some(p) = c.tile {
+        if sink.hit(tile, n) {
+            let note = if tile == M::EntryLayoutTiles {
+                "Tiles `T(...)` in the entry computation layout: the TPU client sets these before any pass runs, so they name a TPU but do not show that XLA compiled the module."
+            } else {
+                "A tiled layout `T(...)`: XLA:TPU stores this array in tiles (for example 8x128) that match its vector units."
+            };
+            sink.push(tile, n, l, p, tile_len(l, p), note.to_owned());
         }
-        // The computations that launch work: the entry, loop conditions and
-        // bodies, branches, called computations. Their non-free
-        // instructions are the module's kernels.
-        let mut launching: Vec<&str> = Vec::new();
-        for w in &a.while_loops {
-            launching.extend(w.condition.as_deref());
-            launching.extend(w.body.as_deref());
+    }
+    if let Some(p) = c.space {
+        if sink.hit(M::MemorySpace, n) {
+            sink.push(M::MemorySpace, n, l, p, tile_len(l, p),
+                "A memory-space annotation `S(n)`: the compiler placed this buffer outside the default device memory.".to_owned()
+            );
         }
-        for c in &a.conditionals {
-            launching.extend(c.branches.iter().map(String::as_str));
-        }
-        launching.extend(self.called.iter().copied());
-        let launching: std::collections::HashSet<&str, Sip> = launching.into_iter().collect();
-        for c in &self.comps {
-            if c.is_entry || launching.contains(c.name) {
-                let rows = c.kernels.map(|span| kernels_in(text, map, span));
-                a.kernels
-                    .extend(rows.into_iter().flatten().map(|(line, name, op)| Kernel {
-                        name: name.to_owned(),
-                        opcode: op.to_owned(),
-                        kind: super::model::kernel_kind(op),
-                        line,
-                        computation: c.name.to_owned(),
-                        in_entry: c.is_entry,
-                    }));
-            }
-        }
-        a.computations = self
-            .comps
-            .iter()
-            .map(|c| Computation {
-                name: c.name.to_owned(),
-                line: c.line,
-                is_entry: c.is_entry,
-                instructions: c.instructions,
-            })
-            .collect();
     }
 }
 
@@ -509,41 +503,37 @@ struct Attrs<'a> {
 }
 
 impl<'a> Attrs<'a> {
-    fn read(ins: &Instr<'a>) -> Self {
+    /// The attributes of the module's instruction `ins`, whose first line
+    /// is `l` (offsets are from its start).
+    fn read(ins: &Instruction<'a>, l: &'a str) -> Self {
         let mut t = Attrs::default();
-        let base = ins.attrs_at;
-        for_each_attr(ins.attrs, "metadata", |item, k, v, at| match (item, k) {
-            // The usual metadata first: `op_name`, `stack_frame_id`.
-            (Item::Field, "op_name") => t.op = Some(v),
-            (Item::Field, "stack_frame_id") => t.frame = v.parse::<u32>().ok(),
-            (Item::Field, "source_file") => t.file = Some(v),
-            (Item::Field, "source_line") => t.line = v.parse::<u32>().ok(),
-            (Item::Field, "scheduling_name") => t.sched = Some(at),
-            (Item::Field, _) => {}
-            (_, "metadata") => {
-                t.metadata = Some(base + at);
-                (t.op, t.file, t.line, t.frame, t.sched) = (None, None, None, None, None);
+        for call in &ins.calls {
+            match call.role {
+                CallRole::Calls if t.calls.is_none() => t.calls = Some(call.name),
+                CallRole::Condition => t.condition = Some(call.name),
+                CallRole::Body => t.body = Some(call.name),
+                CallRole::Branch | CallRole::TrueBranch | CallRole::FalseBranch => {
+                    t.branches.push(call.name.to_owned());
+                }
+                CallRole::ToApply if ins.opcode == "call" => t.to_apply = Some(call.name),
+                _ => {}
             }
-            (_, "kind") => t.fusion_kind = Some((v, base + at)),
-            (_, "calls") => t.calls = Some(strip_pct(v)),
-            (_, "condition") => t.condition = Some(strip_pct(v)),
-            (_, "body") => t.body = Some(strip_pct(v)),
-            (_, "true_computation" | "false_computation") => {
-                t.branches.push(strip_pct(v).to_owned());
-            }
-            (_, "branch_computations") => {
-                let inner = v.trim_start_matches('{').trim_end_matches('}');
-                t.branches.extend(
-                    inner
-                        .split(',')
-                        .map(|s| strip_pct(s.trim()).to_owned())
-                        .filter(|s| !s.is_empty()),
-                );
-            }
-            (_, "backend_config") => t.backend = Some(base + at),
-            (_, "to_apply") if ins.opcode == "call" => t.to_apply = Some(strip_pct(v)),
-            _ => {}
-        });
+        }
+        t.fusion_kind = ins.fusion_kind.map(|k| (k, offset_in(l, k)));
+        t.backend = ins.backend_config.map(|v| offset_in(l, v));
+        // The last `metadata={...}`, as the module's metadata is.
+        if let Some(v) = ins.attrs.iter().rev().find(|a| a.key == "metadata") {
+            let v = v.value;
+            t.metadata = Some(offset_in(l, v));
+            t.sched = find(v, "scheduling_name=");
+        }
+        let md = &ins.metadata;
+        (t.op, t.file, t.line, t.frame) = (
+            md.op_name,
+            md.source_file,
+            md.source_line,
+            md.stack_frame_id,
+        );
         t
     }
 }
@@ -556,9 +546,40 @@ struct Here<'i, 'a> {
     l: &'a str,
     ins: &'i Instr<'a>,
     in_entry: bool,
+    /// An instruction over several lines: its repaired line number, its
+    /// whole text from the start of `l`, and the line map; `None` on one
+    /// line.
+    over: Option<(usize, &'a str, &'i LineMap)>,
+    /// Its `backend_config` value.
+    config: Option<&'a str>,
 }
 
 impl<'a> Here<'_, 'a> {
+    /// Records a clue at byte `at` from the start of the first line: on
+    /// the line it falls on, for an instruction over several lines.
+    fn add(&self, sink: &mut Sink<'a>, m: M, at: usize, len: usize, note: impl FnOnce() -> String) {
+        let Some((i, text, map)) = self.over.filter(|_| at > self.l.len()) else {
+            sink.add(m, self.n, self.l, at, len, note);
+            return;
+        };
+        let mut last = (0, self.l);
+        for (k, line) in super::scan::lines(text).enumerate() {
+            if offset_in(self.l, line) > at {
+                break;
+            }
+            last = (k, line);
+        }
+        let (k, line) = last;
+        let (n, col) = if map.is_empty() {
+            (i + k, 0)
+        } else {
+            map.get(i + k)
+        };
+        let saved = std::mem::replace(&mut sink.col, col);
+        sink.add(m, n, line, at - offset_in(self.l, line), len, note);
+        sink.col = saved;
+    }
+
     /// An instruction, its naming style, its layout and `param_N` operands.
     fn structure(&self, sink: &mut Sink<'a>) {
         let (n, l, ins) = (self.n, self.l, self.ins);
@@ -676,7 +697,7 @@ impl<'a> Here<'_, 'a> {
             });
         }
         if kind.starts_with('k') {
-            sink.add(M::FusionKind, n, l, kat.saturating_sub(5), kind.len() + 5, || {
+            self.add(sink, M::FusionKind, kat.saturating_sub(5), kind.len() + 5, || {
                 format!("`{name}` is a `fusion` of kind `{kind}`: XLA's fusion pass merged several ops into one kernel, which happens only when compiling.")
             });
         }
@@ -779,13 +800,17 @@ impl<'a> Here<'_, 'a> {
     /// A `backend_config` (value at `at`), and the entries only one
     /// backend's compiler writes.
     fn backend_config(&self, at: usize, sink: &mut Sink<'a>) {
-        let (n, l) = (self.n, self.l);
         let p = at.saturating_sub("backend_config=".len());
-        sink.add(M::BackendConfig, n, l, p, "backend_config".len(), || {
+        self.add(sink, M::BackendConfig, p, "backend_config".len(), || {
             "`backend_config`: settings the compiler backend attached to this instruction."
                 .to_owned()
         });
-        let Some(r) = l.get(at..) else {
+        // The rest of the line; the whole value when it goes on over lines.
+        let r = match self.over {
+            Some(_) => self.config,
+            None => self.l.get(at..),
+        };
+        let Some(r) = r else {
             return;
         };
         let found = vendor_strings(r);
@@ -798,7 +823,7 @@ impl<'a> Here<'_, 'a> {
         .zip(found)
         {
             if let Some((k, kp)) = hit {
-                sink.add(m, n, l, at + kp, k.len() + 2, || {
+                self.add(sink, m, at + kp, k.len() + 2, || {
                     format!("The backend config entry \"{k}\" is one only {what} writes.")
                 });
             }
@@ -808,17 +833,16 @@ impl<'a> Here<'_, 'a> {
     /// `metadata` (value at `mat`): a scheduling name in it, and the source
     /// op the instruction came from.
     fn metadata(&self, mat: usize, t: &Attrs<'a>, a: &mut Analysis, sink: &mut Sink<'a>) {
-        let (n, l) = (self.n, self.l);
-        sink.add(
+        let n = self.n;
+        self.add(
+            sink,
             M::Metadata,
-            n,
-            l,
             mat.saturating_sub("metadata=".len()),
             "metadata".len(),
             || "`metadata`: the JAX op (and source line) this instruction came from.".to_owned(),
         );
         if let Some(p) = t.sched {
-            sink.add(M::SchedulingName, n, l, mat + p, "scheduling_name".len(), || {
+            self.add(sink, M::SchedulingName, mat + p, "scheduling_name".len(), || {
                 "`scheduling_name` in the metadata: XLA:GPU's scheduling passes name instructions while compiling.".to_owned()
             });
         }
@@ -827,55 +851,6 @@ impl<'a> Here<'_, 'a> {
             a.provenance.push(n, self.ins.name, source_op);
         }
     }
-}
-
-/// The instruction on line `l` (`t`: the line without its indent), when
-/// it is one; the check [`HloState::line`] makes first.
-fn instruction_line<'a>(t: &str, l: &'a str) -> Option<Instr<'a>> {
-    let first = t.as_bytes().first().copied().unwrap_or(b' ');
-    if first == b'%' || first == b'R' || first.is_ascii_lowercase() || first == b'_' {
-        parse_instruction(l)
-    } else {
-        None
-    }
-}
-
-/// The instructions of `span` (lines of `text`) that are kernels: line,
-/// name, opcode. Reads the lines as [`analyze`](super::analyze) read them:
-/// blank lines skipped, then [`instruction_line`].
-fn kernels_in<'a>(
-    text: &'a str,
-    map: &'a LineMap,
-    span: KernelSpan<'a>,
-) -> impl Iterator<Item = (usize, &'a str, &'a str)> + 'a {
-    // Both lines are slices of `text`: their offsets in it bound the span.
-    let base = text.as_ptr() as usize;
-    let start = (span.first.as_ptr() as usize).checked_sub(base);
-    let end = (span.last.as_ptr() as usize)
-        .checked_sub(base)
-        .and_then(|e| e.checked_add(span.last.len()));
-    let body = match (start, end) {
-        (Some(s), Some(e)) => text.get(s..e).unwrap_or(""),
-        _ => "",
-    };
-    // A repaired paste numbers its lines as pasted: the span's lines are
-    // mapped one by one (few computations launch work, so counting the
-    // lines before the span is cheap); clean text counts on from the first.
-    let repaired_first = (!map.is_empty()).then(|| {
-        let before = start.and_then(|s| text.get(..s)).unwrap_or("");
-        before.bytes().filter(|&b| b == b'\n').count() + 1
-    });
-    super::scan::lines(body)
-        .enumerate()
-        .filter(|(_, l)| !super::scan::is_blank(l))
-        .filter_map(move |(i, l)| {
-            let ins = instruction_line(super::scan::trim_start(l), l)?;
-            let line = match repaired_first {
-                Some(first) => map.get(first + i).0,
-                None => span.first_line + i,
-            };
-            (!super::model::is_free_opcode(ins.opcode)).then_some((line, ins.name, ins.opcode))
-        })
 }
 
 /// Length of `T(8,128)(2,1)` / `S(1)` starting at `p`.

@@ -135,7 +135,8 @@ pub fn analyze(text: &str) -> Analysis {
     let repaired = unwrap::unwrap(text);
     let mut a = Analysis::empty(0);
     let mut sink = Sink::new();
-    let mut hlo = hlo_evidence::HloState::new();
+    let module = crate::program::parse(&repaired.text);
+    let mut hlo = hlo_evidence::HloReader::new(&module, &repaired.text, &repaired.map);
     let mut mlir = mlir::MlirState::new();
     let mut jaxpr = jaxpr::JaxprState::new();
     let mut lines = 0usize;
@@ -152,7 +153,7 @@ pub fn analyze(text: &str) -> Analysis {
         } else {
             i + 1
         };
-        if hlo.line(n, l, &mut a, &mut sink) {
+        if hlo.line(i + 1, n, l, &mut a, &mut sink) {
             continue;
         }
         if mlir.line(n, l, &mut a, &mut sink) {
@@ -163,7 +164,7 @@ pub fn analyze(text: &str) -> Analysis {
     a.lines = if moved { repaired.pasted_lines } else { lines };
     a.unwrapped = repaired.undone.clone();
     sink.col = 0;
-    hlo.finish(&repaired.text, &repaired.map, &mut a, &mut sink);
+    hlo.finish(&mut a, &mut sink);
     mlir.finish(&mut a, &mut sink);
     classify::decide(&mut a, &sink);
     if a.kind == Kind::HloOptimized && sink.count(M::CopyInstruction) > 0 {
