@@ -4,8 +4,12 @@
 
 #![allow(clippy::unwrap_used)]
 
+use super::classify::kind_label;
+use super::kernels::kernel_miscounts;
 use super::*;
+use crate::analysis::{Backend, Kernel, KernelKind, Kind, analyze};
 use crate::grade::{Outcome, grade};
+use std::collections::BTreeMap;
 
 const COMPILED: &str =
     "HloModule jit_f, is_scheduled=true, entry_computation_layout={(f32[8]{0})->f32[8]{0}}
@@ -33,8 +37,8 @@ fn library() -> Library {
     let mut lib = Library::new();
     let compiled = |note: &str| DumpInfo {
         text: COMPILED.to_owned(),
-        kind: Some("hlo-optimized".to_owned()),
-        backend: Some("cpu".to_owned()),
+        kind: Some(Kind::HloOptimized),
+        backend: Some(Backend::Cpu),
         excerpts: vec![("entry".to_owned(), 8, 11)],
         evidence: vec![
             AnnotatedLine {
@@ -67,7 +71,7 @@ fn library() -> Library {
         ("neg".into(), "lowered.stablehlo.mlir".into()),
         DumpInfo {
             text: LOWERED.to_owned(),
-            kind: Some("stablehlo".to_owned()),
+            kind: Some(Kind::Stablehlo),
             backend: None,
             excerpts: vec![("main".to_owned(), 2, 5)],
             evidence: vec![AnnotatedLine {
@@ -767,7 +771,7 @@ fn a_classify_option_prefers_the_plain_function_over_a_variant() {
         });
     }
     assert_eq!(
-        kind_label("stablehlo", "neg", &lib),
+        kind_label(Kind::Stablehlo, "neg", &lib),
         "lowered StableHLO: `jax.jit(fn).lower(*args()).as_text(debug_info=True)`"
     );
 }
@@ -835,5 +839,51 @@ fn a_loaded_family_is_analysed_once_and_the_library_reuses_it() {
     assert_eq!(
         info.provenance.as_ref().map(|p| p.function.as_str()),
         Some("fixtures/neg/function.py")
+    );
+}
+
+/// Every kind a dump can be annotated with has its `classify` row, every
+/// backend its `backend` row: where one is missing, its option would be
+/// labelled with its bare name and offer no note.
+#[test]
+fn every_kind_and_every_backend_has_its_row() {
+    for kind in Kind::ALL.into_iter().filter(|k| *k != Kind::Unknown) {
+        assert_eq!(
+            KINDS.iter().filter(|(k, ..)| *k == kind).count(),
+            1,
+            "KINDS needs one row for `{kind}`"
+        );
+    }
+    for backend in Backend::ALL {
+        assert_eq!(
+            BACKENDS.iter().filter(|(b, ..)| *b == backend).count(),
+            1,
+            "BACKENDS needs one row for `{backend}`"
+        );
+    }
+}
+
+/// The facts table and the one in `exercises/FORMAT.md` agree, row by row:
+/// name and the dumps it applies to.
+#[test]
+fn every_fact_is_documented_where_instructors_read_it() {
+    let doc = include_str!("../../../../exercises/FORMAT.md");
+    let mut names = BTreeMap::new();
+    for fact in &FACTS {
+        let row = format!("| `{}` | {} |", fact.name, fact.applies.as_str());
+        assert!(doc.contains(&row), "exercises/FORMAT.md lacks `{row}`");
+        assert!(names.insert(fact.name, ()).is_none(), "{} twice", fact.name);
+    }
+    let documented = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("## Count facts"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .filter(|l| l.starts_with("| `"))
+        .count();
+    assert_eq!(
+        documented,
+        FACTS.len(),
+        "a documented fact the checker does not count"
     );
 }
