@@ -887,3 +887,41 @@ fn every_fact_is_documented_where_instructors_read_it() {
         "a documented fact the checker does not count"
     );
 }
+
+/// `fixture.toml`'s kind and backend are read once, into the checker's own
+/// types, which the library carries to the keys; a kind an annotation cannot
+/// say (`unknown`) or a misspelt backend is refused where it is written,
+/// with the values it may take.
+#[test]
+fn annotated_kind_and_backend_are_the_checkers_types_from_the_file_on() {
+    let toml = |kind: &str, backend: &str| {
+        format!(
+            "status = \"reviewed\"\n[provenance]\nfunction = \"function.py\"\njax = \"0\"\njaxlib = \"0\"\npython = \"3\"\n\n[[dump]]\nfile = \"compiled.cpu.hlo.txt\"\nkind = \"{kind}\"\nbackend = \"{backend}\"\n"
+        )
+    };
+    let files = || {
+        BTreeMap::from([
+            ("function.py".to_owned(), String::new()),
+            ("compiled.cpu.hlo.txt".to_owned(), COMPILED.to_owned()),
+        ])
+    };
+    let load = |kind: &str, backend: &str| {
+        crate::fixture::load_family("neg", "fixtures/neg", &toml(kind, backend), files())
+    };
+    let (family, _) = load("hlo-optimized", "cpu");
+    let lib = library_of(&BTreeMap::from([("neg".to_owned(), family.unwrap())]));
+    let info = &lib[&("neg".to_owned(), "compiled.cpu.hlo.txt".to_owned())];
+    assert_eq!(
+        (info.kind, info.backend),
+        (Some(Kind::HloOptimized), Some(Backend::Cpu))
+    );
+    let first = |kind: &str, backend: &str| load(kind, backend).1[0].to_string();
+    assert_eq!(
+        first("unknown", "cpu"),
+        "fixtures/neg/fixture.toml:10:8: error: invalid fixture annotation: unknown variant `unknown`, expected one of `jaxpr`, `stablehlo`, `hlo-unoptimized`, `hlo-optimized`\n  help: use one of the values the message lists"
+    );
+    assert_eq!(
+        first("hlo-optimized", "gpuu"),
+        "fixtures/neg/fixture.toml:11:11: error: invalid fixture annotation: unknown variant `gpuu`, expected one of `cpu`, `gpu`, `tpu`\n  help: use one of the values the message lists"
+    );
+}
