@@ -925,3 +925,104 @@ fn annotated_kind_and_backend_are_the_checkers_types_from_the_file_on() {
         "fixtures/neg/fixture.toml:11:11: error: invalid fixture annotation: unknown variant `gpuu`, expected one of `cpu`, `gpu`, `tpu`\n  help: use one of the values the message lists"
     );
 }
+
+/// A fact's count and likely miscounts, or why it does not apply.
+type Counts<'a> = Result<(usize, &'a [usize]), &'a str>;
+
+/// Counts on real fixture dumps, through the facts table: `(dump, fact,
+/// count, likely miscounts)`; a fact that does not apply says why.
+#[test]
+fn facts_count_real_fixture_dumps() {
+    let check = |cases: &[(&str, &str, Counts<'_>)]| {
+        let mut wrong = Vec::new();
+        for (dump, fact, expect) in cases {
+            let path = format!("{}/../fixtures/{dump}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let a = analyze(&text);
+            let fact = super::facts::FACTS
+                .iter()
+                .find(|f| f.name == *fact)
+                .unwrap();
+            let got = match fact.mismatch(a.kind, &a) {
+                Some(why) => Err(why),
+                None => {
+                    let c = fact.count(&a, (1, text.lines().count()));
+                    Ok((
+                        c.value,
+                        c.miscounts.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+                    ))
+                }
+            };
+            let expect = expect.map(|(n, m)| (n, m.to_vec())).map_err(str::to_owned);
+            if got != expect {
+                wrong.push(format!("({dump:?}, {:?}, {got:?}),", fact.name));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    };
+    check(&[
+        (
+            "elementwise_chain/compiled.cpu.hlo.txt",
+            "entry_fusions",
+            Ok((1, &[])),
+        ),
+        (
+            "elementwise_chain/compiled.cpu.hlo.txt",
+            "entry_kernels",
+            Ok((1, &[])),
+        ),
+        (
+            "fori_loop_while/compiled.cpu.hlo.txt",
+            "while_loops",
+            Ok((1, &[])),
+        ),
+        // The body alone is the likely miscount.
+        (
+            "fori_loop_while/compiled.cpu.hlo.txt",
+            "iteration_kernels",
+            Ok((3, &[2])),
+        ),
+        (
+            "fori_loop_while/compiled.tpu.hlo.txt",
+            "iteration_kernels",
+            Ok((3, &[2, 1])),
+        ),
+        // XLA:GPU turned the `conditional` into a select; CPU kept it.
+        (
+            "cond_branch/compiled.gpu.hlo.txt",
+            "conditionals",
+            Ok((0, &[])),
+        ),
+        (
+            "cond_branch/compiled.cpu.hlo.txt",
+            "conditionals",
+            Ok((1, &[])),
+        ),
+        ("cond_branch/compiled.gpu.hlo.txt", "fusions", Ok((3, &[]))),
+        (
+            "scan_rnn/compiled.tpu.hlo.txt",
+            "entry_kernels",
+            Ok((8, &[0, 4, 11])),
+        ),
+        // The scan's body equations are not top-level ones.
+        ("scan_rnn/jaxpr.txt", "equations", Ok((1, &[5]))),
+        ("scan_rnn/lowered.hlo.txt", "computations", Ok((6, &[]))),
+        (
+            "scan_rnn/jaxpr.txt",
+            "fusions",
+            Err("fact `fusions` applies to HLO dumps, and this one is jaxpr"),
+        ),
+        (
+            "elementwise_chain/compiled.cpu.hlo.txt",
+            "equations",
+            Err("fact `equations` applies to jaxpr dumps, and this one is hlo-optimized"),
+        ),
+        (
+            "elementwise_chain/compiled.cpu.hlo.txt",
+            "iteration_kernels",
+            Err(
+                "fact `iteration_kernels` applies to HLO with a `while` dumps, and this one is hlo-optimized",
+            ),
+        ),
+    ]);
+}
