@@ -347,6 +347,7 @@ fn same_form(a: &str, a_case: Case, b: &str, b_case: Case) -> bool {
     }
 }
 
+/// Lowercase ASCII letters, digits and `-`, starting with a letter or digit.
 fn is_valid_id(id: &str) -> bool {
     let mut chars = id.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_lowercase() || c.is_ascii_digit())

@@ -85,6 +85,7 @@ pub(crate) fn render_definition(markdown: &str) -> Result<RenderedDefinition, St
     })
 }
 
+/// How a refused block element is named in the message.
 fn block_name(tag: &Tag<'_>) -> &'static str {
     match tag {
         Tag::Heading { .. } => "a heading",
@@ -97,6 +98,7 @@ fn block_name(tag: &Tag<'_>) -> &'static str {
     }
 }
 
+/// `s` with every run of whitespace made one space, trimmed.
 fn collapse(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -136,6 +136,7 @@ pub(super) fn fact_named(name: &str) -> Option<&'static Fact> {
     FACTS.iter().find(|f| f.name == name)
 }
 
+/// Whether `line` is inside `range`.
 fn inside(range: Range, line: usize) -> bool {
     line >= range.0 && line <= range.1
 }
@@ -161,6 +162,7 @@ fn miscount_unless_equal(value: usize, miscount: usize, why: &str) -> Vec<(usize
     }
 }
 
+/// `fusion` instructions of the entry computation; counting every kernel is the likely miscount.
 fn entry_fusions(a: &Analysis, range: Range) -> Counted {
     Counted {
         value: a.entry_fusions,
@@ -183,6 +185,7 @@ fn entry_fusions(a: &Analysis, range: Range) -> Counted {
     }
 }
 
+/// `fusion` instructions anywhere; the entry computation's alone is the likely miscount.
 fn fusions(a: &Analysis, range: Range) -> Counted {
     Counted {
         value: a.fusions.len(),
@@ -218,11 +221,13 @@ fn kernels(ks: &[&Kernel], range: Range, miscounts: Vec<(usize, String)>) -> Cou
     }
 }
 
+/// The kernels the entry computation launches itself.
 fn entry_kernels(a: &Analysis, range: Range) -> Counted {
     let ks: Vec<&Kernel> = a.entry_kernels().collect();
     kernels(&ks, range, kernel_miscounts(&ks))
 }
 
+/// The kernels one trip round a loop runs; the body alone is the first likely miscount.
 fn iteration_kernels(a: &Analysis, range: Range) -> Counted {
     let ks = a.iteration_kernels();
     let mut miscounts = kernel_miscounts(&ks);
@@ -247,6 +252,7 @@ fn iteration_kernels(a: &Analysis, range: Range) -> Counted {
     kernels(&ks, range, miscounts)
 }
 
+/// `custom-call` instructions.
 fn custom_calls(a: &Analysis, range: Range) -> Counted {
     let items = a.custom_calls.iter().map(|x| {
         (
@@ -257,6 +263,7 @@ fn custom_calls(a: &Analysis, range: Range) -> Counted {
     listed(items.collect(), range)
 }
 
+/// `while` instructions.
 fn while_loops(a: &Analysis, range: Range) -> Counted {
     let items = a
         .while_loops
@@ -265,6 +272,7 @@ fn while_loops(a: &Analysis, range: Range) -> Counted {
     listed(items.collect(), range)
 }
 
+/// `conditional` instructions.
 fn conditionals(a: &Analysis, range: Range) -> Counted {
     let items = a
         .conditionals
@@ -273,6 +281,7 @@ fn conditionals(a: &Analysis, range: Range) -> Counted {
     listed(items.collect(), range)
 }
 
+/// Computations, the entry and fused ones included.
 fn computations(a: &Analysis, range: Range) -> Counted {
     let items = a
         .computations
@@ -281,6 +290,7 @@ fn computations(a: &Analysis, range: Range) -> Counted {
     listed(items.collect(), range)
 }
 
+/// Equations of the top-level jaxpr; counting those of sub-jaxprs too is the likely miscount.
 fn equations(a: &Analysis, range: Range) -> Counted {
     let top = a.equations.iter().filter(|e| e.depth == 0).count();
     Counted {

@@ -19,32 +19,7 @@ pub fn resolve_file(
 ) -> (Vec<Resolved>, Vec<Diagnostic>) {
     let parsed: ExerciseFile = match toml::from_str(source) {
         Ok(p) => p,
-        Err(e) => {
-            let mut offset = e.span().map_or(0, |s| s.start);
-            let message = e.message().trim().to_owned();
-            let mut hint = "exercises/FORMAT.md lists every key of a question (type, id, prompt, snippet, ...)".to_owned();
-            // serde reports an unknown field at its value; point at the key,
-            // which is what to change, and say which key was meant.
-            if let Some(field) = message
-                .strip_prefix("unknown field `")
-                .and_then(|m| m.split('`').next())
-            {
-                if let Some(value) = key_offset(source, offset.min(source.len()), field) {
-                    offset = source[..value].rfind(field).unwrap_or(value);
-                }
-                let expected: Vec<&str> = message
-                    .split_once("expected")
-                    .map(|(_, list)| list.split('`').skip(1).step_by(2).collect())
-                    .unwrap_or_default();
-                if let Some(near) = did_you_mean(field, expected.iter().copied()) {
-                    hint = format!("did you mean `{near}`? {hint}");
-                }
-            }
-            return (
-                Vec::new(),
-                vec![Diagnostic::error_at(file, source, offset, message).with_hint(hint)],
-            );
-        }
+        Err(e) => return (Vec::new(), vec![schema_error(file, source, &e)]),
     };
     let mut out = Vec::new();
     let mut diags = Vec::new();
@@ -81,7 +56,36 @@ pub fn resolve_file(
     (out, diags)
 }
 
-pub(super) fn valid_id(id: &str) -> bool {
+/// A TOML or schema error as a diagnostic: an unknown field is pointed at
+/// its key (serde reports its value), which is what to change, with the
+/// field that was meant.
+fn schema_error(file: &str, source: &str, e: &toml::de::Error) -> Diagnostic {
+    let mut offset = e.span().map_or(0, |s| s.start);
+    let message = e.message().trim().to_owned();
+    let mut hint =
+        "exercises/FORMAT.md lists every key of a question (type, id, prompt, snippet, ...)"
+            .to_owned();
+    if let Some(field) = message
+        .strip_prefix("unknown field `")
+        .and_then(|m| m.split('`').next())
+    {
+        if let Some(value) = key_offset(source, offset.min(source.len()), field) {
+            offset = source[..value].rfind(field).unwrap_or(value);
+        }
+        let expected: Vec<&str> = message
+            .split_once("expected")
+            .map(|(_, list)| list.split('`').skip(1).step_by(2).collect())
+            .unwrap_or_default();
+        if let Some(near) = did_you_mean(field, expected.iter().copied()) {
+            hint = format!("did you mean `{near}`? {hint}");
+        }
+    }
+    Diagnostic::error_at(file, source, offset, message).with_hint(hint)
+}
+
+/// Whether a question id is a plain name: lowercase letters, digits, `-`
+/// and `_`, starting with a letter or digit.
+fn valid_id(id: &str) -> bool {
     !id.is_empty()
         && id
             .bytes()

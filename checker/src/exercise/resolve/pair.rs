@@ -21,12 +21,14 @@ struct Notes {
     compare: &'static str,
 }
 
+/// Every candidate takes the lowered module's shapes.
 const SAME_SHAPES: Notes = Notes {
     same: "Same function: the operations of the lowered module are all here, fused or not.",
     other: "Another function with the same shapes: compare its operations with the lowered module's.",
     compare: "Every dump takes the lowered module's shapes: compare the operations each one computes (reductions, opcodes inside the fused computations) with the lowered module's.",
 };
 
+/// Some candidate takes other shapes.
 const OTHER_SHAPES: Notes = Notes {
     same: "Same function: the parameter shapes and the operations of the lowered module are all here, fused or not.",
     other: "Another function: compare its parameter shapes and operations with the lowered module's.",

@@ -56,6 +56,7 @@ pub(super) fn region(text: &str, line: usize, range: (usize, usize)) -> (usize, 
     (first, last)
 }
 
+/// "line 3" or "lines 3–7".
 pub(super) fn span_words(first: usize, last: usize) -> String {
     if first == last {
         format!("line {first}")
@@ -64,6 +65,7 @@ pub(super) fn span_words(first: usize, last: usize) -> String {
     }
 }
 
+/// Small counts in words ("two"), larger ones in digits.
 pub(super) fn number_words(n: usize) -> String {
     match n {
         1 => "one".to_owned(),
