@@ -34,6 +34,23 @@
 //!   `kernels.rs`: what `count` counts;
 //! - `file.rs`: a whole exercise file, [`self_test()`]: the grading every
 //!   question passes.
+//!
+//! # Adding a question type
+//!
+//! 1. `exercise/model.rs`: a [`Question`](super::model::Question) variant
+//!    with its table (`deny_unknown_fields`, the common `id`, `prompt`,
+//!    `explanation`), its arms in `type_name` and `common`, and its entry in
+//!    `Question::TYPE_NAMES` (a test fails until the three agree).
+//! 2. `resolve/<type>.rs`: `pub(super) fn resolve(q, library, cx) ->
+//!    Option<Parts>`, built from the shared steps (`lookup`, `proof`,
+//!    `provenance`, `options`); declared below, one arm in
+//!    `question::resolve_question`. Its answer is one of the
+//!    [`Mode`](super::key::Mode)s the grader knows, so the self-test grades
+//!    it on every build with nothing more.
+//! 3. `preprocessor/src/exercises/render.rs`: its row in `TYPE_LABELS` (a
+//!    test fails without it).
+//! 4. `exercises/FORMAT.md`: the type and its keys; a table test in
+//!    `resolve/tests.rs` with a question of it.
 
 mod backend;
 mod choice;

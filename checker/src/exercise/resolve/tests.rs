@@ -8,6 +8,7 @@ use super::classify::kind_label;
 use super::kernels::kernel_miscounts;
 use super::*;
 use crate::analysis::{Backend, Kernel, KernelKind, Kind, analyze};
+use crate::exercise::model::Question;
 use crate::grade::{Outcome, grade};
 use std::collections::BTreeMap;
 
@@ -1025,4 +1026,69 @@ fn facts_count_real_fixture_dumps() {
             ),
         ),
     ]);
+}
+
+/// `Question::TYPE_NAMES` is every type the model reads, as serde lists them
+/// for a misspelt `type`, and each type names itself with its entry.
+#[test]
+fn the_type_names_are_every_type_of_the_model() {
+    let (_, diags) = resolve("[[question]]\nid = \"x\"\ntype = \"?\"\nprompt = \"p\"\n");
+    let listed: Vec<String> = Question::TYPE_NAMES
+        .iter()
+        .map(|t| format!("`{t}`"))
+        .collect();
+    assert!(
+        diags[0].contains(&format!("expected one of {}\n", listed.join(", "))),
+        "{diags:?}"
+    );
+    let (qs, diags) = resolve(
+        r#"
+[[question]]
+id = "a"
+type = "classify"
+prompt = "p"
+snippet = "neg/compiled.cpu.hlo.txt#entry"
+
+[[question]]
+id = "b"
+type = "evidence"
+prompt = "p"
+snippet = "neg/compiled.cpu.hlo.txt"
+
+[[question]]
+id = "c"
+type = "count"
+prompt = "p"
+snippet = "neg/compiled.cpu.hlo.txt"
+fact = "entry_fusions"
+
+[[question]]
+id = "d"
+type = "pair"
+prompt = "p"
+snippet = "neg/lowered.stablehlo.mlir"
+candidates = ["other/compiled.cpu.hlo.txt", "neg/compiled.cpu.hlo.txt"]
+
+[[question]]
+id = "e"
+type = "choice"
+prompt = "p"
+[[question.option]]
+text = "x"
+correct = true
+why = "because"
+[[question.option]]
+text = "y"
+why = "because not"
+
+[[question]]
+id = "f"
+type = "backend"
+prompt = "p"
+snippet = "neg/compiled.cpu.hlo.txt"
+"#,
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    let names: Vec<&str> = qs.iter().map(|q| q.type_name).collect();
+    assert_eq!(names, Question::TYPE_NAMES);
 }
