@@ -75,13 +75,16 @@ fn check_why(n: usize, o: &ChoiceOption, cx: &mut Cx<'_>) {
     if !VERDICT_WORDS.contains(&first) {
         return;
     }
+    // The note inside this question's table, which runs to the next one.
     let start = cx.span.start.min(cx.source.len());
-    let rest = &cx.source[start..];
-    let end = rest[1.min(rest.len())..]
-        .find("\n[[question]]")
+    let rest = cx.source.get(start..).unwrap_or_default();
+    let end = rest
+        .get(1..)
+        .and_then(|r| r.find("\n[[question]]"))
         .map_or(rest.len(), |e| e + 1);
-    let at = rest[..end]
-        .find(o.why.as_str())
+    let at = rest
+        .get(..end)
+        .and_then(|r| r.find(o.why.as_str()))
         .map_or(start, |p| start + p);
     let d = Diagnostic::error_at(
         cx.file,
