@@ -422,7 +422,7 @@ impl<'a> Builder<'_, 'a> {
                     f.ops.push(ins.opcode);
                 }
                 if m.entry != Some(id) {
-                    for call in ins.calls.iter().take(MAX_OPS) {
+                    for call in m.calls(ins).iter().take(MAX_OPS) {
                         if f.callees.len() < 4 * MAX_OPS {
                             f.callees.push(call.id);
                         }
@@ -464,12 +464,8 @@ impl<'a> Builder<'_, 'a> {
         self.epoch += 1;
         let mut keys: Vec<usize> = self.key(&ins.metadata).into_iter().collect();
         let mut ops: Vec<&'a str> = Vec::new();
-        let mut stack: Vec<CompId> = ins
-            .calls
-            .iter()
-            .take(MAX_OPS)
-            .filter_map(|c| c.id)
-            .collect();
+        let calls = self.m.calls(ins);
+        let mut stack: Vec<CompId> = calls.iter().take(MAX_OPS).filter_map(|c| c.id).collect();
         while let Some(ci) = stack.pop() {
             let Some(s) = self.stamp.get_mut(ci as usize) else {
                 continue;
@@ -494,7 +490,7 @@ impl<'a> Builder<'_, 'a> {
             }
             stack.extend(f.callees.iter().flatten());
         }
-        if ins.calls.is_empty() {
+        if calls.is_empty() {
             ops.push(ins.opcode);
         }
         keys.sort_unstable();
@@ -506,26 +502,28 @@ impl<'a> Builder<'_, 'a> {
     fn kernel(&mut self, id: InstrId, ins: &Instruction<'a>) -> Kernel {
         let m = self.m;
         let (provenance, ops) = self.walk(ins);
-        let mut operand_shapes = Vec::with_capacity(ins.operands.len());
+        let operands = m.operands(ins);
+        let mut operand_shapes = Vec::with_capacity(operands.len());
         let mut bytes_read = Some(0u64);
-        for op in &ins.operands {
-            let parsed;
+        for op in operands {
             let shape = match (op.shape, op.id.and_then(|i| m.instruction(i))) {
-                (Some(s), _) => {
-                    parsed = Shape::parse(s);
-                    Some(&parsed)
-                }
-                (None, Some(i)) => Some(&i.shape),
+                (Some(s), _) => Some(Shape::parse(s)),
+                (None, Some(i)) => Some(i.shape()),
                 (None, None) => None,
             };
-            operand_shapes.push(shape.map_or_else(|| "?".to_owned(), Shape::without_layout));
-            bytes_read = bytes_read.and_then(|b| b.checked_add(shape?.bytes()?));
+            operand_shapes.push(
+                shape
+                    .as_ref()
+                    .map_or_else(|| "?".to_owned(), Shape::without_layout),
+            );
+            bytes_read = bytes_read.and_then(|b| b.checked_add(shape.as_ref()?.bytes()?));
         }
         let launches = !crate::analysis::is_free_opcode(ins.opcode);
+        let shape = ins.shape();
         let written = match ins.opcode {
             // (destination, aliased source, context): only the copy is written.
-            "copy-start" => ins.shape.first_part(),
-            _ => &ins.shape,
+            "copy-start" => shape.first_part(),
+            _ => &shape,
         };
         let (kind, detail) = kind_of(ins);
         Kernel {
@@ -534,7 +532,7 @@ impl<'a> Builder<'_, 'a> {
             detail,
             launches,
             ops: ops.iter().map(|s| (*s).to_owned()).collect(),
-            shape: ins.shape.without_layout(),
+            shape: shape.without_layout(),
             operand_shapes,
             bytes_read: bytes_read.filter(|_| launches),
             bytes_written: written.bytes().filter(|_| launches),
@@ -558,7 +556,7 @@ impl<'a> Builder<'_, 'a> {
         };
         let runs_callee = matches!(k.kind, KernelKind::Call | KernelKind::Async);
         let mut branch = 0usize;
-        for call in &ins.calls {
+        for call in m.calls(ins) {
             let role = match call.role {
                 CallRole::Condition => RegionRole::Condition,
                 CallRole::Body => RegionRole::Body,

@@ -92,7 +92,7 @@ fn round_trip_over_every_fixture_and_drift_file() {
                 ins.opcode
             );
             let span = lines[n..ins.end_line.min(lines.len())].join("\n");
-            for op in &ins.operands {
+            for op in m.operands(ins) {
                 assert!(span.contains(op.name), "{at}: operand {}", op.name);
             }
             instructions += 1;
@@ -118,17 +118,17 @@ fn consistent(m: &Module<'_>) {
     let n = m.instructions.len();
     for (k, ins) in m.instructions.iter().enumerate() {
         assert!(ins.line >= 1 && ins.end_line >= ins.line);
-        for op in &ins.operands {
+        for op in m.operands(ins) {
             if let Some(id) = op.id {
                 let target = &m.instructions[id as usize];
-                assert!(target.users.contains(&(k as u32)));
+                assert!(m.users(target).contains(&(k as u32)));
                 assert_eq!(target.computation, ins.computation);
             }
         }
-        for &u in &ins.users {
+        for &u in m.users(ins) {
             assert!((u as usize) < n);
         }
-        for c in &ins.calls {
+        for c in m.calls(ins) {
             if let Some(id) = c.id {
                 assert!(m.computations[id as usize].callers.contains(&(k as u32)));
             }

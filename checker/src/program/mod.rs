@@ -47,6 +47,30 @@ pub type InstrId = u32;
 /// A computation: index into [`Module::computations`].
 pub type CompId = u32;
 
+/// A run of a pool of the [`Module`] (its operands, users, calls or
+/// attributes): `start..start + len`. Pools keep an instruction's small
+/// lists without an allocation of their own each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    /// First index in the pool.
+    pub start: u32,
+    /// How many.
+    pub len: u32,
+}
+
+impl Span {
+    /// The run as a range.
+    pub fn range(self) -> std::ops::Range<usize> {
+        let s = self.start as usize;
+        s..s.saturating_add(self.len as usize)
+    }
+
+    /// Whether it is empty.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
 /// A raw `key=value` attribute, as printed (the value untrimmed of quotes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Attr<'a> {
@@ -191,23 +215,23 @@ pub struct Instruction<'a> {
     pub is_root: bool,
     /// Its computation; `None` in a headerless excerpt.
     pub computation: Option<CompId>,
-    /// Its shape, as printed.
+    /// Its shape, as printed (parsed by [`Instruction::shape`]).
     pub shape_text: &'a str,
-    /// Its shape, parsed.
-    pub shape: Shape<'a>,
     /// The opcode (`fusion`, `custom-call`, `all-reduce-start`).
     pub opcode: &'a str,
     /// What the parentheses after the opcode hold, as printed (a
     /// constant's literal, a parameter's number).
     pub operands_text: &'a str,
-    /// Its operands (none for `constant` and `parameter`).
-    pub operands: Vec<Operand<'a>>,
-    /// The instructions that use it (derived from their operands).
-    pub users: Vec<InstrId>,
+    /// Its operands (none for `constant` and `parameter`):
+    /// [`Module::operands`].
+    pub operands: Span,
+    /// The instructions that use it (derived from their operands):
+    /// [`Module::users`].
+    pub users: Span,
     /// A `parameter`'s number.
     pub parameter_number: Option<u32>,
-    /// The computations it calls.
-    pub calls: Vec<Call<'a>>,
+    /// The computations it calls: [`Module::calls`].
+    pub calls: Span,
     /// A fusion's `kind=` (`kLoop`, `kCustom`).
     pub fusion_kind: Option<&'a str>,
     /// A custom call's `custom_call_target=`, without quotes.
@@ -216,14 +240,17 @@ pub struct Instruction<'a> {
     pub backend_config: Option<&'a str>,
     /// Its metadata.
     pub metadata: Metadata<'a>,
-    /// Every other attribute, raw.
-    pub attrs: Vec<Attr<'a>>,
+    /// Every other attribute, as printed (not `metadata`, `kind`,
+    /// `custom_call_target`, `backend_config` nor those naming called
+    /// computations, which have their fields): [`Module::attrs`].
+    pub attrs: Span,
 }
 
 impl<'a> Instruction<'a> {
-    /// The raw value of an attribute kept in [`Instruction::attrs`].
-    pub fn attr(&self, key: &str) -> Option<&'a str> {
-        self.attrs.iter().find(|a| a.key == key).map(|a| a.value)
+    /// Its shape, parsed from [`Instruction::shape_text`] (on demand: a
+    /// reader that never looks at shapes does not pay for them).
+    pub fn shape(&self) -> Shape<'a> {
+        Shape::parse(self.shape_text)
     }
 
     /// The `"kind":"..."` inside its backend config (`__triton`,
@@ -261,6 +288,14 @@ pub struct Module<'a> {
     pub sources: SourceTables<'a>,
     /// Lines that could not be read.
     pub unread: Vec<Unread>,
+    /// Every instruction's operands, by [`Instruction::operands`].
+    pub operand_pool: Vec<Operand<'a>>,
+    /// Every instruction's users, by [`Instruction::users`].
+    pub user_pool: Vec<InstrId>,
+    /// Every instruction's calls, by [`Instruction::calls`].
+    pub call_pool: Vec<Call<'a>>,
+    /// Every instruction's attributes, by [`Instruction::attrs`].
+    pub attr_pool: Vec<Attr<'a>>,
     /// Bytes the reader visited (each byte a bounded number of times): the
     /// size of the work, for linear-time tests.
     pub work: usize,
@@ -270,6 +305,34 @@ impl<'a> Module<'a> {
     /// An instruction by id.
     pub fn instruction(&self, id: InstrId) -> Option<&Instruction<'a>> {
         self.instructions.get(id as usize)
+    }
+
+    /// An instruction's operands.
+    pub fn operands(&self, ins: &Instruction<'a>) -> &[Operand<'a>] {
+        self.operand_pool.get(ins.operands.range()).unwrap_or(&[])
+    }
+
+    /// The instructions that use an instruction.
+    pub fn users(&self, ins: &Instruction<'a>) -> &[InstrId] {
+        self.user_pool.get(ins.users.range()).unwrap_or(&[])
+    }
+
+    /// The computations an instruction calls.
+    pub fn calls(&self, ins: &Instruction<'a>) -> &[Call<'a>] {
+        self.call_pool.get(ins.calls.range()).unwrap_or(&[])
+    }
+
+    /// An instruction's other attributes, as printed.
+    pub fn attrs(&self, ins: &Instruction<'a>) -> &[Attr<'a>] {
+        self.attr_pool.get(ins.attrs.range()).unwrap_or(&[])
+    }
+
+    /// The raw value of one of an instruction's attributes.
+    pub fn attr(&self, ins: &Instruction<'a>, key: &str) -> Option<&'a str> {
+        self.attrs(ins)
+            .iter()
+            .find(|a| a.key == key)
+            .map(|a| a.value)
     }
 
     /// A computation by id.
@@ -343,7 +406,7 @@ impl Module<'_> {
                 .params
                 .iter()
                 .filter_map(|&p| self.instruction(p))
-                .map(|i| i.shape.without_layout())
+                .map(|i| i.shape().without_layout())
                 .collect(),
         )
     }

@@ -57,8 +57,8 @@ fn describe(m: &Module<'_>, i: &Instruction<'_>) -> String {
         id.and_then(|id| m.instruction(id))
             .map_or("-".to_owned(), |i| i.name.to_owned())
     };
-    let ops: Vec<String> = i
-        .operands
+    let ops: Vec<String> = m
+        .operands(i)
         .iter()
         .map(|o| {
             let s = o.shape.map(|s| format!("{} ", shape(&Shape::parse(s))));
@@ -69,11 +69,11 @@ fn describe(m: &Module<'_>, i: &Instruction<'_>) -> String {
         "{}{} = {} {}({})",
         if i.is_root { "ROOT " } else { "" },
         i.name,
-        shape(&i.shape),
+        shape(&i.shape()),
         i.opcode,
         ops.join(", ")
     );
-    for c in &i.calls {
+    for c in m.calls(i) {
         out.push_str(&format!(" {:?}={}", c.role, c.name));
     }
     if let Some(k) = i.fusion_kind {
@@ -281,7 +281,7 @@ fn header_tables_users_and_frames() {
             .iter()
             .find(|i| i.name == n)
             .map(|i| {
-                i.users
+                m.users(i)
                     .iter()
                     .filter_map(|&u| m.instruction(u))
                     .map(|u| u.name)
