@@ -1,11 +1,11 @@
 //! The HLO reader: one pass over the lines into a [`Module`].
 
-use super::sources::{SourceTables, Table};
-use super::text::{self, depth_delta, looks_like_instruction, offset_in, starts_something};
-use super::{
+use super::model::{
     Attr, CALL_ATTRS, Call, CompId, Computation, Header, InstrId, Instruction, Metadata, Module,
     Operand, Span, Unread,
 };
+use super::sources::{SourceTables, Table};
+use super::text::{self, depth_delta, looks_like_instruction, offset_in};
 use crate::analysis::scan::{self, Item, Sip, for_each_attr, skip_balanced, skip_ws, take_while};
 use std::collections::HashMap;
 
@@ -79,6 +79,17 @@ pub(crate) fn computation_header(t: &str) -> Option<CompHeader<'_>> {
         }
         _ => None,
     }
+}
+
+/// The section titles and lines that never continue an instruction whose
+/// brackets are open: a new instruction or computation, a table title.
+pub(crate) fn starts_something(t: &str) -> bool {
+    t.starts_with("HloModule ")
+        || t.starts_with("ENTRY ")
+        || t.starts_with("ROOT ")
+        || SourceTables::title(t).is_some()
+        || looks_like_instruction(t)
+        || computation_header(t).is_some_and(|h| !h.bare)
 }
 
 /// The reader's state.

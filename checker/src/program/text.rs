@@ -97,17 +97,6 @@ pub(crate) fn operand(part: &str) -> (Option<&str>, &str) {
     }
 }
 
-/// The section titles and lines that never continue an instruction whose
-/// brackets are open: a new instruction or computation, a table title.
-pub(crate) fn starts_something(t: &str) -> bool {
-    t.starts_with("HloModule ")
-        || t.starts_with("ENTRY ")
-        || t.starts_with("ROOT ")
-        || super::sources::SourceTables::title(t).is_some()
-        || looks_like_instruction(t)
-        || super::hlo::computation_header(t).is_some_and(|h| !h.bare)
-}
-
 /// `[%]name = ` at the start of a trimmed line, followed by a shape's
 /// first byte.
 pub(crate) fn looks_like_instruction(t: &str) -> bool {
