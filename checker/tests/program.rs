@@ -205,39 +205,78 @@ fn fixture(path: &str) -> String {
     std::fs::read_to_string(root.join(path)).expect("fixture")
 }
 
-/// The tree's rows as `depth name kind [trip]` lines.
+/// The tree as lines: each row `name kind [xN]`, each region `role
+/// computation:`, indented by depth.
 fn outline(text: &str) -> Vec<String> {
-    let m = program::parse(text);
-    let tree = KernelTree::build(&m);
-    tree.walk()
-        .into_iter()
-        .map(|(d, k)| {
+    fn rows(m: &Module<'_>, ks: &[dumplab::kernels::Kernel], depth: usize, out: &mut Vec<String>) {
+        for k in ks {
             let name = m.instruction(k.instruction).map_or("?", |i| i.name);
             let trip = k.trip_count.map(|n| format!(" x{n}")).unwrap_or_default();
-            format!("{}{name} {}{trip}", "  ".repeat(d), k.kind.as_str())
-        })
-        .collect()
+            out.push(format!(
+                "{}{name} {}{trip}",
+                "  ".repeat(depth),
+                k.kind.as_str()
+            ));
+            for r in &k.regions {
+                let comp = m.computation(r.computation).map_or("?", |c| c.name);
+                out.push(format!("{}{:?} {comp}:", "  ".repeat(depth + 1), r.role));
+                rows(m, &r.kernels, depth + 2, out);
+            }
+        }
+    }
+    let m = program::parse(text);
+    let tree = KernelTree::build(&m);
+    let mut out = Vec::new();
+    rows(&m, &tree.kernels, 0, &mut out);
+    out
 }
 
 #[test]
-fn kernel_tree_of_loops_and_branches() {
-    let fori = outline(&fixture("fori_loop_while/compiled.cpu.hlo.txt"));
-    let at = fori
-        .iter()
-        .position(|r| r.ends_with("loop x32") || r.contains(" loop"));
-    let at = at.unwrap_or_else(|| panic!("no loop in {fori:?}"));
-    // The body and condition kernels sit one level under the loop.
-    assert!(
-        fori.get(at + 1).is_some_and(|r| r.starts_with("  ")),
-        "{fori:?}"
-    );
-    let cond = outline(&fixture("cond_branch/compiled.cpu.hlo.txt"));
-    let c = cond.iter().position(|r| r.contains(" conditional"));
-    let c = c.unwrap_or_else(|| panic!("no conditional in {cond:?}"));
-    assert!(
-        cond.get(c + 1).is_some_and(|r| r.starts_with("  ")),
-        "{cond:?}"
-    );
+fn kernel_trees_of_loops_and_branches() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "fori_loop_static/compiled.cpu.hlo.txt",
+            &[
+                "copy.6 copy",
+                "copy.7 copy",
+                "while.5 loop x4",
+                "  Condition region_1.3:",
+                "    wrapped_compare fusion",
+                "  Body region_0.2:",
+                "    add_tanh_fusion fusion",
+                "    wrapped_add fusion",
+            ],
+        ),
+        (
+            "cond_branch/compiled.cpu.hlo.txt",
+            &[
+                "ynn_fusion fusion",
+                "compare_convert_fusion fusion",
+                "cond.1.clone conditional",
+                "  Branch(0) region_1.2:",
+                "    broadcast_add_fusion fusion",
+                "  Branch(1) region_2.3:",
+                "    broadcast_multiply_fusion fusion",
+            ],
+        ),
+        (
+            "fori_loop_static/compiled.tpu.hlo.txt",
+            &[
+                "copy-start.1 copy",
+                "copy.9 copy",
+                "while loop",
+                "  Condition wide.region_1.3:",
+                "    lt.0 op",
+                "  Body wide.region_0.2.sunk:",
+                "    add.12 op",
+                "    add_tanh_fusion.2 fusion",
+                "copy-start copy",
+            ],
+        ),
+    ];
+    for &(file, want) in cases {
+        assert_eq!(outline(&fixture(file)), want, "{file}");
+    }
 }
 
 #[test]
