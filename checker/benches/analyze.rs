@@ -26,7 +26,7 @@ const TARGET_BYTES: usize = 50 * 1024 * 1024 + 1;
 const SMOKE_BYTES: usize = 1024 * 1024;
 
 mod scale;
-use scale::{largest_compiled_dump, scale, workspace};
+use scale::{largest_compiled_dump, metadata_heavy_cpu_dump, scale, scale_scoped, workspace};
 
 /// A compiled-looking module with `n` computations named as XLA names them
 /// (`%fused_computation.N`, each called by `%fusion.N` in the entry): the
@@ -151,6 +151,35 @@ fn xla_parser(file: &Path, dir: &Path) -> Result<Duration, String> {
     }
 }
 
+/// The module build (and with the kernel tree) beside XLA's parser on one
+/// more scaled input, written to `dir/name`.
+fn module_vs_xla(name: &str, text: &str, dir: &Path) {
+    let file = dir.join(name);
+    std::fs::write(&file, text).unwrap();
+    let t_module = best_of(5, || {
+        black_box(dumplab::program::parse(black_box(text)));
+    });
+    let t_tree = best_of(3, || {
+        let m = dumplab::program::parse(black_box(text));
+        black_box(dumplab::kernels::KernelTree::build(&m));
+    });
+    let line = match xla_parser(&file, dir) {
+        Ok(t_xla) => format!(
+            "XLA {:.3} s: the module build {:.1}x faster, with the kernel tree {:.1}x (goal: at least 10x)",
+            t_xla.as_secs_f64(),
+            t_xla.as_secs_f64() / t_module.as_secs_f64(),
+            t_xla.as_secs_f64() / t_tree.as_secs_f64()
+        ),
+        Err(e) => format!("XLA's parser skipped ({e})"),
+    };
+    println!(
+        "{name} ({:.1} MB): program::parse {:.3} s, + KernelTree {:.3} s; {line}",
+        text.len() as f64 / 1e6,
+        t_module.as_secs_f64(),
+        t_tree.as_secs_f64()
+    );
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --all-targets` runs this
     // binary without it, and then a 1 MB smoke run without XLA is enough.
@@ -262,5 +291,15 @@ fn main() {
             );
         }
         Err(e) => println!("XLA's parser: skipped ({e})"),
+    }
+    let tpu_10 = scale(&text, 10 * 1024 * 1024 + 1);
+    module_vs_xla("tpu-10mib.hlo.txt", &tpu_10, &dir);
+    if let Some(cpu) = metadata_heavy_cpu_dump().and_then(|p| std::fs::read_to_string(p).ok()) {
+        for (name, mib) in [
+            ("cpu-metadata-10mib.hlo.txt", 10),
+            ("cpu-metadata-50mib.hlo.txt", 50),
+        ] {
+            module_vs_xla(name, &scale_scoped(&cpu, mib * 1024 * 1024 + 1), &dir);
+        }
     }
 }
