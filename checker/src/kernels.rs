@@ -251,40 +251,50 @@ pub fn has_row(opcode: &str) -> bool {
     !crate::analysis::is_free_opcode(opcode) || crate::analysis::is_control_opcode(opcode)
 }
 
-/// What an instruction is, and its detail.
+/// The opcodes (without `-start`) that decide a kind on their own, one
+/// row each; [`COLLECTIVES`] are collectives, any other opcode an op.
+pub const OPCODE_KINDS: &[(&str, KernelKind)] = &[
+    ("fusion", KernelKind::Fusion),
+    ("custom-call", KernelKind::CustomCall),
+    ("copy", KernelKind::Copy),
+    ("transpose", KernelKind::Transpose),
+    ("while", KernelKind::Loop),
+    ("conditional", KernelKind::Branch),
+    ("call", KernelKind::Call),
+    ("async", KernelKind::Async),
+];
+
+/// What an instruction is, and its detail: a fusion's kind (with the
+/// `"kind"` of its backend config), a custom call's target, a
+/// collective's opcode.
 pub fn kind_of(ins: &Instruction<'_>) -> (KernelKind, Option<String>) {
     let base = ins.opcode.strip_suffix("-start").unwrap_or(ins.opcode);
-    match base {
-        "fusion" => {
+    let kind = match OPCODE_KINDS.iter().find(|(op, _)| *op == base) {
+        Some(&(_, k)) => k,
+        None if COLLECTIVES.contains(&base) => KernelKind::Collective,
+        None => KernelKind::Op,
+    };
+    match kind {
+        KernelKind::Fusion => {
             let k = ins.fusion_kind.unwrap_or("");
             let d = match ins.config_kind() {
                 Some(c) => format!("{k} {c}").trim().to_owned(),
                 None => k.to_owned(),
             };
-            (KernelKind::Fusion, (!d.is_empty()).then_some(d))
+            (kind, (!d.is_empty()).then_some(d))
         }
-        "custom-call" => {
+        KernelKind::CustomCall => {
             let t = ins.custom_call_target;
             let pallas = t.is_some_and(|t| PALLAS_TARGETS.iter().any(|p| t.starts_with(p)))
                 && ins
                     .metadata
                     .op_name
                     .is_some_and(|o| o.ends_with("pallas_call"));
-            let kind = if pallas {
-                KernelKind::Pallas
-            } else {
-                KernelKind::CustomCall
-            };
+            let kind = if pallas { KernelKind::Pallas } else { kind };
             (kind, t.map(str::to_owned))
         }
-        "copy" => (KernelKind::Copy, None),
-        "transpose" => (KernelKind::Transpose, None),
-        "while" => (KernelKind::Loop, None),
-        "conditional" => (KernelKind::Branch, None),
-        "call" => (KernelKind::Call, None),
-        "async" => (KernelKind::Async, None),
-        b if COLLECTIVES.contains(&b) => (KernelKind::Collective, Some(b.to_owned())),
-        _ => (KernelKind::Op, None),
+        KernelKind::Collective => (kind, Some(base.to_owned())),
+        _ => (kind, None),
     }
 }
 
@@ -373,6 +383,19 @@ impl<'a> KernelTree<'a> {
             stack_frame_id: frame,
             ..Metadata::default()
         })
+    }
+
+    /// A row's source lines (file, line), sorted, each once: its
+    /// provenance resolved through the module's tables.
+    pub fn source_lines(&self, m: &Module<'a>, k: &Kernel) -> Vec<(&'a str, u32)> {
+        let mut out: Vec<(&'a str, u32)> = k
+            .provenance
+            .iter()
+            .filter_map(|&p| self.location(m, p))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Every row of the tree, depth first in run order, with its depth.

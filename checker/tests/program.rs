@@ -280,6 +280,110 @@ fn kernel_trees_of_loops_and_branches() {
 }
 
 #[test]
+fn a_kernel_row_names_its_source_lines() {
+    // fixtures/fori_loop_while/compiled.cpu.hlo.txt: the loop's body
+    // fusion came from line 18 (the body's tanh and mul), its condition's
+    // from line 20 (the fori_loop call).
+    let text = fixture("fori_loop_while/compiled.cpu.hlo.txt");
+    let m = program::parse(&text);
+    let tree = KernelTree::build(&m);
+    let lines = |name: &str| -> Vec<u32> {
+        let row = tree
+            .walk()
+            .into_iter()
+            .map(|(_, k)| k)
+            .find(|k| m.instruction(k.instruction).is_some_and(|i| i.name == name));
+        row.map(|k| tree.source_lines(&m, k).iter().map(|l| l.1).collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(lines("add_tanh_fusion"), [18]);
+    assert_eq!(lines("wrapped_compare"), [20]);
+}
+
+/// The real line of `file` that starts (trimmed) with `start`.
+fn line_starting(file: &str, start: &str) -> String {
+    let text = fixture(file);
+    let line = text.lines().find(|l| l.trim_start().starts_with(start));
+    line.unwrap_or_else(|| panic!("no {start:?} in {file}"))
+        .to_owned()
+}
+
+#[test]
+fn kinds_of_real_instructions() {
+    use KernelKind::*;
+    let cases: &[(&str, &str, KernelKind, Option<&str>)] = &[
+        (
+            "softmax/compiled.gpu.hlo.txt",
+            "ROOT %triton_softmax.2 = ",
+            Fusion,
+            Some("kCustom __triton"),
+        ),
+        (
+            "matmul_cublas_epilogue/compiled.gpu.hlo.txt",
+            "%cublas-lt-matmul.2 = ",
+            CustomCall,
+            Some("__cublas$lt$matmul"),
+        ),
+        (
+            "pallas_elementwise/compiled.tpu.hlo.txt",
+            "ROOT %scale_shift.1 = ",
+            Pallas,
+            Some("tpu_custom_call"),
+        ),
+        (
+            "pallas_in_context/compiled.tpu.hlo.txt",
+            "%around.1 = ",
+            Pallas,
+            Some("tpu_custom_call"),
+        ),
+        // XLA:TPU's own Mosaic kernel: not a pallas_call.
+        (
+            "attention/compiled.tpu.hlo.txt",
+            "%online-softmax = ",
+            CustomCall,
+            Some("tpu_custom_call"),
+        ),
+        (
+            "conv2d/compiled.gpu.hlo.txt",
+            "ROOT %transpose.2 = ",
+            Transpose,
+            None,
+        ),
+        (
+            "fori_loop_static/compiled.tpu.hlo.txt",
+            "%copy-start.1 = ",
+            Copy,
+            None,
+        ),
+        (
+            "fori_loop_static/compiled.cpu.hlo.txt",
+            "%while.5 = ",
+            Loop,
+            None,
+        ),
+        (
+            "cond_branch/compiled.cpu.hlo.txt",
+            "%cond.1.clone = ",
+            Branch,
+            None,
+        ),
+    ];
+    for &(file, start, kind, detail) in cases {
+        let line = line_starting(file, start);
+        let m = program::parse(&line);
+        let ins = m.instructions.first().unwrap_or_else(|| panic!("{line}"));
+        let got = dumplab::kernels::kind_of(ins);
+        assert_eq!((got.0, got.1.as_deref()), (kind, detail), "{file}: {start}");
+    }
+    // A collective, as XLA prints an asynchronous one.
+    let m = program::parse(
+        "  %all-reduce-start = f32[8]{0} all-reduce-start(%p), replica_groups={}, to_apply=%add",
+    );
+    let got = dumplab::kernels::kind_of(&m.instructions[0]);
+    assert_eq!((got.0, got.1.as_deref()), (Collective, Some("all-reduce")));
+}
+
+#[test]
 fn trip_counts_as_xla_states_them() {
     // fixtures/fori_loop_static/compiled.*.hlo.txt, two orders of fields.
     let cases: &[(&str, Option<u64>)] = &[
