@@ -47,6 +47,14 @@ pub use model::{
 pub use shape::{Array, Dim, Layout, Shape, element_bits};
 pub use sources::{FileLocation, Frame, SourceTables};
 
+/// The byte offset in `text` of `part`, a slice the [`Module`] of `text`
+/// borrowed (a name, an opcode, an attribute's value): what a reader
+/// needs to point at a column. `None` when `part` is not inside `text`.
+pub fn offset_in(text: &str, part: &str) -> Option<usize> {
+    let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    (start.checked_add(part.len())? <= text.len()).then_some(start)
+}
+
 /// Reads HLO text into a [`Module`]; never fails, never panics.
 pub fn parse(text: &str) -> Module<'_> {
     hlo::read(text)

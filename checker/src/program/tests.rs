@@ -462,3 +462,19 @@ fn lowered_ops_of_every_printer() {
         assert_eq!(lowered_ops(text), want, "{text}");
     }
 }
+
+#[test]
+fn borrowed_parts_point_into_the_text() {
+    let text = FORI;
+    let m = parse(text);
+    let ins = m.instructions.last().cloned();
+    let ins = ins.unwrap_or_else(|| panic!("no instruction"));
+    let at = offset_in(text, ins.opcode).unwrap_or(usize::MAX);
+    assert_eq!(text.get(at..at + 4), Some("tanh"));
+    let line_start = text
+        .get(..at)
+        .and_then(|t| t.rfind('\n'))
+        .map_or(0, |p| p + 1);
+    assert_eq!(at - line_start, "  ROOT %tanh.0 = f32[128,128]{1,0} ".len());
+    assert_eq!(offset_in(text, "elsewhere"), None);
+}
