@@ -421,7 +421,8 @@ fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool)> 
     if is_root {
         i = skip_ws(b, 5);
     }
-    if b.get(i) == Some(&b'%') {
+    let percent = b.get(i) == Some(&b'%');
+    if percent {
         i += 1;
     }
     let name_end = take_while(b, i, scan::is_name_byte);
@@ -468,6 +469,7 @@ fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool)> 
         line: 0,
         end_line: 0,
         is_root,
+        percent,
         computation: None,
         shape_text,
         opcode,

@@ -176,6 +176,9 @@ pub struct Instruction<'a> {
     pub end_line: usize,
     /// Marked `ROOT`.
     pub is_root: bool,
+    /// Its name printed with `%` (compiled modules and XLA's dumps;
+    /// `as_text(dialect="hlo")` and older printers print bare names).
+    pub percent: bool,
     /// Its computation; `None` in a headerless excerpt.
     pub computation: Option<CompId>,
     /// Its shape, as printed (parsed by [`Instruction::shape`]).

@@ -292,6 +292,13 @@ fn header_tables_users_and_frames() {
     assert_eq!(users("mul.0"), ["add.0"]);
     assert_eq!(users("add.0"), ["tanh.0"]);
     assert_eq!(users("param_0.2"), ["mul.0"]);
+    assert!(m.instructions.iter().all(|i| i.percent));
+    // `as_text(dialect="hlo")` prints bare names.
+    let bare = parse(
+        "ENTRY main.4 {\n  Arg_0.1 = f32[8]{0} parameter(0)\n  ROOT sine.2 = f32[8]{0} sine(Arg_0.1)\n}\n",
+    );
+    assert!(bare.instructions.iter().all(|i| !i.percent));
+    assert_eq!(bare.entry_computation().map(|c| c.name), Some("main.4"));
     check(
         FORI,
         "ROOT tanh.0 = f32[128,128]{1,0} tanh(add.0@add.0) op_name=jit(fn)/while/body/tanh at fixtures/fori_loop_while/function.py:18 (fn.<locals>.body) at fixtures/fori_loop_while/function.py:20 (fn)",
