@@ -18,6 +18,8 @@ pub mod exercise;
 pub mod fixture;
 pub mod grade;
 pub mod inspect;
+pub mod kernels;
+pub mod program;
 pub mod sourcemap;
 
 pub use analysis::{Analysis, Backend, Evidence, Fusion, Kind, analyze};

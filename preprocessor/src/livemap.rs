@@ -179,8 +179,8 @@ fn html(family: &str, backend: Backend, n: usize, m: &SourceMap, source: &str) -
             escape_text(&kernel.name)
         );
         let what = match &kernel.detail {
-            Some(d) => format!("{} {d}", kernel.kind),
-            None => kernel.kind.to_owned(),
+            Some(d) => format!("{} {d}", kernel.kind.map_name()),
+            None => kernel.kind.map_name().to_owned(),
         };
         let _ = write!(
             h,

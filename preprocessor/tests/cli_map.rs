@@ -268,3 +268,90 @@ fn hostile_inputs_get_one_clear_error_line() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains('\u{1b}'));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Writes `text` to a fresh file under the temp folder; its path.
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("dumplab-cli-map-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+/// A CPU module of `n` kernels (fusions) in a chain; the first fusion's
+/// `backend_config` printed over several lines when `multiline`.
+fn cpu_module(n: usize, multiline: bool) -> String {
+    let config = if multiline {
+        "{\n \"fusion_config\":{\n \"kind\":\"__ynn_fusion\"\n }\n }"
+    } else {
+        "{\"fusion_config\":{\"kind\":\"__ynn_fusion\"}}"
+    };
+    let mut s = String::from(
+        "HloModule jit_f, is_scheduled=true\n\n%fused (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0)\n  ROOT %e = f32[8]{0} exponential(%p)\n}\n\nENTRY %main (x: f32[8]) -> f32[8] {\n  %x = f32[8]{0} parameter(0)\n",
+    );
+    let mut prev = "x".to_owned();
+    for i in 0..n {
+        let root = if i + 1 == n { "ROOT " } else { "" };
+        s.push_str(&format!(
+            "  {root}%fusion.{i} = f32[8]{{0}} fusion(%{prev}), kind=kLoop, calls=%fused"
+        ));
+        if i == 0 {
+            s.push_str(&format!(", backend_config={config}"));
+        }
+        s.push('\n');
+        prev = format!("fusion.{i}");
+    }
+    s.push_str("}\n");
+    s
+}
+
+fn kernel_rows(v: &serde_json::Value) -> Vec<&serde_json::Value> {
+    v["kernels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|k| k["kernel"] == true)
+        .collect()
+}
+
+#[test]
+fn a_backend_config_over_several_lines_keeps_every_later_kernel() {
+    let lowered = fixture("softmax", "lowered.stablehlo.mlir");
+    for n in [3, 4] {
+        for multiline in [false, true] {
+            let path = temp_file(
+                &format!("cpu{n}-{multiline}.hlo.txt"),
+                &cpu_module(n, multiline),
+            );
+            let v = json(&run(&["--json", &lowered, &path], None));
+            let rows = kernel_rows(&v);
+            assert_eq!(rows.len(), n, "{n} kernels, multi-line {multiline}: {v}");
+            // The clue inside the config is kept: `__ynn_fusion` on the CPU.
+            assert_eq!(rows[0]["detail"], "kLoop __ynn_fusion", "{v}");
+        }
+    }
+}
+
+#[test]
+fn the_sixth_operand_after_index_5_has_its_shape() {
+    let mut s = String::from(
+        "HloModule jit_f, is_scheduled=true\n\nENTRY %main (a.1: f32[8], b.1: f32[8], c.1: f32[8], d.1: f32[8], e.1: f32[8], f.1: f32[8]) -> f32[8] {\n",
+    );
+    for (i, n) in ["a", "b", "c", "d", "e", "f"].iter().enumerate() {
+        s.push_str(&format!("  %{n}.1 = f32[8]{{0}} parameter({i})\n"));
+    }
+    s.push_str("  ROOT %call = f32[8]{0} custom-call(%a.1, %b.1, %c.1, %d.1, %e.1, /*index=5*/%f.1), custom_call_target=\"tpu_custom_call\"\n}\n");
+    let path = temp_file("index5.hlo.txt", &s);
+    let lowered = fixture("softmax", "lowered.stablehlo.mlir");
+    let v = json(&run(&["--json", &lowered, &path], None));
+    let rows = kernel_rows(&v);
+    assert_eq!(rows.len(), 1, "{v}");
+    let shapes: Vec<&str> = rows[0]["operand_shapes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(shapes, ["f32[8]"; 6], "{v}");
+    assert_eq!(rows[0]["bytes_read"], 6 * 32, "{v}");
+}

@@ -47,12 +47,12 @@
 //! [`SourceMap::truncated`] says so. Never recurses on input nesting beyond
 //! a fixed depth; never panics.
 
-mod compiled;
 pub mod json;
-mod lowered;
+use crate::program::lowered;
 
-use compiled::{Compiled, EntryIns, normalize_hlo_shape, shape_bytes, split_top};
-pub use lowered::LoweredFormat;
+use crate::kernels::{KernelKind, KernelTree};
+pub use crate::program::lowered::LoweredFormat;
+use crate::program::{self, Module};
 use std::collections::HashMap;
 
 /// A line of the user's source.
@@ -90,9 +90,11 @@ pub struct Kernel {
     pub line: usize,
     /// Its opcode (`fusion`, `custom-call`, `copy-start`, `reduce`, ...).
     pub opcode: String,
-    /// What it is: `fusion`, `custom-call`, `copy`, `collective`, `loop`,
-    /// `conditional`, `call`, `async` or `op` (an unfused op).
-    pub kind: &'static str,
+    /// What it is, from the one vocabulary of kernel kinds
+    /// ([`crate::kernels::KINDS`]); the map prints its `map_name`
+    /// (`fusion`, `custom-call`, `copy`, `collective`, `loop`,
+    /// `conditional`, `call`, `async` or `op`).
+    pub kind: KernelKind,
     /// The fusion kind (`kLoop`, `kCustom __triton`), custom call target or
     /// collective opcode, when there is one.
     pub detail: Option<String>,
@@ -180,229 +182,141 @@ impl SourceMap {
     }
 }
 
-/// Work allowed per instruction line of the compiled dump for walking what
-/// kernels call (see [`SourceMap::truncated`]).
-const WORK_PER_LINE: usize = 64;
-
-/// Entry instructions that get a row: kernels, and control flow for the
-/// source lines of what it calls. One definition with the analysis'
-/// (`is_free_opcode`), so the map and the course count alike.
-fn is_kernel(opcode: &str) -> bool {
-    !crate::analysis::is_free_opcode(opcode) || crate::analysis::is_control_opcode(opcode)
+/// Source lines interned while building: (file, line) to an index.
+#[derive(Default)]
+struct Lines<'a> {
+    lines: Vec<(&'a str, u32)>,
+    index: HashMap<(&'a str, u32), usize>,
 }
 
-const COLLECTIVES: &[&str] = &[
-    "all-reduce",
-    "all-gather",
-    "reduce-scatter",
-    "all-to-all",
-    "collective-permute",
-    "collective-broadcast",
-    "ragged-all-to-all",
-    "send",
-    "recv",
-];
-
-/// What a kernel is, and its detail.
-fn kind_of(ins: &EntryIns<'_>) -> (&'static str, Option<String>) {
-    let base = ins.opcode.strip_suffix("-start").unwrap_or(ins.opcode);
-    match base {
-        "fusion" => {
-            let k = ins.fusion_kind.unwrap_or("");
-            let d = match ins.config_kind {
-                Some(c) => format!("{k} {c}").trim().to_owned(),
-                None => k.to_owned(),
-            };
-            ("fusion", (!d.is_empty()).then_some(d))
-        }
-        "custom-call" => ("custom-call", ins.target.map(str::to_owned)),
-        "copy" => ("copy", None),
-        "while" => ("loop", None),
-        "conditional" => ("conditional", None),
-        "call" => ("call", None),
-        "async" => ("async", None),
-        b if COLLECTIVES.contains(&b) => ("collective", Some(b.to_owned())),
-        _ => ("op", None),
-    }
-}
-
-/// The last part of a JAX op path: `jit(f)/mul` → `mul`.
-fn op_leaf(op_name: &str) -> &str {
-    op_name.rsplit('/').next().unwrap_or(op_name)
-}
-
-/// Builds the source map of a lowered and a compiled dump (either may be
-/// empty). Never panics.
-pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
-    let lw = lowered::read(lowered_text);
-    let cp = Compiled::read(compiled_text, false);
-
-    let mut lines: Vec<(&str, u32)> = Vec::new();
-    let mut line_index: HashMap<(&str, u32), usize> = HashMap::new();
-    let mut intern = |l: (&'a str, u32)| -> usize {
-        let next = lines.len();
-        let i = *line_index.entry(l).or_insert(next);
+impl<'a> Lines<'a> {
+    fn intern(&mut self, l: (&'a str, u32)) -> usize {
+        let next = self.lines.len();
+        let i = *self.index.entry(l).or_insert(next);
         if i == next {
-            lines.push(l);
+            self.lines.push(l);
         }
         i
-    };
+    }
+}
 
-    // Each distinct compiled provenance, resolved once: op leaf and line.
-    let key_res: Vec<(&str, Option<usize>)> = cp
-        .keys
-        .iter()
-        .map(|k| (k.0, cp.location(k).map(&mut intern)))
-        .collect();
+/// Kernels by (op leaf, line) and by (op path or a `/` prefix of it, line).
+#[derive(Default)]
+struct KernelIndex<'a> {
+    by_leaf: HashMap<(&'a str, usize), Vec<usize>>,
+    by_prefix: HashMap<(&'a str, usize), Vec<usize>>,
+}
 
-    // Shapes of entry instructions, by name, for operands.
-    let shapes: HashMap<&str, &str> = cp.entry_ins.iter().map(|i| (i.name, i.shape)).collect();
-
-    let mut kernels = Vec::new();
-    // Kernels by (op leaf, line) and by (op path or a `/` prefix of it, line).
-    let mut by_leaf: HashMap<(&str, usize), Vec<usize>> = HashMap::new();
-    let mut by_prefix: HashMap<(&str, usize), Vec<usize>> = HashMap::new();
-    let mut stamp = vec![0usize; cp.comps.len()];
-    let mut epoch = 0usize;
-    // Walking what kernels call costs about the dump's size when each
-    // kernel calls its own computations, as XLA prints them; kernels
-    // sharing huge computations (only a hostile text) stop at this budget.
-    let budget = WORK_PER_LINE
-        .saturating_mul(cp.instructions)
-        .saturating_add(1 << 16);
-    let mut work = 0usize;
-    let mut truncated = false;
-    for ins in cp.entry_ins.iter().filter(|i| is_kernel(i.opcode)) {
-        epoch += 1;
-        let mut keys: Vec<usize> = ins.key.into_iter().collect();
-        let mut ops: Vec<&str> = Vec::new();
-        let mut stack: Vec<usize> = ins
-            .callees
-            .iter()
-            .filter_map(|c| cp.comp_index.get(c).copied())
-            .collect();
-        while let Some(ci) = stack.pop() {
-            let Some(s) = stamp.get_mut(ci) else { continue };
-            if *s == epoch {
-                continue;
-            }
-            *s = epoch;
-            let Some(comp) = cp.comps.get(ci) else {
-                continue;
-            };
-            work = work.saturating_add(1 + comp.keys.len() + comp.callees.len());
-            if work > budget {
-                truncated = true;
-                break;
-            }
-            keys.extend_from_slice(&comp.keys);
-            for op in &comp.ops {
-                if ops.len() < 64 && !ops.contains(op) {
-                    ops.push(op);
-                }
-            }
-            stack.extend(
-                comp.callees
-                    .iter()
-                    .filter_map(|c| cp.comp_index.get(c).copied()),
-            );
+impl<'a> KernelIndex<'a> {
+    fn add(table: &mut HashMap<(&'a str, usize), Vec<usize>>, key: (&'a str, usize), k: usize) {
+        let v = table.entry(key).or_default();
+        if v.last() != Some(&k) {
+            v.push(k);
         }
-        if ins.callees.is_empty() {
-            ops.push(ins.opcode);
-        }
-        keys.sort_unstable();
-        keys.dedup();
-        let k = kernels.len();
-        let mut src: Vec<usize> = Vec::new();
-        for key in &keys {
-            if let Some(&(path, Some(line))) = key_res.get(*key) {
-                src.push(line);
-                let add =
-                    |key: (&'a str, usize), table: &mut HashMap<(&'a str, usize), Vec<usize>>| {
-                        let v = table.entry(key).or_default();
-                        if v.last() != Some(&k) {
-                            v.push(k);
-                        }
-                    };
-                add((op_leaf(path), line), &mut by_leaf);
-                for (i, _) in path.match_indices('/') {
-                    if let Some(prefix) = path.get(..i) {
-                        add((prefix, line), &mut by_prefix);
-                    }
-                }
-                add((path, line), &mut by_prefix);
-            }
-        }
-        src.sort_unstable();
-        src.dedup();
-        let operands = split_top(ins.operands);
-        let operand_shapes: Vec<String> = operands
-            .iter()
-            .map(|o| match o.rsplit_once(' ') {
-                Some((shape, _)) => normalize_hlo_shape(shape),
-                None => shapes
-                    .get(crate::analysis::scan::strip_pct(o))
-                    .map_or_else(|| "?".to_owned(), |s| normalize_hlo_shape(s)),
-            })
-            .collect();
-        let kernel = !crate::analysis::is_free_opcode(ins.opcode);
-        let bytes_read = operand_shapes
-            .iter()
-            .try_fold(0u64, |acc, s| acc.checked_add(shape_bytes(s)?))
-            .filter(|_| kernel);
-        let written_shape = match ins.opcode {
-            // (destination, aliased source, context): only the copy is written.
-            "copy-start" => split_top(ins.shape.trim_start_matches('(').trim_end_matches(')'))
-                .first()
-                .map_or(ins.shape, |s| *s),
-            _ => ins.shape,
-        };
-        let bytes_written = shape_bytes(&normalize_hlo_shape(written_shape)).filter(|_| kernel);
-        let (kind, detail) = kind_of(ins);
-        kernels.push(Kernel {
-            name: ins.name.to_owned(),
-            line: ins.line,
-            opcode: ins.opcode.to_owned(),
-            kind,
-            detail,
-            ops: ops.iter().map(|s| (*s).to_owned()).collect(),
-            shape: normalize_hlo_shape(ins.shape),
-            operand_shapes,
-            kernel,
-            bytes_read,
-            bytes_written,
-            source_lines: src,
-            lowered_ops: Vec::new(),
-        });
     }
 
-    let mut lowered_ops = Vec::with_capacity(lw.ops.len());
-    for (oi, op) in lw.ops.iter().enumerate() {
-        let mut src: Vec<usize> = op.at.lines.iter().map(|&l| intern(l)).collect();
-        src.sort_unstable();
-        src.dedup();
+    /// Records that kernel `k` came from op `path` on source line `line`.
+    fn record(&mut self, path: &'a str, line: usize, k: usize) {
+        Self::add(&mut self.by_leaf, (op_leaf(path), line), k);
+        for (i, _) in path.match_indices('/') {
+            if let Some(prefix) = path.get(..i) {
+                Self::add(&mut self.by_prefix, (prefix, line), k);
+            }
+        }
+        Self::add(&mut self.by_prefix, (path, line), k);
+    }
+
+    /// The kernels a lowered op named `name` on the lines `src` belongs to.
+    fn kernels_of(&self, name: &str, src: &[usize]) -> Vec<usize> {
         let mut ks: Vec<usize> = Vec::new();
-        if let Some(name) = op.at.name {
-            for &line in &src {
-                for v in [
-                    by_leaf.get(&(op_leaf(name), line)),
-                    by_prefix.get(&(name, line)),
-                ]
-                .into_iter()
-                .flatten()
-                {
-                    ks.extend_from_slice(v);
-                }
+        for &line in src {
+            for v in [
+                self.by_leaf.get(&(op_leaf(name), line)),
+                self.by_prefix.get(&(name, line)),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                ks.extend_from_slice(v);
             }
         }
         ks.sort_unstable();
         ks.dedup();
+        ks
+    }
+}
+
+/// Step 1: the compiled entry's kernel rows, with their source lines
+/// interned and indexed by op path.
+fn compiled_kernels<'a>(
+    m: &Module<'a>,
+    tree: &KernelTree<'a>,
+    lines: &mut Lines<'a>,
+    index: &mut KernelIndex<'a>,
+) -> Vec<Kernel> {
+    // Each distinct provenance, resolved once: op path and line.
+    let resolved: Vec<(&str, Option<usize>)> = (0..tree.provenance.len())
+        .filter_map(|k| {
+            let path = tree.provenance.get(k)?.0;
+            Some((path, tree.location(m, k).map(|l| lines.intern(l))))
+        })
+        .collect();
+    let mut out = Vec::with_capacity(tree.kernels.len());
+    for (k, row) in tree.kernels.iter().enumerate() {
+        let Some(ins) = m.instruction(row.instruction) else {
+            continue;
+        };
+        let mut src: Vec<usize> = Vec::new();
+        for key in &row.provenance {
+            if let Some(&(path, Some(line))) = resolved.get(*key) {
+                src.push(line);
+                index.record(path, line, k);
+            }
+        }
+        src.sort_unstable();
+        src.dedup();
+        out.push(Kernel {
+            name: ins.name.to_owned(),
+            line: ins.line,
+            opcode: ins.opcode.to_owned(),
+            kind: row.kind,
+            detail: row.detail.clone(),
+            ops: row.ops.clone(),
+            shape: row.shape.clone(),
+            operand_shapes: row.operand_shapes.clone(),
+            kernel: row.launches,
+            bytes_read: row.bytes_read,
+            bytes_written: row.bytes_written,
+            source_lines: src,
+            lowered_ops: Vec::new(),
+        });
+    }
+    out
+}
+
+/// Step 2: the lowered ops, with their source lines interned and the
+/// kernels they belong to (each kernel told its lowered ops back).
+fn lowered_ops<'a>(
+    lw: &program::lowered::Lowered<'a>,
+    lines: &mut Lines<'a>,
+    index: &KernelIndex<'a>,
+    kernels: &mut [Kernel],
+) -> Vec<LoweredOp> {
+    let mut out = Vec::with_capacity(lw.ops.len());
+    for (oi, op) in lw.ops.iter().enumerate() {
+        let mut src: Vec<usize> = op.at.lines.iter().map(|&l| lines.intern(l)).collect();
+        src.sort_unstable();
+        src.dedup();
+        let ks = match op.at.name {
+            Some(name) => index.kernels_of(name, &src),
+            None => Vec::new(),
+        };
         for &k in &ks {
             if let Some(kernel) = kernels.get_mut(k) {
                 kernel.lowered_ops.push(oi);
             }
         }
-        lowered_ops.push(LoweredOp {
+        out.push(LoweredOp {
             line: op.line,
             name: op.name.to_owned(),
             op: op.op.to_owned(),
@@ -411,8 +325,17 @@ pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
             kernels: ks,
         });
     }
+    out
+}
 
-    // Sort the lines (file, then line) and renumber.
+/// Step 3: the source lines sorted (file, then line), every index into
+/// them renumbered, and each line told what came from it.
+fn sorted_lines(
+    lines: &Lines<'_>,
+    ops: &mut [LoweredOp],
+    kernels: &mut [Kernel],
+) -> Vec<LineEntry> {
+    let lines = &lines.lines;
     let mut order: Vec<usize> = (0..lines.len()).collect();
     order.sort_by_key(|&i| lines.get(i).copied());
     let mut renum = vec![0usize; lines.len()];
@@ -421,7 +344,7 @@ pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
             *r = new;
         }
     }
-    let mut source_lines: Vec<LineEntry> = order
+    let mut out: Vec<LineEntry> = order
         .iter()
         .filter_map(|&i| lines.get(i))
         .map(|&(file, line)| LineEntry {
@@ -439,10 +362,10 @@ pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
         }
         v.sort_unstable();
     };
-    for (oi, op) in lowered_ops.iter_mut().enumerate() {
+    for (oi, op) in ops.iter_mut().enumerate() {
         renumber(&mut op.source_lines);
         for &l in &op.source_lines {
-            if let Some(e) = source_lines.get_mut(l) {
+            if let Some(e) = out.get_mut(l) {
                 e.lowered_ops.push(oi);
             }
         }
@@ -450,14 +373,32 @@ pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
     for (ki, k) in kernels.iter_mut().enumerate() {
         renumber(&mut k.source_lines);
         for &l in &k.source_lines {
-            if let Some(e) = source_lines.get_mut(l) {
+            if let Some(e) = out.get_mut(l) {
                 e.kernels.push(ki);
             }
         }
     }
+    out
+}
 
+/// The last part of a JAX op path: `jit(f)/mul` → `mul`.
+fn op_leaf(op_name: &str) -> &str {
+    op_name.rsplit('/').next().unwrap_or(op_name)
+}
+
+/// Builds the source map of a lowered and a compiled dump (either may be
+/// empty). Never panics.
+pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
+    let lw = lowered::read(lowered_text);
+    let module = program::parse(compiled_text);
+    let tree = KernelTree::build(&module);
+    let mut lines = Lines::default();
+    let mut index = KernelIndex::default();
+    let mut kernels = compiled_kernels(&module, &tree, &mut lines, &mut index);
+    let mut lowered_ops = lowered_ops(&lw, &mut lines, &index, &mut kernels);
+    let source_lines = sorted_lines(&lines, &mut lowered_ops, &mut kernels);
     let lowered_signature = lw.signature;
-    let compiled_signature = cp.signature();
+    let compiled_signature = module.entry_signature();
     let mismatch = mismatch(
         &lowered_ops,
         &kernels,
@@ -466,14 +407,14 @@ pub fn map<'a>(lowered_text: &'a str, compiled_text: &'a str) -> SourceMap {
     );
     SourceMap {
         lowered_format: lw.format,
-        entry: cp.entry_name.map(str::to_owned),
+        entry: module.entry_computation().map(|c| c.name.to_owned()),
         lowered_signature,
         compiled_signature,
         lowered_ops,
         kernels,
         source_lines,
         mismatch,
-        truncated,
+        truncated: tree.truncated,
     }
 }
 

@@ -1,7 +1,9 @@
-//! Reads the lowered side of a source map: the ops of a StableHLO module
-//! and their `loc(...)` source locations, the equations of a jaxpr and the
-//! `# file:line` comments `pretty_print(source_info=True)` adds, or the
-//! instructions of an HLO module before optimization.
+//! The lowered side of the syntax layer: the ops of a StableHLO/MHLO
+//! module and their `loc(...)` source locations, the equations of a jaxpr
+//! and the `# file:line` comments `pretty_print(source_info=True)` adds, or
+//! the instructions of an HLO module before optimization (through
+//! [`super::parse`]), as one typed list of [`Op`]s with their
+//! [`Location`]s.
 //!
 //! MLIR locations are read with a small parser over the location grammar
 //! JAX prints: `#locN` aliases (defined before or after use), `unknown`,
@@ -11,7 +13,7 @@
 //! counts). Aliases are resolved once each; nesting is followed at most
 //! [`MAX_DEPTH`] levels, so a cyclic or adversarial chain stays bounded.
 
-use super::compiled::{Compiled, split_top};
+use super::text::for_each_top;
 use crate::analysis::jaxpr::parse_equation;
 use crate::analysis::scan::{self, Sip};
 use std::collections::HashMap;
@@ -24,16 +26,18 @@ const MAX_LINES: usize = 16;
 /// What one location resolves to: the outermost name (the JAX op path,
 /// for example `jit(f)/mul`) and the file lines.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Resolved<'a> {
-    pub(crate) name: Option<&'a str>,
-    pub(crate) lines: Vec<(&'a str, u32)>,
+pub struct Location<'a> {
+    /// The outermost name: the JAX op path.
+    pub name: Option<&'a str>,
+    /// The (file, line)s it names, innermost frame first.
+    pub lines: Vec<(&'a str, u32)>,
 }
 
 /// The `#locN = loc(...)` aliases of a module, and their resolutions.
 #[derive(Default)]
 pub(crate) struct Locs<'a> {
     aliases: HashMap<&'a str, &'a str, Sip>,
-    memo: HashMap<&'a str, Resolved<'a>, Sip>,
+    memo: HashMap<&'a str, Location<'a>, Sip>,
 }
 
 fn alias_end(b: &[u8], from: usize) -> usize {
@@ -67,17 +71,17 @@ impl<'a> Locs<'a> {
 
     /// Resolves the location expression at the start of `s` (the text
     /// after `loc(`).
-    pub(crate) fn resolve(&mut self, s: &'a str) -> Resolved<'a> {
+    pub(crate) fn resolve(&mut self, s: &'a str) -> Location<'a> {
         self.parse(s, 0).0
     }
 
     /// Parses one location at the start of `s`: what it resolves to and
     /// the text after it.
-    fn parse(&mut self, s: &'a str, depth: usize) -> (Resolved<'a>, &'a str) {
+    fn parse(&mut self, s: &'a str, depth: usize) -> (Location<'a>, &'a str) {
         let s = s.trim_start();
         let b = s.as_bytes();
         if depth > MAX_DEPTH {
-            return (Resolved::default(), "");
+            return (Location::default(), "");
         }
         match b.first() {
             Some(b'#') => {
@@ -89,14 +93,14 @@ impl<'a> Locs<'a> {
                 }
                 let r = match self.aliases.get(key).copied() {
                     Some(body) => self.parse(body, depth + 1).0,
-                    None => Resolved::default(),
+                    None => Location::default(),
                 };
                 self.memo.insert(key, r.clone());
                 (r, rest)
             }
             Some(b'"') => {
                 let Some(close) = scan::string_end(b, 1) else {
-                    return (Resolved::default(), "");
+                    return (Location::default(), "");
                 };
                 let text = s.get(1..close).unwrap_or("");
                 let after = s.get(close + 1..).unwrap_or("");
@@ -105,14 +109,14 @@ impl<'a> Locs<'a> {
                     let line = pos.get(..d).and_then(|x| x.parse::<u32>().ok());
                     let rest = skip_file_tail(pos);
                     let lines = line.map(|l| vec![(text, l)]).unwrap_or_default();
-                    return (Resolved { name: None, lines }, rest);
+                    return (Location { name: None, lines }, rest);
                 }
                 if let Some(inner) = after.strip_prefix('(') {
                     let (child, rest) = self.parse(inner, depth + 1);
                     let rest = rest.trim_start();
                     let rest = rest.strip_prefix(')').unwrap_or(rest);
                     return (
-                        Resolved {
+                        Location {
                             name: Some(text),
                             lines: child.lines,
                         },
@@ -120,7 +124,7 @@ impl<'a> Locs<'a> {
                     );
                 }
                 (
-                    Resolved {
+                    Location {
                         name: Some(text),
                         lines: Vec::new(),
                     },
@@ -129,14 +133,14 @@ impl<'a> Locs<'a> {
             }
             _ => {
                 if let Some(r) = s.strip_prefix("unknown") {
-                    return (Resolved::default(), r);
+                    return (Location::default(), r);
                 }
                 if let Some(inner) = s.strip_prefix("callsite(") {
                     let (callee, rest) = self.parse(inner, depth + 1);
                     let rest = rest.trim_start();
                     let (caller, rest) = match rest.strip_prefix("at ") {
                         Some(r) => self.parse(r, depth + 1),
-                        None => (Resolved::default(), rest),
+                        None => (Location::default(), rest),
                     };
                     let rest = rest.trim_start();
                     let rest = rest.strip_prefix(')').unwrap_or(rest);
@@ -146,7 +150,7 @@ impl<'a> Locs<'a> {
                         callee.lines
                     };
                     return (
-                        Resolved {
+                        Location {
                             name: callee.name.or(caller.name),
                             lines,
                         },
@@ -174,9 +178,9 @@ impl<'a> Locs<'a> {
                         rest = rest.get(end..).unwrap_or("");
                     }
                     let Some(mut r) = rest.trim_start().strip_prefix('[') else {
-                        return (Resolved::default(), rest);
+                        return (Location::default(), rest);
                     };
-                    let mut out = Resolved::default();
+                    let mut out = Location::default();
                     for _ in 0..MAX_LINES * 4 {
                         let (part, after) = self.parse(r, depth + 1);
                         out.name = out.name.or(part.name);
@@ -196,7 +200,7 @@ impl<'a> Locs<'a> {
                     }
                     return (out, r);
                 }
-                (Resolved::default(), "")
+                (Location::default(), "")
             }
         }
     }
@@ -241,20 +245,28 @@ impl LoweredFormat {
     }
 }
 
-/// One op of the lowered dump while reading: its line, name, op and
-/// resolution (op path, file lines).
-pub(crate) struct RawOp<'a> {
-    pub(crate) line: usize,
-    pub(crate) name: &'a str,
-    pub(crate) op: &'a str,
-    pub(crate) at: Resolved<'a>,
+/// One op of a lowered dump: its line, name, op and location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Op<'a> {
+    /// 1-based line.
+    pub line: usize,
+    /// Its result (`%3`), output variable (`c`) or instruction name.
+    pub name: &'a str,
+    /// The op (`stablehlo.add`, the primitive `add`, the opcode `add`).
+    pub op: &'a str,
+    /// Where it came from.
+    pub at: Location<'a>,
 }
 
-/// What the source map takes from the lowered dump.
-pub(crate) struct Lowered<'a> {
-    pub(crate) format: Option<LoweredFormat>,
-    pub(crate) ops: Vec<RawOp<'a>>,
-    pub(crate) signature: Option<Vec<String>>,
+/// A lowered dump, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lowered<'a> {
+    /// Its format, `None` when empty or not recognised.
+    pub format: Option<LoweredFormat>,
+    /// Its ops, in text order.
+    pub ops: Vec<Op<'a>>,
+    /// Parameter shapes of its entry function, as HLO shapes, when printed.
+    pub signature: Option<Vec<String>>,
 }
 
 /// Guesses the lowered format from the first line that decides it.
@@ -275,24 +287,30 @@ fn format_of(text: &str) -> Option<LoweredFormat> {
 }
 
 /// Reads a lowered dump.
-pub(crate) fn read(text: &str) -> Lowered<'_> {
+pub fn read(text: &str) -> Lowered<'_> {
     match format_of(text) {
         Some(LoweredFormat::Stablehlo) => read_mlir(text),
         Some(LoweredFormat::Jaxpr) => read_jaxpr(text),
         Some(LoweredFormat::Hlo) => {
-            let c = Compiled::read(text, true);
-            let ops = c
-                .all
+            let m = super::parse(text);
+            let ops = m
+                .instructions
                 .iter()
-                .map(|&(line, name, op, key)| {
-                    let k = key.and_then(|k| c.keys.get(k));
-                    RawOp {
-                        line,
-                        name,
-                        op,
-                        at: Resolved {
-                            name: k.map(|k| k.0),
-                            lines: k.and_then(|k| c.location(k)).into_iter().collect(),
+                .filter(|i| i.opcode != "parameter")
+                .map(|i| {
+                    // A location counts only beside an op name, as the
+                    // kernels' provenance does.
+                    let op_name = i.metadata.op_name;
+                    Op {
+                        line: i.line,
+                        name: i.name,
+                        op: i.opcode,
+                        at: Location {
+                            name: op_name,
+                            lines: op_name
+                                .and_then(|_| m.location(&i.metadata))
+                                .into_iter()
+                                .collect(),
                         },
                     }
                 })
@@ -300,7 +318,7 @@ pub(crate) fn read(text: &str) -> Lowered<'_> {
             Lowered {
                 format: Some(LoweredFormat::Hlo),
                 ops,
-                signature: c.signature(),
+                signature: m.entry_signature(),
             }
         }
         None => Lowered {
@@ -414,7 +432,7 @@ fn read_mlir(text: &str) -> Lowered<'_> {
     }
     let ops = ops
         .into_iter()
-        .map(|(line, name, op, loc)| RawOp {
+        .map(|(line, name, op, loc)| Op {
             line,
             name,
             op,
@@ -436,13 +454,12 @@ fn mlir_signature(t: &str) -> Vec<String> {
     let open = p + 5;
     let close = scan::skip_balanced(t.as_bytes(), open).unwrap_or(t.len());
     let args = t.get(open + 1..close.saturating_sub(1)).unwrap_or("");
-    split_top(args)
-        .into_iter()
-        .map(|a| {
-            let ty = a.split_once(':').map_or(a, |(_, ty)| ty).trim();
-            mlir_type_to_hlo(ty)
-        })
-        .collect()
+    let mut out = Vec::new();
+    for_each_top(args, |a| {
+        let ty = a.split_once(':').map_or(a, |(_, ty)| ty).trim();
+        out.push(mlir_type_to_hlo(ty));
+    });
+    out
 }
 
 /// `tensor<8x128xf32>` → `f32[8,128]`; `tensor<i1>` → `pred[]`.
@@ -472,7 +489,11 @@ pub(crate) fn mlir_type_to_hlo(ty: &str) -> String {
         }
     }
     let body = inner.get(..end).unwrap_or(inner);
-    let mut rest = split_top(body).first().copied().unwrap_or(body);
+    let mut first = None;
+    for_each_top(body, |p| {
+        first = first.or(Some(p));
+    });
+    let mut rest = first.unwrap_or(body);
     let mut dims: Vec<&str> = Vec::new();
     loop {
         let d = rest
@@ -563,11 +584,11 @@ fn read_jaxpr(text: &str) -> Lowered<'_> {
                 .outputs
                 .first()
                 .map_or("", |o| o.split(':').next().unwrap_or(o));
-            ops.push(RawOp {
+            ops.push(Op {
                 line: i + 1,
                 name,
                 op: eq.primitive,
-                at: Resolved {
+                at: Location {
                     name: Some(eq.primitive),
                     lines: jaxpr_source(l).into_iter().collect(),
                 },

@@ -1,0 +1,61 @@
+//! The syntax layer: HLO text read once into a typed [`Module`] that
+//! borrows the text.
+//!
+//! [`parse`] walks the lines once and gives the module header, the
+//! computations, their instructions (name, parsed [`Shape`], opcode,
+//! operands resolved to ids within their computation, users, called
+//! computations, fusion kind, custom-call target, raw `backend_config`,
+//! [`Metadata`], every other attribute as raw `key=value` text), and the
+//! source tables (`FileNames`, `FunctionNames`, `FileLocations`,
+//! `StackFrames`) through which each `stack_frame_id` is resolved once
+//! ([`Module::frames`]).
+//!
+//! Ids are indices ([`InstrId`], [`CompId`]) into the module's vectors,
+//! never pointers. Reading is tolerant: a headerless excerpt gives
+//! instructions outside any computation, a cut line gives what it holds,
+//! and every line that could not be read is listed in [`Module::unread`]
+//! with a short reason. An instruction whose brackets are still open at the
+//! end of its line (a `backend_config={` printed over several lines, which
+//! XLA's own parser accepts) continues on the next lines, so it neither
+//! ends the instruction nor the computation. XLA's `/*index=5*/` comments
+//! before every fifth operand are skipped.
+//!
+//! Linear in the text: every byte is looked at a bounded number of times
+//! ([`Module::work`] counts the bytes the reader visits), nesting is kept
+//! on explicit stacks, never in recursion on the input; no panics.
+//!
+//! Line numbers refer to the text given: a damaged paste is repaired first
+//! (`analysis::unwrap`) and the module reads the repaired text.
+//!
+//! The lowered side (StableHLO/MHLO ops with their locations, jaxpr
+//! equations) is read by [`lowered`].
+
+mod hlo;
+pub mod lowered;
+mod model;
+mod shape;
+mod sources;
+mod text;
+
+#[cfg(test)]
+mod tests;
+
+pub use model::{
+    Attr, CALL_ATTRS, Call, CallRole, CompId, Computation, Header, InstrId, Instruction, Metadata,
+    Module, Operand, Span, Unread,
+};
+pub use shape::{Array, Dim, Layout, Shape, element_bits};
+pub use sources::{FileLocation, Frame, SourceTables};
+
+/// The byte offset in `text` of `part`, a slice the [`Module`] of `text`
+/// borrowed (a name, an opcode, an attribute's value): what a reader
+/// needs to point at a column. `None` when `part` is not inside `text`.
+pub fn offset_in(text: &str, part: &str) -> Option<usize> {
+    let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+    (start.checked_add(part.len())? <= text.len()).then_some(start)
+}
+
+/// Reads HLO text into a [`Module`]; never fails, never panics.
+pub fn parse(text: &str) -> Module<'_> {
+    hlo::read(text)
+}

@@ -1,0 +1,487 @@
+//! Table tests of the syntax layer on real lines of every printer in the
+//! fixtures and the drift corpus.
+
+use super::*;
+
+/// A shape as its parsed fields print it: `f32[8,128]{1,0:T(8,128)(2,1)S(1)}`.
+fn shape(s: &Shape<'_>) -> String {
+    match s {
+        Shape::Array(a) => {
+            let mut out = format!("{}[", a.element);
+            let dims: Vec<String> = a
+                .dims
+                .iter()
+                .map(|d| match d {
+                    Dim::Static(n) => n.to_string(),
+                    Dim::Bounded(n) => format!("<={n}"),
+                    Dim::Unknown => "?".to_owned(),
+                })
+                .collect();
+            out.push_str(&dims.join(","));
+            out.push(']');
+            if let Some(l) = &a.layout {
+                let m2m: Vec<String> = l.minor_to_major.iter().map(u32::to_string).collect();
+                out.push('{');
+                out.push_str(&m2m.join(","));
+                if !l.tiles.is_empty() || l.memory_space.is_some() {
+                    out.push(':');
+                }
+                if !l.tiles.is_empty() {
+                    out.push('T');
+                }
+                for t in &l.tiles {
+                    let d: Vec<String> = t
+                        .iter()
+                        .map(|d| d.map_or("*".to_owned(), |n| n.to_string()))
+                        .collect();
+                    out.push_str(&format!("({})", d.join(",")));
+                }
+                if let Some(s) = l.memory_space {
+                    out.push_str(&format!("S({s})"));
+                }
+                out.push('}');
+            }
+            out
+        }
+        Shape::Tuple(parts, _) => {
+            let p: Vec<String> = parts.iter().map(shape).collect();
+            format!("({})", p.join(", "))
+        }
+        Shape::Unread(t) => format!("?{t}?"),
+    }
+}
+
+/// One instruction as its parsed fields print it.
+fn describe(m: &Module<'_>, i: &Instruction<'_>) -> String {
+    let name_of = |id: Option<InstrId>| {
+        id.and_then(|id| m.instruction(id))
+            .map_or("-".to_owned(), |i| i.name.to_owned())
+    };
+    let ops: Vec<String> = m
+        .operands(i)
+        .iter()
+        .map(|o| {
+            let s = o.shape.map(|s| format!("{} ", shape(&Shape::parse(s))));
+            format!("{}{}@{}", s.unwrap_or_default(), o.name, name_of(o.id))
+        })
+        .collect();
+    let mut out = format!(
+        "{}{} = {} {}({})",
+        if i.is_root { "ROOT " } else { "" },
+        i.name,
+        shape(&i.shape()),
+        i.opcode,
+        ops.join(", ")
+    );
+    for c in m.calls(i) {
+        out.push_str(&format!(" {:?}={}", c.role, c.name));
+    }
+    if let Some(k) = i.fusion_kind {
+        out.push_str(&format!(" kind={k}"));
+    }
+    if let Some(t) = i.custom_call_target {
+        out.push_str(&format!(" target={t}"));
+    }
+    if let Some(k) = i.config_kind() {
+        out.push_str(&format!(" config_kind={k}"));
+    }
+    let md = &i.metadata;
+    if let Some(o) = md.op_name {
+        out.push_str(&format!(" op_name={o}"));
+    }
+    if let Some(o) = md.op_type {
+        out.push_str(&format!(" op_type={o}"));
+    }
+    for f in m.frames(i) {
+        out.push_str(&format!(" at {}:{}", f.file, f.line));
+        if let Some(func) = f.function {
+            out.push_str(&format!(" ({func})"));
+        }
+    }
+    out
+}
+
+/// Reads `input` and checks the description of its last instruction.
+fn check(input: &str, expect: &str) {
+    let m = parse(input);
+    let got = m
+        .instructions
+        .last()
+        .map_or("no instruction".to_owned(), |i| describe(&m, i));
+    assert_eq!(got, expect, "\n{input}");
+}
+
+#[test]
+fn instructions_of_every_printer() {
+    // JAX 0.4.13 (CPU): operand shapes before the names, source_file/line.
+    check(
+        r#"  %multiply.0 = f32[8,128]{1,0} multiply(f32[8,128]{1,0} %param_0.1, f32[8,128]{1,0} %broadcast.0), metadata={op_name="jit(loop)/jit(main)/while/body/mul" source_file="checker/tests/drift/functions/jax_fns.py" source_line=20}"#,
+        "multiply.0 = f32[8,128]{1,0} multiply(f32[8,128]{1,0} param_0.1@-, f32[8,128]{1,0} broadcast.0@-) op_name=jit(loop)/jit(main)/while/body/mul at checker/tests/drift/functions/jax_fns.py:20",
+    );
+    // JAX 0.4.20 to 0.4.30: the same habits, in a ROOT fusion.
+    check(
+        r#"  ROOT %fusion = f32[8]{0} fusion(f32[8,32]{1,0} %dot.5, f32[32]{0} %Arg_2.3), kind=kLoop, calls=%fused_computation, metadata={op_name="jit(mlp)/jit(main)/reduce_sum[axes=(1,)]" source_file="checker/tests/drift/functions/jax_fns.py" source_line=10}"#,
+        "ROOT fusion = f32[8]{0} fusion(f32[8,32]{1,0} dot.5@-, f32[32]{0} Arg_2.3@-) Calls=fused_computation kind=kLoop op_name=jit(mlp)/jit(main)/reduce_sum[axes=(1,)] at checker/tests/drift/functions/jax_fns.py:10",
+    );
+    // JAX 0.5.3 / 0.6.2: bare operand names.
+    check(
+        r#"  ROOT %maximum_reduce_fusion = f32[8]{0} fusion(%dot.5, %Arg_2.3), kind=kLoop, calls=%fused_computation, metadata={op_name="jit(mlp)/jit(main)/reduce_sum" source_file="checker/tests/drift/functions/jax_fns.py" source_line=10}"#,
+        "ROOT maximum_reduce_fusion = f32[8]{0} fusion(dot.5@-, Arg_2.3@-) Calls=fused_computation kind=kLoop op_name=jit(mlp)/jit(main)/reduce_sum at checker/tests/drift/functions/jax_fns.py:10",
+    );
+    // JAX 0.7.2: source columns beside the line.
+    check(
+        r#"  ROOT %maximum_reduce_fusion = f32[8]{0} fusion(%dot_general.1, %b.1), kind=kLoop, calls=%fused_computation, metadata={op_name="jit(mlp)/reduce_sum" source_file="checker/tests/drift/functions/jax_fns.py" source_line=10 source_end_line=10 source_column=11 source_end_column=46}"#,
+        "ROOT maximum_reduce_fusion = f32[8]{0} fusion(dot_general.1@-, b.1@-) Calls=fused_computation kind=kLoop op_name=jit(mlp)/reduce_sum at checker/tests/drift/functions/jax_fns.py:10",
+    );
+    // JAX 0.10.2 (CPU): a YNN fusion, the kind in its backend config.
+    check(
+        r#"  %ynn_fusion = f32[8,32]{1,0} fusion(%x.1, %w.1), kind=kCustom, calls=%fused_computation, metadata={op_name="jit(mlp)/dot_general" stack_frame_id=6}, backend_config={"fusion_config":{"kind":"__ynn_fusion"},"outer_dimension_partitions":[]}"#,
+        "ynn_fusion = f32[8,32]{1,0} fusion(x.1@-, w.1@-) Calls=fused_computation kind=kCustom config_kind=__ynn_fusion op_name=jit(mlp)/dot_general",
+    );
+    // TensorFlow 2.21: op_type beside op_name, frontend attributes.
+    check(
+        r#"  %MatMul.2 = f32[8,32]{1,0} dot(f32[8,16]{1,0} %reshape.3, f32[16,32]{1,0} %reshape.4), lhs_contracting_dims={1}, rhs_contracting_dims={0}, frontend_attributes={grad_x="false",grad_y="false"}, metadata={op_type="MatMul" op_name="MatMul" source_file="<site-packages>/tensorflow/python/framework/ops.py" source_line=1221}"#,
+        "MatMul.2 = f32[8,32]{1,0} dot(f32[8,16]{1,0} reshape.3@-, f32[16,32]{1,0} reshape.4@-) op_name=MatMul op_type=MatMul at <site-packages>/tensorflow/python/framework/ops.py:1221",
+    );
+    // PyTorch/XLA 2.9: a reducer, scalar operands with their shapes.
+    check(
+        "  %x.16 = f32[] parameter(0)\n  %y.17 = f32[] parameter(1)\n  ROOT %add.18 = f32[] add(f32[] %x.16, f32[] %y.17)",
+        "ROOT add.18 = f32[] add(f32[] x.16@x.16, f32[] y.17@y.17)",
+    );
+    // A custom call into oneDNN (JAX 0.4.13 CPU).
+    check(
+        r#"  ROOT %custom-call = f32[8,128]{1,0} custom-call(f32[8,128]{1,0} %Arg_0.1), custom_call_target="__onednn$softmax", metadata={op_name="jit(softmax)/jit(main)/div" source_file="checker/tests/drift/functions/jax_fns.py" source_line=15}, backend_config={"outer_dimension_partitions":[],"onednn_softmax_config":{"softmax_axis":1}}"#,
+        "ROOT custom-call = f32[8,128]{1,0} custom-call(f32[8,128]{1,0} Arg_0.1@-) target=__onednn$softmax op_name=jit(softmax)/jit(main)/div at checker/tests/drift/functions/jax_fns.py:15",
+    );
+}
+
+#[test]
+fn shapes_tiles_and_memory_spaces() {
+    // TPU: a tuple with tiles and memory spaces, `{:S(2)}` on a scalar.
+    check(
+        "  %copy-start = (f32[256,1000]{0,1:T(8,128)S(1)}, f32[256,1000]{0,1:T(8,128)}, u32[]{:S(2)}) copy-start(%x.1), cross_program_prefetch_index=0",
+        "copy-start = (f32[256,1000]{0,1:T(8,128)S(1)}, f32[256,1000]{0,1:T(8,128)}, u32[]{:S(2)}) copy-start(x.1@-)",
+    );
+    // TPU: tiles of tiles, a reducer.
+    check(
+        r#"  ROOT %reduce.2 = (bf16[256]{0:T(256)(128)(2,1)}, s32[256]{0:T(256)}) reduce(%param_0, %iota.5, %constant.5, %constant.4), dimensions={1}, to_apply=%region_0.1, metadata={op_name="jit(fn)/reduce" stack_frame_id=1}"#,
+        "ROOT reduce.2 = (bf16[256]{0:T(256)(128)(2,1)}, s32[256]{0:T(256)}) reduce(param_0@-, iota.5@-, constant.5@-, constant.4@-) ToApply=region_0.1 op_name=jit(fn)/reduce",
+    );
+    // A while's tuple with XLA's `/*index=5*/` before the sixth element.
+    check(
+        r#"  %while = (s32[], f32[8,64]{1,0:T(8,128)}, f32[16,8,64]{2,1,0:T(8,128)}, bf16[16,8,32]{2,1,0:T(8,128)(2,1)}, bf16[32,64]{1,0:T(8,128)(2,1)}, /*index=5*/bf16[64,64]{1,0:T(8,128)(2,1)}, s32[]) while(%tuple.1), condition=%region_1.3, body=%region_0.2"#,
+        "while = (s32[], f32[8,64]{1,0:T(8,128)}, f32[16,8,64]{2,1,0:T(8,128)}, bf16[16,8,32]{2,1,0:T(8,128)(2,1)}, bf16[32,64]{1,0:T(8,128)(2,1)}, bf16[64,64]{1,0:T(8,128)(2,1)}, s32[]) while(tuple.1@-) Condition=region_1.3 Body=region_0.2",
+    );
+    let cases: &[(&str, Option<u64>, &str)] = &[
+        ("f32[8,128]{1,0:T(8,128)S(1)}", Some(4096), "f32[8,128]"),
+        ("(f32[8]{0}, s32[])", Some(36), "(f32[8], s32[])"),
+        ("f32[<=8,4]{1,0}", Some(128), "f32[<=8,4]"),
+        ("f32[?,4]", None, "f32[?,4]"),
+        ("bf16[3]", Some(6), "bf16[3]"),
+        ("s4[3]", Some(2), "s4[3]"),
+        ("token[]", Some(0), "token[]"),
+        ("()", Some(0), "()"),
+        ("weird[8]", None, "weird[8]"),
+    ];
+    for &(s, bytes, plain) in cases {
+        let sh = Shape::parse(s);
+        assert_eq!(sh.bytes(), bytes, "{s}");
+        assert_eq!(sh.without_layout(), plain, "{s}");
+    }
+}
+
+#[test]
+fn the_two_bugs_of_the_old_reader() {
+    // (a) `/*index=5*/` before the sixth operand: six operands, all found.
+    let text = "ENTRY %main.1 (a.1: f32[8], b.1: f32[8], c.1: f32[8], d.1: f32[8], e.1: f32[8], f.1: f32[8]) -> f32[8] {\n  %a.1 = f32[8]{0} parameter(0)\n  %b.1 = f32[8]{0} parameter(1)\n  %c.1 = f32[8]{0} parameter(2)\n  %d.1 = f32[8]{0} parameter(3)\n  %e.1 = f32[8]{0} parameter(4)\n  %f.1 = f32[8]{0} parameter(5)\n  ROOT %call = f32[8]{0} custom-call(%a.1, %b.1, %c.1, %d.1, %e.1, /*index=5*/%f.1), custom_call_target=\"tpu_custom_call\"\n}\n";
+    check(
+        text,
+        "ROOT call = f32[8]{0} custom-call(a.1@a.1, b.1@b.1, c.1@c.1, d.1@d.1, e.1@e.1, f.1@f.1) target=tpu_custom_call",
+    );
+    let m = parse(text);
+    assert_eq!(m.entry_signature().map(|s| s.len()), Some(6));
+    assert!(m.unread.is_empty(), "{:?}", m.unread);
+    // (b) a backend_config over several lines ends neither the instruction
+    // nor the computation.
+    let text = "HloModule jit_f, is_scheduled=true\n\nENTRY %main (x: f32[8]) -> f32[8] {\n  %x = f32[8]{0} parameter(0)\n  %a = f32[8]{0} fusion(%x), kind=kCustom, calls=%f, backend_config={\n \"fusion_config\":{\n \"kind\":\"__ynn_fusion\"\n }\n }\n  %b = f32[8]{0} fusion(%a), kind=kLoop, calls=%g\n  ROOT %c = f32[8]{0} fusion(%b), kind=kLoop, calls=%g\n}\n";
+    let m = parse(text);
+    assert!(m.unread.is_empty(), "{:?}", m.unread);
+    let entry = m.entry_computation().map(|c| c.instruction_ids().len());
+    assert_eq!(entry, Some(4));
+    let a = m
+        .instructions
+        .get(1)
+        .map(|i| (i.line, i.end_line, i.config_kind()));
+    assert_eq!(a, Some((5, 9, Some("__ynn_fusion"))));
+    check(text, "ROOT c = f32[8]{0} fusion(b@b) Calls=g kind=kLoop");
+}
+
+/// The start of fixtures/fori_loop_while/compiled.cpu.hlo.txt.
+const FORI: &str = r#"HloModule jit_fn, is_scheduled=true, entry_computation_layout={(f32[128,128]{1,0}, s32[])->f32[128,128]{1,0}}, allow_spmd_sharding_propagation_to_parameters={true,true}, allow_spmd_sharding_propagation_to_output={true}
+
+FileNames
+1 "fixtures/fori_loop_while/function.py"
+
+FunctionNames
+1 "fn"
+2 "fn.<locals>.body"
+
+FileLocations
+1 {file_name_id=1 function_name_id=1 line=20 end_line=20 column=11 end_column=39}
+2 {file_name_id=1 function_name_id=2 line=18 end_line=18 column=24 end_column=33}
+3 {file_name_id=1 function_name_id=2 line=18 end_line=18 column=15 end_column=40}
+
+StackFrames
+1 {file_location_id=1 parent_frame_id=1}
+2 {file_location_id=2 parent_frame_id=2}
+3 {file_location_id=3 parent_frame_id=2}
+
+
+%fused_computation (param_0.2: f32[128,128]) -> f32[128,128] {
+  %param_0.2 = f32[128,128]{1,0} parameter(0)
+  %constant.1 = f32[] constant(1.5)
+  %broadcast.1 = f32[128,128]{1,0} broadcast(%constant.1), dimensions={}
+  %mul.0 = f32[128,128]{1,0} multiply(%param_0.2, %broadcast.1), metadata={op_name="jit(fn)/while/body/mul" stack_frame_id=2}
+  %constant.0 = f32[] constant(0.1)
+  %broadcast.0 = f32[128,128]{1,0} broadcast(%constant.0), dimensions={}
+  %add.0 = f32[128,128]{1,0} add(%mul.0, %broadcast.0), metadata={op_name="jit(fn)/while/body/add" stack_frame_id=2}
+  ROOT %tanh.0 = f32[128,128]{1,0} tanh(%add.0), metadata={op_name="jit(fn)/while/body/tanh" stack_frame_id=3}
+}
+"#;
+
+#[test]
+fn header_tables_users_and_frames() {
+    let m = parse(FORI);
+    let h = m.header.clone().unwrap_or_default();
+    assert_eq!(h.name, "jit_fn");
+    assert!(h.is_scheduled);
+    assert_eq!(
+        h.entry_computation_layout,
+        Some("{(f32[128,128]{1,0}, s32[])->f32[128,128]{1,0}}")
+    );
+    let keys: Vec<&str> = h.attrs.iter().map(|a| a.key).collect();
+    assert_eq!(
+        keys,
+        [
+            "allow_spmd_sharding_propagation_to_parameters",
+            "allow_spmd_sharding_propagation_to_output"
+        ]
+    );
+    assert!(m.unread.is_empty(), "{:?}", m.unread);
+    let c = m.computations.first().cloned().unwrap_or_default();
+    assert_eq!(
+        (c.name, c.line, c.is_entry),
+        ("fused_computation", 21, false)
+    );
+    assert_eq!(c.params, [0]);
+    assert_eq!(c.root, Some(7));
+    // Users: %mul.0 is used by %add.0, which %tanh.0 uses.
+    let users = |n: &str| -> Vec<&str> {
+        m.instructions
+            .iter()
+            .find(|i| i.name == n)
+            .map(|i| {
+                m.users(i)
+                    .iter()
+                    .filter_map(|&u| m.instruction(u))
+                    .map(|u| u.name)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(users("mul.0"), ["add.0"]);
+    assert_eq!(users("add.0"), ["tanh.0"]);
+    assert_eq!(users("param_0.2"), ["mul.0"]);
+    assert!(m.instructions.iter().all(|i| i.percent));
+    // `as_text(dialect="hlo")` prints bare names.
+    let bare = parse(
+        "ENTRY main.4 {\n  Arg_0.1 = f32[8]{0} parameter(0)\n  ROOT sine.2 = f32[8]{0} sine(Arg_0.1)\n}\n",
+    );
+    assert!(bare.instructions.iter().all(|i| !i.percent));
+    assert_eq!(bare.entry_computation().map(|c| c.name), Some("main.4"));
+    check(
+        FORI,
+        "ROOT tanh.0 = f32[128,128]{1,0} tanh(add.0@add.0) op_name=jit(fn)/while/body/tanh at fixtures/fori_loop_while/function.py:18 (fn.<locals>.body) at fixtures/fori_loop_while/function.py:20 (fn)",
+    );
+    // Frame 3 (the loop body, line 18) was called from frame 1 (line 20,
+    // `parent_frame_id=2`), which has no parent (`parent_frame_id=1`).
+    let frames: Vec<(u32, Option<&str>)> = m
+        .sources
+        .frames(3)
+        .iter()
+        .map(|f| (f.line, f.function))
+        .collect();
+    assert_eq!(frames, [(18, Some("fn.<locals>.body")), (20, Some("fn"))]);
+}
+
+#[test]
+fn stack_frames_innermost_first() {
+    // fixtures/remat_checkpoint/compiled.cpu.hlo.txt: fn (line 28) calls
+    // loss (line 24), which calls block (line 20).
+    let text = "FileNames\n1 \"fixtures/remat_checkpoint/function.py\"\n\nFunctionNames\n1 \"fn\"\n2 \"loss\"\n3 \"block\"\n\nFileLocations\n1 {file_name_id=1 function_name_id=1 line=28 end_line=28 column=11 end_column=52}\n2 {file_name_id=1 function_name_id=2 line=24 end_line=24 column=19 end_column=40}\n3 {file_name_id=1 function_name_id=3 line=20 end_line=20 column=29 end_column=35}\n\nStackFrames\n1 {file_location_id=1 parent_frame_id=1}\n2 {file_location_id=2 parent_frame_id=2}\n3 {file_location_id=3 parent_frame_id=1}\n6 {file_location_id=3 parent_frame_id=3}\n";
+    let m = parse(text);
+    let chain = |f: u32| -> Vec<String> {
+        m.sources
+            .frames(f)
+            .iter()
+            .map(|f| format!("{}:{}", f.function.unwrap_or("?"), f.line))
+            .collect()
+    };
+    assert_eq!(chain(6), ["block:20", "loss:24", "fn:28"]);
+    assert_eq!(chain(3), ["block:20"]);
+    assert_eq!(chain(1), ["fn:28"]);
+    assert!(m.unread.is_empty(), "{:?}", m.unread);
+}
+
+#[test]
+fn headers_of_other_printers() {
+    let cases: &[(&str, &str, bool, usize)] = &[
+        // JAX 0.10.2 (CPU), with frontend attributes.
+        (
+            r#"HloModule jit_fn, is_scheduled=true, entry_computation_layout={(f32[64,128]{1,0}, f32[128]{0}, f32[128,16]{1,0}, f32[16]{0}, f32[32,64]{1,0}, /*index=5*/f32[32,16]{1,0})->(f32[64,128]{1,0}, f32[128]{0}, f32[128,16]{1,0}, f32[16]{0})}, allow_spmd_sharding_propagation_to_parameters={false,false,false,false,false,false}, allow_spmd_sharding_propagation_to_output={true,true,true,true}, frontend_attributes={fingerprint_before_lhs="dc3c1e2679300e21c08edd3a1a1356e7",xla.sdy.meshes={empty_mesh = #sdy.mesh<[]>}}"#,
+            "jit_fn",
+            true,
+            2,
+        ),
+        // TensorFlow 2.21.
+        (
+            "HloModule a_inference_mlp_23__.2, is_scheduled=true, alias_passthrough_params=true, entry_computation_layout={(f32[8,16]{1,0}, f32[16,32]{1,0}, f32[32]{0})->f32[8]{0}}",
+            "a_inference_mlp_23__.2",
+            true,
+            1,
+        ),
+        // PyTorch/XLA 2.9: not scheduled.
+        (
+            "HloModule IrToHlo.21, entry_computation_layout={(f32[32]{0}, f32[16,32]{1,0}, f32[8,16]{1,0})->(f32[8]{0})}",
+            "IrToHlo.21",
+            false,
+            0,
+        ),
+    ];
+    for &(line, name, scheduled, others) in cases {
+        let m = parse(line);
+        let h = m.header.clone().unwrap_or_default();
+        assert_eq!(
+            (h.name, h.is_scheduled, h.attrs.len()),
+            (name, scheduled, others),
+            "{line}"
+        );
+        assert!(h.entry_computation_layout.is_some(), "{line}");
+    }
+    let m = parse(cases.first().map_or("", |c| c.0));
+    let fa = m.header.and_then(|h| h.frontend_attributes);
+    assert!(fa.is_some_and(|f| f.ends_with("#sdy.mesh<[]>}}")));
+}
+
+#[test]
+fn damaged_text_says_what_it_could_not_read() {
+    let cases: &[(&str, &[(usize, &str)])] = &[
+        // A cut line: its brackets never close before the next instruction.
+        (
+            "  %a = f32[8]{0} fusion(%x, %y\n  %b = f32[8]{0} add(%a, %a)\n",
+            &[(1, "cut: brackets not closed")],
+        ),
+        // Prose pasted in between.
+        (
+            "Here is my dump:\n  %b = f32[8]{0} add(%a, %a)\n",
+            &[(1, "not an HLO line")],
+        ),
+        // A line that starts like an instruction but has no opcode.
+        (
+            "  %b = f32[8]{0}\n",
+            &[(1, "not an instruction: no opcode after the shape")],
+        ),
+    ];
+    for &(text, want) in cases {
+        let m = parse(text);
+        let got: Vec<(usize, &str)> = m.unread.iter().map(|u| (u.line, u.reason)).collect();
+        assert_eq!(got, want, "{text}");
+    }
+    // A headerless excerpt: instructions outside any computation, their
+    // operands still resolved among themselves.
+    check(
+        "  %a = f32[8]{0} exponential(%x)\n  %b = f32[8]{0} add(%a, %a)\n",
+        "b = f32[8]{0} add(a@a, a@a)",
+    );
+}
+
+/// A lowered dump's ops as `line name op [op path] file:line...`.
+fn lowered_ops(text: &str) -> Vec<String> {
+    lowered::read(text)
+        .ops
+        .iter()
+        .map(|o| {
+            let mut s = format!("{} {} {}", o.line, o.name, o.op);
+            if let Some(n) = o.at.name {
+                s.push_str(&format!(" [{n}]"));
+            }
+            for (f, l) in &o.at.lines {
+                s.push_str(&format!(" {f}:{l}"));
+            }
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn lowered_ops_of_every_printer() {
+    let cases: &[(&str, &[&str])] = &[
+        // StableHLO (fixtures/softmax/lowered.stablehlo.mlir): `#loc`
+        // aliases defined after their use, named locations over a file one.
+        (
+            "module @jit_fn {\n  func.func public @main(%arg0: tensor<512x1024xf32> loc(\"x\")) -> (tensor<512x1024xf32> {jax.result_info = \"result\"}) {\n    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32> loc(#loc5)\n    %5 = stablehlo.subtract %arg0, %4 : tensor<512x1024xf32> loc(#loc8)\n    return %5 : tensor<512x1024xf32> loc(#loc)\n  } loc(#loc)\n} loc(#loc)\n#loc = loc(unknown)\n#loc2 = loc(\"fixtures/softmax/function.py\":18:11 to :37)\n#loc4 = loc(\"fn\"(#loc2))\n#loc5 = loc(\"jit(fn)/reduce_max\"(#loc4))\n#loc8 = loc(\"jit(fn)/sub\"(#loc4))\n",
+            &[
+                "3 %cst stablehlo.constant [jit(fn)/reduce_max] fixtures/softmax/function.py:18",
+                "4 %5 stablehlo.subtract [jit(fn)/sub] fixtures/softmax/function.py:18",
+            ],
+        ),
+        // MHLO (drift jax-0.4.13 softmax.lowered.mhlo.mlir), printed
+        // without locations: a reducer's region inside an op. An
+        // `mhlo.return` counts as an op, as it did before this reader (only
+        // `stablehlo.return` and `func.return` are left out).
+        (
+            "module @jit_softmax attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {\n  func.func public @main(%arg0: tensor<8x128xf32> {jax.arg_info = \"x\", mhlo.sharding = \"{replicated}\"}) -> (tensor<8x128xf32> {jax.result_info = \"\"}) {\n    %0 = mhlo.constant dense<0xFF800000> : tensor<f32>\n    %1 = mhlo.reduce(%arg0 init: %0) across dimensions = [1] : (tensor<8x128xf32>, tensor<f32>) -> tensor<8xf32>\n     reducer(%arg1: tensor<f32>, %arg2: tensor<f32>)  {\n      %11 = mhlo.maximum %arg1, %arg2 : tensor<f32>\n      mhlo.return %11 : tensor<f32>\n    }\n    %2 = \"mhlo.broadcast_in_dim\"(%1) {broadcast_dimensions = dense<0> : tensor<1xi64>} : (tensor<8xf32>) -> tensor<8x1xf32>\n",
+            &[
+                "3 %0 mhlo.constant",
+                "4 %1 mhlo.reduce",
+                "6 %11 mhlo.maximum",
+                "7  mhlo.return",
+                "9 %2 mhlo.broadcast_in_dim",
+            ],
+        ),
+        // A jaxpr printed with `source_info=True`.
+        (
+            "{ lambda ; a:f32[8]. let\n    b:f32[8] = sin a           # /tmp/jx.py:3:8 (fn)\n    c:f32[8] = cos b           # /tmp/jx.py:4:11 (fn)\n    d:f32[8] = neg c\n  in (d,) }\n",
+            &[
+                "2 b sin [sin] /tmp/jx.py:3",
+                "3 c cos [cos] /tmp/jx.py:4",
+                "4 d neg [neg]",
+            ],
+        ),
+        // HLO before optimization, through the syntax layer (drift
+        // jax-0.4.13 mlp.lowered.hlo.txt's style: source_file/line).
+        (
+            "HloModule jit_mlp\n\nENTRY %main.6 (Arg_0.1: f32[8,16]) -> f32[8,16] {\n  %Arg_0.1 = f32[8,16]{1,0} parameter(0)\n  ROOT %sine.2 = f32[8,16]{1,0} sine(f32[8,16]{1,0} %Arg_0.1), metadata={op_name=\"jit(mlp)/jit(main)/sin\" source_file=\"checker/tests/drift/functions/jax_fns.py\" source_line=10}\n}\n",
+            &["5 sine.2 sine [jit(mlp)/jit(main)/sin] checker/tests/drift/functions/jax_fns.py:10"],
+        ),
+    ];
+    for &(text, want) in cases {
+        assert_eq!(lowered_ops(text), want, "{text}");
+    }
+}
+
+#[test]
+fn borrowed_parts_point_into_the_text() {
+    let text = FORI;
+    let m = parse(text);
+    let ins = m.instructions.last().cloned();
+    let ins = ins.unwrap_or_else(|| panic!("no instruction"));
+    let at = offset_in(text, ins.opcode).unwrap_or(usize::MAX);
+    assert_eq!(text.get(at..at + 4), Some("tanh"));
+    let line_start = text
+        .get(..at)
+        .and_then(|t| t.rfind('\n'))
+        .map_or(0, |p| p + 1);
+    assert_eq!(at - line_start, "  ROOT %tanh.0 = f32[128,128]{1,0} ".len());
+    assert_eq!(offset_in(text, "elsewhere"), None);
+}
