@@ -112,7 +112,10 @@ self.onmessage = async (e) => {
       const bin = atob(m.wasm);
       const bytes = new Uint8Array(bin.length);
       for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      ex = (await WebAssembly.instantiate(bytes, {})).instance.exports;
+      // Gzipped by cargo xtask wasm; raw wasm is read as it is.
+      const gz = bytes[0] === 0x1f && bytes[1] === 0x8b;
+      const wasm = gz ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer() : bytes;
+      ex = (await WebAssembly.instantiate(wasm, {})).instance.exports;
       self.postMessage({ id: m.id, obj: {} });
     } else if (m.op === 'store') {
       // A paste comes as text: encoded here, off the page's thread.
@@ -259,22 +262,50 @@ self.onmessage = async (e) => {
     reader.readAsArrayBuffer(file);
   }
 
-  /** A paste or a dropped text: small ones go into the box as typing does
-   *  (and are analysed at once); large ones go the way a file goes. Returns
-   *  whether it took the text (the caller then stops the default). */
-  function takeText(slot, text) {
-    since = performance.now();
+  /** A pasted or dropped text: a large one goes the way a file goes (true);
+   *  one small enough to show is left to the caller (false). `from`: when
+   *  the reader gave it. */
+  function takeText(slot, text, from = performance.now()) {
+    since = from;
     if (text.length > MAX_BYTES) {
       setStatus(tooLarge('This paste', text.length), true);
       return true;
     }
-    if (text.length <= SHOWN_BYTES) {
-      // The box inserts it; its `input` event follows; analyse right after.
-      setTimeout(analyse, 0);
-      return false;
-    }
+    if (text.length <= SHOWN_BYTES) return false;
     hold(slot, '', '', { text });
     return true;
+  }
+
+  /** A small paste into the box, where the reader's cursor is, analysed at
+   *  once. (`execCommand('insertText')` would keep it undoable, but takes
+   *  Chromium over a second for 100 KiB; `setRangeText` a few milliseconds.) */
+  function insert(slot, text) {
+    slot.text.focus();
+    slot.text.setRangeText(text, slot.text.selectionStart, slot.text.selectionEnd, 'end');
+    slot.token++;
+    slot.stored = 0;
+    analyse();
+  }
+
+  /** A paste: the text is taken from the clipboard with `getAsString`, which
+   *  hands it over in a task of its own; `getData` would build a string of
+   *  megabytes inside the paste event as well (twice the main-thread time). */
+  function onPaste(slot, e) {
+    const dt = e.clipboardData;
+    const f = dt && dt.files && dt.files[0];
+    if (f) {
+      e.preventDefault();
+      takeFile(slot, f);
+      return;
+    }
+    const item = dt && Array.from(dt.items || []).find((i) => i.kind === 'string' && i.type === 'text/plain');
+    if (!item) return; // no plain text: the box does what it does
+    e.preventDefault();
+    const at = performance.now();
+    setStatus('Reading the pasted text…');
+    item.getAsString((text) => {
+      if (!takeText(slot, text, at)) insert(slot, text);
+    });
   }
 
   for (const slot of slots) {
@@ -284,15 +315,7 @@ self.onmessage = async (e) => {
       slot.stored = 0;
       schedule();
     });
-    slot.text.addEventListener('paste', (e) => {
-      const dt = e.clipboardData;
-      if (!dt) return;
-      const f = dt.files && dt.files[0];
-      if (f) {
-        e.preventDefault();
-        takeFile(slot, f);
-      } else if (takeText(slot, dt.getData('text/plain'))) e.preventDefault();
-    });
+    slot.text.addEventListener('paste', (e) => onPaste(slot, e));
     slot.clear.addEventListener('click', () => {
       slot.token++;
       slot.stored = 0;
