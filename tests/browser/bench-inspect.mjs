@@ -40,7 +40,10 @@ try {
         const bin = atob(window.dumplabPlaygroundWasm);
         const mod = new Uint8Array(bin.length);
         for (let i = 0; i < bin.length; i++) mod[i] = bin.charCodeAt(i);
-        const ex = (await WebAssembly.instantiate(mod, {})).instance.exports;
+        // Gzipped by `cargo xtask wasm` (older scripts carry raw wasm).
+        const gz = mod[0] === 0x1f && mod[1] === 0x8b;
+        const wasmBytes = gz ? await new Response(new Blob([mod]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer() : mod;
+        const ex = (await WebAssembly.instantiate(wasmBytes, {})).instance.exports;
         const body = new Uint8Array(await (await fetch(url)).arrayBuffer());
         const head = new TextEncoder().encode('inspect\n');
         const times = [];
