@@ -1,7 +1,7 @@
 //! `{{#dumplab-map FAMILY BACKEND}}`: a fixture family's source map,
 //! rendered at build time from its `lowered.stablehlo.mlir` and
 //! `compiled.BACKEND.hlo.txt` by `dumplab::sourcemap`, and made interactive
-//! in the page by `theme/playground.js` (focusing or hovering a row lights
+//! in the page by `theme/livemap.js` (focusing or hovering a row lights
 //! up the kernels of a Python line, or the lines of a kernel).
 //!
 //! Every piece of text from the fixture is escaped; the block is one raw
