@@ -159,8 +159,10 @@ fn paths(s: &str, me: &Module, modules: &BTreeSet<Module>) -> Vec<Vec<String>> {
         }
     }
     for w in s.split(|c: char| !is_ident(c) && c != ':') {
-        if w.contains("::") && !w.starts_with(':') {
-            raw.push(w.trim_end_matches(':').to_owned());
+        // `a::{b, c}` outside a `use` is read by the use-tree reader above
+        // when it is in one; a bare `a::` before a brace names nothing.
+        if w.contains("::") && !w.starts_with(':') && !w.ends_with("::") {
+            raw.push(w.to_owned());
         }
     }
     let mut out = Vec::new();
@@ -282,10 +284,15 @@ fn the_reader_sees_a_circle() {
     std::fs::write(dir.join("lib.rs"), "mod a;\nmod b;\n").unwrap();
     std::fs::write(
         a.join("mod.rs"),
-        "//! use crate::b;\nuse crate::b::{x, y::z};\nmod c;\n",
+        "//! use crate::b;\nuse crate::b::{x, y::z};\nmod c;\nmod d;\n",
     )
     .unwrap();
-    std::fs::write(a.join("c.rs"), "fn f() { super::super::b::g() }\n").unwrap();
+    std::fs::write(
+        a.join("c.rs"),
+        "use super::{d};\nfn f() { super::super::b::g() }\n",
+    )
+    .unwrap();
+    std::fs::write(a.join("d.rs"), "").unwrap();
     std::fs::write(
         dir.join("b.rs"),
         "fn g() { crate::a::c::f() }\n#[cfg(test)]\nmod tests { use super::g; }\n",
@@ -297,7 +304,11 @@ fn the_reader_sees_a_circle() {
         g["a/mod.rs"].iter().collect::<Vec<_>>(),
         [&"b.rs".to_owned()]
     );
-    assert_eq!(g["a/c.rs"].iter().collect::<Vec<_>>(), [&"b.rs".to_owned()]);
+    // `use super::{d}` is a/d.rs, not a/mod.rs.
+    assert_eq!(
+        g["a/c.rs"].iter().collect::<Vec<_>>(),
+        [&"a/d.rs".to_owned(), &"b.rs".to_owned()]
+    );
     assert_eq!(g["b.rs"].iter().collect::<Vec<_>>(), [&"a/c.rs".to_owned()]);
     assert_eq!(circles(&g), [vec!["a/c.rs".to_owned(), "b.rs".to_owned()]]);
 }
