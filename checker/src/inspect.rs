@@ -25,6 +25,7 @@
 //! stays the pasted line it starts on; the map's lines are the repaired
 //! text's. For `map` the reply is the map object.
 
+use crate::analysis::markers;
 use crate::analysis::unwrap::LineMap;
 use crate::analysis::{Evidence, Kind, analyze, unwrap};
 use crate::sourcemap::{self, json::push_str};
@@ -37,29 +38,11 @@ const MAX_LINE_CHARS: usize = 240;
 /// Characters kept past a clue that lies further along its line.
 const MARK_CONTEXT: usize = 40;
 
-/// The chapter (page of the book) that teaches a marker.
+/// The chapter (page of the book) that teaches a marker: its row's in the
+/// marker table ([`crate::analysis::markers`]); `hlo.html` for a name that is
+/// no marker (the analysis reports none such).
 pub fn chapter_of(marker: &str) -> &'static str {
-    match marker {
-        m if m.starts_with("jaxpr") => "jaxpr.html",
-        "mlir-module"
-        | "func-main"
-        | "func-func"
-        | "stablehlo-op"
-        | "mlir-tensor-type"
-        | "mlir-loc"
-        | "mhlo-op"
-        | "sharding-custom-call" => "stablehlo.html",
-        "fusion-kind" | "fused-computation" | "fused-parameter" | "custom-call"
-        | "gpu-custom-call" | "cpu-custom-call" | "tpu-custom-call" | "gpu-fusion-name" => {
-            "fusion.html"
-        }
-        "layout" | "tpu-tiled-layout" | "memory-space" | "layout-op" | "entry-layout-tiles"
-        | "copy-instruction" => "layouts.html",
-        "is-scheduled" | "not-scheduled" | "async-op" | "scheduling-name" => {
-            "buffer-assignment.html"
-        }
-        _ => "hlo.html",
-    }
+    markers::marker_chapter(marker).map_or("hlo.html", markers::Chapter::page)
 }
 
 fn error(msg: &str) -> String {

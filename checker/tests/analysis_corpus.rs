@@ -5,7 +5,8 @@
 
 mod support;
 
-use dumplab::analysis::markers::{marker_matches, marker_names};
+use dumplab::analysis::line_match::marker_matches;
+use dumplab::analysis::markers::marker_names;
 use dumplab::{Backend, Kind, analyze};
 use support::{corpus, line_of};
 

@@ -7,7 +7,7 @@
 
 mod support;
 
-use dumplab::analysis::markers::marker_matches;
+use dumplab::analysis::line_match::marker_matches;
 use dumplab::analysis::{BackendBasis, unwrap};
 use dumplab::{Kind, analyze};
 use proptest::prelude::*;

@@ -15,18 +15,9 @@
 //! nothing", and a clue added here is at once a reason for the verdict and
 //! an accepted answer.
 //!
-//! | claim | what it says | markers that prove it |
-//! |---|---|---|
-//! | `jaxpr` | the text is a jaxpr | `jaxpr-lambda`, `jaxpr-equation`, `jaxpr-in`, `jaxpr-let`, `jaxpr-subjaxpr` |
-//! | `stablehlo` | the text is lowered StableHLO (MLIR) | `stablehlo-op`, `mlir-tensor-type`, `mlir-loc`, `func-func`, `func-main`, `mlir-module`, `mhlo-op` |
-//! | `hlo` | the text is HLO | `hlo-module-header`, `hlo-instruction`, `computation-header`, `unsigned-computation`, `stack-frames`, `entry-computation` |
-//! | `compiled` | XLA compiled the module | `is-scheduled`, `fusion-kind`, `fused-computation`, `fused-parameter`, `tpu-tiled-layout`, `memory-space`, `async-op`, `layout-op`, `gpu-backend-config`, `cpu-backend-config`, `tpu-backend-config`, `scheduling-name`, `compiler-custom-call` |
-//! | `not-compiled` | nobody has compiled the HLO module yet | `not-scheduled`, `sharding-custom-call` |
-//! | `lowered-hlo` | `lower(...).as_text(dialect="hlo")` printed the module | `unsigned-computation`, `bare-names` |
-//! | `cpu` | the module was compiled for a CPU | `cpu-backend-config`, `cpu-custom-call` |
-//! | `gpu` | the module was compiled for a GPU | `gpu-backend-config`, `gpu-custom-call`, `scheduling-name`, `triton-kernel`, `mosaic-gpu-kernel`, `gpu-fusion-name` |
-//! | `tpu` | the module was compiled for a TPU | `tpu-backend-config`, `tpu-custom-call`, `tpu-tiled-layout`, `mosaic-tpu-kernel`, `entry-layout-tiles` |
-//! | `fusion` | the line launches a fused kernel | `fusion-kind` |
+//! Which markers prove which claim is listed per marker in
+//! `fixtures/MARKERS.md` (generated from this table by `mdbook-dumplab
+//! markers`, kept current by a test), beside what each marker shows.
 //!
 //! `lowered-hlo` is a printer's habit, not a compiler's: the printer of
 //! `as_text(dialect="hlo")` leaves out `%` and computation signatures, and
@@ -49,6 +40,8 @@
 //! backend claims by the markers of the backend rules (a test checks it).
 
 use super::markers::M;
+use super::model::{Analysis, Backend, Kind};
+use std::borrow::Cow;
 
 /// A statement about a dump that lines can prove.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -97,14 +90,24 @@ pub enum Says {
     Line(&'static str),
 }
 
+/// What a learner should look for to prove a claim, completing "Look for
+/// ...": the kinds of clue, never a line.
+#[derive(Clone, Copy, Debug)]
+enum LookFor {
+    /// These words.
+    Words(&'static str),
+    /// What only this compiler writes (`XLA:TPU`): the proving markers'
+    /// [backend clues](super::markers), in the row's order, each once.
+    BackendClues(&'static str),
+}
+
 /// One row of the table: the claim, its name, what it says, what a learner
-/// should look for (completing "Look for ..."; the kinds of clue, never a
-/// line), how lines are selected, the proving markers.
+/// should look for, how lines are selected, the proving markers.
 struct Row {
     claim: Claim,
     name: &'static str,
     says: Says,
-    look_for: &'static str,
+    look_for: LookFor,
     select: Select,
     markers: &'static [M],
 }
@@ -114,7 +117,9 @@ const TABLE: [Row; 10] = [
         claim: Claim::Jaxpr,
         name: "jaxpr",
         says: Says::Text("the text is a jaxpr"),
-        look_for: "the jaxpr's own syntax: `{ lambda` and its inputs, `let`, `in (...)`, or an equation binding typed names such as `c:f32[8] = add a b`",
+        look_for: LookFor::Words(
+            "the jaxpr's own syntax: `{ lambda` and its inputs, `let`, `in (...)`, or an equation binding typed names such as `c:f32[8] = add a b`",
+        ),
         select: Select::Some,
         markers: &[
             M::JaxprLambda,
@@ -128,7 +133,9 @@ const TABLE: [Row; 10] = [
         claim: Claim::Stablehlo,
         name: "stablehlo",
         says: Says::Text("the text is lowered StableHLO"),
-        look_for: "MLIR's syntax: a `module` or `func.func` line, an op of the `stablehlo.` (or `mhlo.`) dialect, a `tensor<...>` type or a `loc(...)`",
+        look_for: LookFor::Words(
+            "MLIR's syntax: a `module` or `func.func` line, an op of the `stablehlo.` (or `mhlo.`) dialect, a `tensor<...>` type or a `loc(...)`",
+        ),
         select: Select::Some,
         markers: &[
             M::StablehloOp,
@@ -144,7 +151,9 @@ const TABLE: [Row; 10] = [
         claim: Claim::Hlo,
         name: "hlo",
         says: Says::Text("the text is HLO"),
-        look_for: "HLO's syntax: the `HloModule` header, `ENTRY`, a computation header, or an instruction written `name = shape opcode(operands)`",
+        look_for: LookFor::Words(
+            "HLO's syntax: the `HloModule` header, `ENTRY`, a computation header, or an instruction written `name = shape opcode(operands)`",
+        ),
         select: Select::Some,
         markers: &[
             M::HloModuleHeader,
@@ -159,7 +168,9 @@ const TABLE: [Row; 10] = [
         claim: Claim::Compiled,
         name: "compiled",
         says: Says::Text("XLA compiled this module"),
-        look_for: "what only XLA's passes write: `is_scheduled=true`, a `fusion` with its `kind=` and the computation it calls, `param_N` names, a `copy` or `bitcast` the compiler inserted, tiles or a memory space `S(n)` in a layout, an async `-start`/`-done` pair, a `backend_config`, a `scheduling_name`, a library call XLA's rewriters made",
+        look_for: LookFor::Words(
+            "what only XLA's passes write: `is_scheduled=true`, a `fusion` with its `kind=` and the computation it calls, `param_N` names, a `copy` or `bitcast` the compiler inserted, tiles or a memory space `S(n)` in a layout, an async `-start`/`-done` pair, a `backend_config`, a `scheduling_name`, a library call XLA's rewriters made",
+        ),
         select: Select::Some,
         markers: &[
             M::IsScheduled,
@@ -181,7 +192,9 @@ const TABLE: [Row; 10] = [
         claim: Claim::NotCompiled,
         name: "not-compiled",
         says: Says::Text("nobody has compiled this module yet"),
-        look_for: "what the module's header says, and what a compiled module's header would add (`is_scheduled=true`), or a `Sharding` custom call that partitioning would have removed",
+        look_for: LookFor::Words(
+            "what the module's header says, and what a compiled module's header would add (`is_scheduled=true`), or a `Sharding` custom call that partitioning would have removed",
+        ),
         select: Select::Some,
         markers: &[M::NotScheduled, M::ShardingCustomCall],
     },
@@ -189,7 +202,9 @@ const TABLE: [Row; 10] = [
         claim: Claim::LoweredHlo,
         name: "lowered-hlo",
         says: Says::Text("`lower(...).as_text(dialect=\"hlo\")` printed this module"),
-        look_for: "how the printer writes names and computations: names without `%`, computation headers without a signature",
+        look_for: LookFor::Words(
+            "how the printer writes names and computations: names without `%`, computation headers without a signature",
+        ),
         select: Select::Some,
         markers: &[M::UnsignedComputation, M::BareNames],
     },
@@ -197,7 +212,7 @@ const TABLE: [Row; 10] = [
         claim: Claim::Cpu,
         name: "cpu",
         says: Says::Text("the module was compiled for a CPU"),
-        look_for: "what only XLA:CPU writes: a CPU `backend_config` (`outer_dimension_partitions`, ...) or a call into a CPU library (`__onednn$...`, LAPACK)",
+        look_for: LookFor::BackendClues("XLA:CPU"),
         select: Select::Some,
         markers: &[M::CpuBackendConfig, M::CpuCustomCall],
     },
@@ -205,12 +220,12 @@ const TABLE: [Row; 10] = [
         claim: Claim::Gpu,
         name: "gpu",
         says: Says::Text("the module was compiled for a GPU"),
-        look_for: "what only XLA:GPU writes: a GPU `backend_config`, a `scheduling_name`, a cuBLAS, cuDNN or Triton call, a Mosaic GPU kernel, or a fusion named by the GEMM or Triton rewriters",
+        look_for: LookFor::BackendClues("XLA:GPU"),
         select: Select::Some,
         markers: &[
             M::GpuBackendConfig,
-            M::GpuCustomCall,
             M::SchedulingName,
+            M::GpuCustomCall,
             M::TritonKernel,
             M::MosaicGpuKernel,
             M::GpuFusionName,
@@ -220,7 +235,7 @@ const TABLE: [Row; 10] = [
         claim: Claim::Tpu,
         name: "tpu",
         says: Says::Text("the module was compiled for a TPU"),
-        look_for: "what only XLA:TPU writes: a TPU `backend_config`, a `tpu_custom_call`, or tiles such as `T(8,128)` in a layout",
+        look_for: LookFor::BackendClues("XLA:TPU"),
         select: Select::Some,
         markers: &[
             M::TpuBackendConfig,
@@ -234,7 +249,9 @@ const TABLE: [Row; 10] = [
         claim: Claim::Fusion,
         name: "fusion",
         says: Says::Line("launches a fused kernel"),
-        look_for: "the opcode `fusion` with a `kind=`: the computation it `calls=` only holds the fused ops, and instructions that reshape or pass values along launch nothing",
+        look_for: LookFor::Words(
+            "the opcode `fusion` with a `kind=`: the computation it `calls=` only holds the fused ops, and instructions that reshape or pass values along launch nothing",
+        ),
         select: Select::Every,
         markers: &[M::FusionKind],
     },
@@ -289,9 +306,21 @@ impl Claim {
     }
 
     /// The kinds of clue that prove the claim, completing "Look for ...":
-    /// a hint that names no line.
-    pub fn look_for(self) -> &'static str {
-        self.row().look_for
+    /// a hint that names no line. A backend's are its proving markers'
+    /// backend clues from the marker table.
+    pub fn look_for(self) -> Cow<'static, str> {
+        match self.row().look_for {
+            LookFor::Words(w) => Cow::Borrowed(w),
+            LookFor::BackendClues(compiler) => {
+                let mut clues: Vec<&str> = Vec::new();
+                for c in self.markers().iter().filter_map(|m| m.backend_clue()) {
+                    if !clues.contains(&c) {
+                        clues.push(c);
+                    }
+                }
+                Cow::Owned(format!("what only {compiler} writes: {}", list(&clues)))
+            }
+        }
     }
 
     /// Whether a question asks for some proving lines or every one.
@@ -321,8 +350,7 @@ impl Claim {
 
     /// The claim that a dump of kind `kind` is what it is (`compiled` for
     /// compiled HLO, `not-compiled` for the look-alike, ...).
-    pub fn of_kind(kind: super::Kind) -> Option<Claim> {
-        use super::Kind;
+    pub fn of_kind(kind: Kind) -> Option<Claim> {
         match kind {
             Kind::Jaxpr => Some(Claim::Jaxpr),
             Kind::Stablehlo => Some(Claim::Stablehlo),
@@ -334,20 +362,20 @@ impl Claim {
 
     /// Every claim whose proof tells a dump of kind `kind` apart: its
     /// [`Claim::of_kind`], and for the look-alike the printer's habits too.
-    pub fn deciding_kind(kind: super::Kind) -> Vec<Claim> {
+    pub fn deciding_kind(kind: Kind) -> Vec<Claim> {
         let mut out: Vec<Claim> = Claim::of_kind(kind).into_iter().collect();
-        if kind == super::Kind::HloUnoptimized {
+        if kind == Kind::HloUnoptimized {
             out.push(Claim::LoweredHlo);
         }
         out
     }
 
     /// The claim that a module was compiled for `backend`.
-    pub fn of_backend(backend: super::Backend) -> Claim {
+    pub fn of_backend(backend: Backend) -> Claim {
         match backend {
-            super::Backend::Cpu => Claim::Cpu,
-            super::Backend::Gpu => Claim::Gpu,
-            super::Backend::Tpu => Claim::Tpu,
+            Backend::Cpu => Claim::Cpu,
+            Backend::Gpu => Claim::Gpu,
+            Backend::Tpu => Claim::Tpu,
         }
     }
 
@@ -357,6 +385,39 @@ impl Claim {
 
     pub(crate) fn proven_by_marker(self, m: M) -> bool {
         self.row().markers.contains(&m)
+    }
+}
+
+/// What the claim table tells about an analysis.
+impl Analysis {
+    /// The lines in `first..=last` that prove `claim`, each with the
+    /// markers that prove it there, in line order.
+    pub fn proof_lines(
+        &self,
+        claim: Claim,
+        first: usize,
+        last: usize,
+    ) -> Vec<(usize, Vec<&'static str>)> {
+        (first..=last)
+            .filter_map(|l| {
+                let ms: Vec<&'static str> = self
+                    .line_markers
+                    .on(l)
+                    .filter(|m| claim.proven_by(m))
+                    .collect();
+                (!ms.is_empty()).then_some((l, ms))
+            })
+            .collect()
+    }
+}
+
+/// `a`, `a or b`, `a, b, or c`.
+fn list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [a, b] => format!("{a} or {b}"),
+        [rest @ .., last] => format!("{}, or {last}", rest.join(", ")),
     }
 }
 

@@ -5,22 +5,10 @@
 //! syntax that the other two never print (the `jaxpr`, `stablehlo` and `hlo`
 //! rows of the claim table). Within HLO, compiled and uncompiled modules look
 //! alike line by line, so the [`RULES`] say which clues can tell them apart
-//! and how much each weighs:
-//!
-//! | rule | says | weight | markers |
-//! |---|---|---|---|
-//! | `scheduled` | compiled | proof | `is-scheduled` |
-//! | `compiler-structure` | compiled | proof | `fusion-kind`, `fused-computation`, `fused-parameter`, `async-op`, `scheduling-name` |
-//! | `compiler-layout` | compiled | proof | `tpu-tiled-layout`, `memory-space`, `layout-op` |
-//! | `compiler-library-call` | compiled | proof | `compiler-custom-call` |
-//! | `backend-config` | compiled | proof | `gpu-backend-config`, `cpu-backend-config`, `tpu-backend-config` |
-//! | `sharding-annotation` | not compiled | proof | `sharding-custom-call` |
-//! | `unscheduled-header` | not compiled | hint, only from the header to the `ENTRY` computation | `not-scheduled` |
-//! | `lowering-printer` | not compiled | hint, only with the module header | `unsigned-computation`, `bare-names` |
-//! | `front-end-copy` | compiled | corroborates | `copy-instruction` |
-//! | `entry-layout-tiles` | TPU | backend only | `entry-layout-tiles` |
-//! | `cpu`, `gpu`, `tpu` | the backend | backend only | the `cpu`, `gpu`, `tpu` claims' markers |
-//! | `cpu-inferred` | CPU, inferred | backend only | none: a compiled module with no GPU or TPU clue |
+//! and how much each weighs. The table, with each rule's verdict, weight,
+//! when it counts, its markers and why, is printed in `fixtures/MARKERS.md` ("Rules: compiled or not, and the
+//! backend"; generated from [`RULES`] by `mdbook-dumplab markers`, kept
+//! current by a test).
 //!
 //! A header without `is_scheduled=true` counts only in a text that runs
 //! from it to the `ENTRY` computation: JAX up to 0.4.26 printed compiled
@@ -44,7 +32,8 @@
 
 use super::claims::Claim;
 use super::markers::M;
-use super::{Analysis, Backend, BackendBasis, Dialect, Kind, Sink};
+use super::model::{Analysis, Backend, BackendBasis, Dialect, Evidence, Kind};
+use super::sink::Sink;
 
 /// What a rule's clues say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -456,4 +445,16 @@ pub(crate) fn decides(kind: Kind, m: M) -> bool {
         _ => false,
     };
     by_rule || by_family || (kind != Kind::Unknown && backend)
+}
+
+/// What the classifier tells about an analysis.
+impl Analysis {
+    /// The evidence that decided [`Analysis::kind`] (and the backend), in
+    /// line order: what a short report shows first. Empty when unknown.
+    pub fn deciding_evidence(&self) -> impl Iterator<Item = &Evidence> + '_ {
+        let kind = self.kind;
+        self.evidence
+            .iter()
+            .filter(move |e| super::markers::by_name(e.marker).is_some_and(|m| decides(kind, m)))
+    }
 }

@@ -8,8 +8,9 @@
 //! source line.
 
 use super::markers::M;
+use super::model::{Analysis, Function};
 use super::scan::{skip_ws, take_while};
-use super::{Analysis, Function, Sink};
+use super::sink::Sink;
 use std::collections::HashMap;
 
 /// Per-text MLIR state.

@@ -22,8 +22,8 @@
 //! line always is (JAX's lowering emits these calls only for `pallas_call`,
 //! and XLA has not run yet).
 
-use super::Sink;
 use super::markers::M;
+use super::sink::Sink;
 
 /// Which kernel compiler made a Pallas custom call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -684,6 +684,61 @@ pub(crate) fn next_special<const COMMA: bool>(b: &[u8], from: usize) -> Option<u
         .map(|p| off + p)
 }
 
+/// `]{` followed by a digit or `}`: a layout printed after a shape.
+pub(crate) fn has_layout(l: &str) -> bool {
+    // From each `]` (a byte search), look at the two bytes after it.
+    let b = l.as_bytes();
+    let mut i = 0usize;
+    while let Some(at) = find_byte(b, i, b']') {
+        if b.get(at + 1) == Some(&b'{')
+            && b.get(at + 2)
+                .is_some_and(|&c| c.is_ascii_digit() || c == b'}')
+        {
+            return true;
+        }
+        i = at + 1;
+    }
+    false
+}
+
+/// `param_` followed by a digit, starting a name.
+pub(crate) fn has_param_name(l: &str) -> bool {
+    find_all(l, "param_").any(|i| {
+        let before_ok = i == 0 || !is_ident_byte(l.as_bytes().get(i - 1).copied().unwrap_or(b' '));
+        before_ok && l.as_bytes().get(i + 6).is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// A tile `T(` digits inside a layout (`:T(8,128)` or `)T(` chained tiles).
+pub(crate) fn has_tiling(l: &str) -> bool {
+    find_all(l, "T(").any(|i| {
+        let prev = if i == 0 {
+            b' '
+        } else {
+            l.as_bytes().get(i - 1).copied().unwrap_or(b' ')
+        };
+        (prev == b':' || prev == b')')
+            && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// `S(` digits `)` inside a layout, after `:` or `)`.
+pub(crate) fn has_memory_space(l: &str) -> bool {
+    find_all(l, "S(").any(|i| {
+        let prev = if i == 0 {
+            b' '
+        } else {
+            l.as_bytes().get(i - 1).copied().unwrap_or(b' ')
+        };
+        (prev == b':' || prev == b')')
+            && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+pub(crate) fn is_ident_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'-'
+}
+
 #[cfg(test)]
 mod tests {
     //! The word-at-a-time searches and ASCII fast paths must answer exactly

@@ -2,7 +2,7 @@
 //! marker each line shows, and the kernel name it carries.
 
 use super::{Flavour, kernel_call};
-use crate::analysis::markers::marker_matches;
+use crate::analysis::line_match::marker_matches;
 
 fn line(family_file: &str, n: usize) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,0 +1,216 @@
+//! The marker table on real fixture lines: each line shows its marker (as
+//! the fixture validator checks it), and the row names the chapter that
+//! teaches it (the playground's link) and the concern that finds it. Every
+//! marker the analysis reports on the course's dumps has its row, so no
+//! reader of the table falls back to a default.
+
+#![allow(clippy::unwrap_used)]
+
+use dumplab::analysis::line_match::marker_matches;
+use dumplab::analysis::markers::{
+    Chapter, Detector, marker_chapter, marker_description, marker_detector,
+};
+use dumplab::analyze;
+use dumplab::inspect::chapter_of;
+use std::path::Path;
+
+fn fixtures() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
+}
+
+fn line(place: &str) -> String {
+    let (file, n) = place.rsplit_once(':').unwrap();
+    let text = std::fs::read_to_string(fixtures().join(file)).unwrap();
+    let n: usize = n.parse().unwrap();
+    text.lines().nth(n - 1).unwrap().to_owned()
+}
+
+fn check(place: &str, marker: &str, chapter: &str, detector: Detector) {
+    let l = line(place);
+    assert_eq!(marker_matches(marker, &l), Some(true), "{place}: {l}");
+    assert_eq!(chapter_of(marker), chapter, "{marker}");
+    assert_eq!(marker_detector(marker), Some(detector), "{marker}");
+}
+
+#[test]
+fn real_lines_show_their_marker_taught_where_the_row_says() {
+    use Detector::*;
+    check("argmax/jaxpr.txt:2", "jaxpr-equation", "jaxpr.html", Jaxpr);
+    check(
+        "concat_pad/jaxpr.txt:5",
+        "jaxpr-subjaxpr",
+        "jaxpr.html",
+        Jaxpr,
+    );
+    check(
+        "argmax/lowered.stablehlo.mlir:13",
+        "stablehlo-op",
+        "stablehlo.html",
+        Mlir,
+    );
+    check(
+        "argmax/lowered.stablehlo.mlir:1",
+        "mlir-loc",
+        "stablehlo.html",
+        Mlir,
+    );
+    check(
+        "argmax/compiled.cpu.hlo.txt:1",
+        "hlo-module-header",
+        "hlo.html",
+        Schedule,
+    );
+    check(
+        "argmax/compiled.cpu.hlo.txt:1",
+        "is-scheduled",
+        "buffer-assignment.html",
+        Schedule,
+    );
+    check(
+        "argmax/compiled.tpu.hlo.txt:44",
+        "async-op",
+        "buffer-assignment.html",
+        Schedule,
+    );
+    check(
+        "argmax/compiled.cpu.hlo.txt:42",
+        "entry-computation",
+        "hlo.html",
+        Structure,
+    );
+    check(
+        "dynamic_update_loop/compiled.cpu.hlo.txt:85",
+        "while",
+        "hlo.html",
+        Structure,
+    );
+    check(
+        "cond_branch/compiled.cpu.hlo.txt:78",
+        "conditional",
+        "hlo.html",
+        Structure,
+    );
+    check(
+        "argmax/compiled.cpu.hlo.txt:44",
+        "fusion-kind",
+        "fusion.html",
+        Fusion,
+    );
+    check(
+        "attention/compiled.gpu.hlo.txt:75",
+        "gpu-fusion-name",
+        "fusion.html",
+        Fusion,
+    );
+    check(
+        "argmax/compiled.tpu.hlo.txt:18",
+        "tpu-tiled-layout",
+        "layouts.html",
+        Layout,
+    );
+    check(
+        "argmax/compiled.tpu.hlo.txt:22",
+        "memory-space",
+        "layouts.html",
+        Layout,
+    );
+    check(
+        "argmax/compiled.tpu.hlo.txt:1",
+        "entry-layout-tiles",
+        "layouts.html",
+        Layout,
+    );
+    check(
+        "attention/compiled.tpu.hlo.txt:43",
+        "copy-instruction",
+        "layouts.html",
+        Layout,
+    );
+    check(
+        "conv2d/compiled.gpu.hlo.txt:25",
+        "gpu-custom-call",
+        "fusion.html",
+        CustomCall,
+    );
+    // A library call XLA's rewriters made: taught beside the other custom
+    // calls (`fusion.md`, "What XLA cannot fuse"), not in `hlo.md`.
+    check(
+        "conv2d/compiled.gpu.hlo.txt:25",
+        "compiler-custom-call",
+        "fusion.html",
+        CustomCall,
+    );
+    check(
+        "argmax/compiled.cpu.hlo.txt:44",
+        "cpu-backend-config",
+        "hlo.html",
+        BackendConfig,
+    );
+    check(
+        "argmax/compiled.tpu.hlo.txt:22",
+        "tpu-backend-config",
+        "hlo.html",
+        BackendConfig,
+    );
+    // Pallas kernels are taught in `pallas.md`.
+    check(
+        "attention/compiled.tpu.hlo.txt:47",
+        "mosaic-tpu-kernel",
+        "pallas.html",
+        Pallas,
+    );
+    check(
+        "pallas_elementwise/compiled.gpu.hlo.txt:19",
+        "triton-kernel",
+        "pallas.html",
+        Pallas,
+    );
+    check(
+        "pallas_elementwise/compiled.gpu.mosaic_gpu.hlo.txt:19",
+        "mosaic-gpu-kernel",
+        "pallas.html",
+        Pallas,
+    );
+    check(
+        "argmax/lowered.hlo.txt:4",
+        "bare-names",
+        "hlo.html",
+        Printer,
+    );
+    check(
+        "argmax/compiled.cpu.hlo.txt:3",
+        "stack-frames",
+        "hlo.html",
+        Source,
+    );
+}
+
+#[test]
+fn every_marker_the_analysis_reports_on_the_fixtures_has_a_full_row() {
+    let mut families: Vec<_> = std::fs::read_dir(fixtures())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    families.sort();
+    let mut seen = std::collections::BTreeSet::new();
+    for family in families {
+        for entry in std::fs::read_dir(&family).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name == "fixture.toml" || name.ends_with(".py") || !path.is_file() {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for e in analyze(&text).evidence {
+                if seen.insert(e.marker) {
+                    assert!(marker_description(e.marker).is_some(), "{}", e.marker);
+                    assert!(marker_chapter(e.marker).is_some(), "{}", e.marker);
+                    assert!(marker_detector(e.marker).is_some(), "{}", e.marker);
+                }
+            }
+        }
+    }
+    assert!(seen.len() > 40, "{seen:?}");
+    assert!(Chapter::ALL.iter().all(|c| c.page().ends_with(".html")));
+}
