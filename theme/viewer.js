@@ -7,7 +7,7 @@
 //   are marked: after a reload that restores progress, and after feedback.
 //   Only the box scrolls, never the page; a fold holding the line opens.
 // - `window.dumplabViewer.build(...)`: the same markup built from text
-//   nodes, for dumps that only exist in the browser (theme/playground.js).
+//   nodes, for dumps that only exist in the browser (src/dumplab-playground.js).
 (() => {
   'use strict';
   const root = document.documentElement;

@@ -9,7 +9,9 @@
 //! non-entry computations under new names (`%name_rK`) and growing its entry
 //! computation with renamed copies of its instructions, so the result is
 //! still a module XLA's parser accepts. Goal: at least 10x faster than XLA's
-//! parser and within 10x of the line scan.
+//! parser and within 10x of the line scan. Building the syntax layer's
+//! module (`dumplab::program::parse`, and the kernel tree on it) is
+//! measured beside them: goal at least 10x faster than XLA's parser too.
 
 #![allow(clippy::unwrap_used, missing_docs)]
 
@@ -24,7 +26,7 @@ const TARGET_BYTES: usize = 50 * 1024 * 1024 + 1;
 const SMOKE_BYTES: usize = 1024 * 1024;
 
 mod scale;
-use scale::{largest_compiled_dump, scale, workspace};
+use scale::{largest_compiled_dump, metadata_heavy_cpu_dump, scale, scale_scoped, workspace};
 
 /// A compiled-looking module with `n` computations named as XLA names them
 /// (`%fused_computation.N`, each called by `%fusion.N` in the entry): the
@@ -149,6 +151,35 @@ fn xla_parser(file: &Path, dir: &Path) -> Result<Duration, String> {
     }
 }
 
+/// The module build (and with the kernel tree) beside XLA's parser on one
+/// more scaled input, written to `dir/name`.
+fn module_vs_xla(name: &str, text: &str, dir: &Path) {
+    let file = dir.join(name);
+    std::fs::write(&file, text).unwrap();
+    let t_module = best_of(5, || {
+        black_box(dumplab::program::parse(black_box(text)));
+    });
+    let t_tree = best_of(3, || {
+        let m = dumplab::program::parse(black_box(text));
+        black_box(dumplab::kernels::KernelTree::build(&m));
+    });
+    let line = match xla_parser(&file, dir) {
+        Ok(t_xla) => format!(
+            "XLA {:.3} s: the module build {:.1}x faster, with the kernel tree {:.1}x (goal: at least 10x)",
+            t_xla.as_secs_f64(),
+            t_xla.as_secs_f64() / t_module.as_secs_f64(),
+            t_xla.as_secs_f64() / t_tree.as_secs_f64()
+        ),
+        Err(e) => format!("XLA's parser skipped ({e})"),
+    };
+    println!(
+        "{name} ({:.1} MB): program::parse {:.3} s, + KernelTree {:.3} s; {line}",
+        text.len() as f64 / 1e6,
+        t_module.as_secs_f64(),
+        t_tree.as_secs_f64()
+    );
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --all-targets` runs this
     // binary without it, and then a 1 MB smoke run without XLA is enough.
@@ -213,6 +244,28 @@ fn main() {
         "analyze is {:.1}x slower than the line scan (goal: within 10x)",
         t_analyze.as_secs_f64() / t_scan.as_secs_f64()
     );
+    let t_module = best_of(5, || {
+        black_box(dumplab::program::parse(black_box(&big)));
+    });
+    let t_tree = best_of(3, || {
+        let m = dumplab::program::parse(black_box(&big));
+        black_box(dumplab::kernels::KernelTree::build(&m));
+    });
+    let m = dumplab::program::parse(&big);
+    println!(
+        "program::parse:         {:>9.1} MB/s  ({:.3} s; {} instructions, {} computations, {} lines unread)",
+        mbps(bytes, t_module),
+        t_module.as_secs_f64(),
+        m.instructions.len(),
+        m.computations.len(),
+        m.unread.len()
+    );
+    drop(m);
+    println!(
+        "parse + KernelTree:     {:>9.1} MB/s  ({:.3} s)",
+        mbps(bytes, t_tree),
+        t_tree.as_secs_f64()
+    );
     name_maps(if full { 300_000 } else { 5_000 });
     if !full {
         println!(
@@ -231,7 +284,22 @@ fn main() {
                 "analyze is {:.1}x faster than XLA's parser (goal: at least 10x)",
                 t_xla.as_secs_f64() / t_analyze.as_secs_f64()
             );
+            println!(
+                "program::parse (the module build) is {:.1}x faster than XLA's parser (goal: at least 10x); with the kernel tree {:.1}x",
+                t_xla.as_secs_f64() / t_module.as_secs_f64(),
+                t_xla.as_secs_f64() / t_tree.as_secs_f64()
+            );
         }
         Err(e) => println!("XLA's parser: skipped ({e})"),
+    }
+    let tpu_10 = scale(&text, 10 * 1024 * 1024 + 1);
+    module_vs_xla("tpu-10mib.hlo.txt", &tpu_10, &dir);
+    if let Some(cpu) = metadata_heavy_cpu_dump().and_then(|p| std::fs::read_to_string(p).ok()) {
+        for (name, mib) in [
+            ("cpu-metadata-10mib.hlo.txt", 10),
+            ("cpu-metadata-50mib.hlo.txt", 50),
+        ] {
+            module_vs_xla(name, &scale_scoped(&cpu, mib * 1024 * 1024 + 1), &dir);
+        }
     }
 }

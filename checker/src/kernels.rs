@@ -251,40 +251,50 @@ pub fn has_row(opcode: &str) -> bool {
     !crate::analysis::is_free_opcode(opcode) || crate::analysis::is_control_opcode(opcode)
 }
 
-/// What an instruction is, and its detail.
+/// The opcodes (without `-start`) that decide a kind on their own, one
+/// row each; [`COLLECTIVES`] are collectives, any other opcode an op.
+pub const OPCODE_KINDS: &[(&str, KernelKind)] = &[
+    ("fusion", KernelKind::Fusion),
+    ("custom-call", KernelKind::CustomCall),
+    ("copy", KernelKind::Copy),
+    ("transpose", KernelKind::Transpose),
+    ("while", KernelKind::Loop),
+    ("conditional", KernelKind::Branch),
+    ("call", KernelKind::Call),
+    ("async", KernelKind::Async),
+];
+
+/// What an instruction is, and its detail: a fusion's kind (with the
+/// `"kind"` of its backend config), a custom call's target, a
+/// collective's opcode.
 pub fn kind_of(ins: &Instruction<'_>) -> (KernelKind, Option<String>) {
     let base = ins.opcode.strip_suffix("-start").unwrap_or(ins.opcode);
-    match base {
-        "fusion" => {
+    let kind = match OPCODE_KINDS.iter().find(|(op, _)| *op == base) {
+        Some(&(_, k)) => k,
+        None if COLLECTIVES.contains(&base) => KernelKind::Collective,
+        None => KernelKind::Op,
+    };
+    match kind {
+        KernelKind::Fusion => {
             let k = ins.fusion_kind.unwrap_or("");
             let d = match ins.config_kind() {
                 Some(c) => format!("{k} {c}").trim().to_owned(),
                 None => k.to_owned(),
             };
-            (KernelKind::Fusion, (!d.is_empty()).then_some(d))
+            (kind, (!d.is_empty()).then_some(d))
         }
-        "custom-call" => {
+        KernelKind::CustomCall => {
             let t = ins.custom_call_target;
             let pallas = t.is_some_and(|t| PALLAS_TARGETS.iter().any(|p| t.starts_with(p)))
                 && ins
                     .metadata
                     .op_name
                     .is_some_and(|o| o.ends_with("pallas_call"));
-            let kind = if pallas {
-                KernelKind::Pallas
-            } else {
-                KernelKind::CustomCall
-            };
+            let kind = if pallas { KernelKind::Pallas } else { kind };
             (kind, t.map(str::to_owned))
         }
-        "copy" => (KernelKind::Copy, None),
-        "transpose" => (KernelKind::Transpose, None),
-        "while" => (KernelKind::Loop, None),
-        "conditional" => (KernelKind::Branch, None),
-        "call" => (KernelKind::Call, None),
-        "async" => (KernelKind::Async, None),
-        b if COLLECTIVES.contains(&b) => (KernelKind::Collective, Some(b.to_owned())),
-        _ => (KernelKind::Op, None),
+        KernelKind::Collective => (kind, Some(base.to_owned())),
+        _ => (kind, None),
     }
 }
 
@@ -375,6 +385,19 @@ impl<'a> KernelTree<'a> {
         })
     }
 
+    /// A row's source lines (file, line), sorted, each once: its
+    /// provenance resolved through the module's tables.
+    pub fn source_lines(&self, m: &Module<'a>, k: &Kernel) -> Vec<(&'a str, u32)> {
+        let mut out: Vec<(&'a str, u32)> = k
+            .provenance
+            .iter()
+            .filter_map(|&p| self.location(m, p))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Every row of the tree, depth first in run order, with its depth.
     pub fn walk(&self) -> Vec<(usize, &Kernel)> {
         let mut out = Vec::new();
@@ -422,7 +445,7 @@ impl<'a> Builder<'_, 'a> {
                     f.ops.push(ins.opcode);
                 }
                 if m.entry != Some(id) {
-                    for call in ins.calls.iter().take(MAX_OPS) {
+                    for call in m.calls(ins).iter().take(MAX_OPS) {
                         if f.callees.len() < 4 * MAX_OPS {
                             f.callees.push(call.id);
                         }
@@ -464,12 +487,8 @@ impl<'a> Builder<'_, 'a> {
         self.epoch += 1;
         let mut keys: Vec<usize> = self.key(&ins.metadata).into_iter().collect();
         let mut ops: Vec<&'a str> = Vec::new();
-        let mut stack: Vec<CompId> = ins
-            .calls
-            .iter()
-            .take(MAX_OPS)
-            .filter_map(|c| c.id)
-            .collect();
+        let calls = self.m.calls(ins);
+        let mut stack: Vec<CompId> = calls.iter().take(MAX_OPS).filter_map(|c| c.id).collect();
         while let Some(ci) = stack.pop() {
             let Some(s) = self.stamp.get_mut(ci as usize) else {
                 continue;
@@ -494,7 +513,7 @@ impl<'a> Builder<'_, 'a> {
             }
             stack.extend(f.callees.iter().flatten());
         }
-        if ins.calls.is_empty() {
+        if calls.is_empty() {
             ops.push(ins.opcode);
         }
         keys.sort_unstable();
@@ -506,26 +525,28 @@ impl<'a> Builder<'_, 'a> {
     fn kernel(&mut self, id: InstrId, ins: &Instruction<'a>) -> Kernel {
         let m = self.m;
         let (provenance, ops) = self.walk(ins);
-        let mut operand_shapes = Vec::with_capacity(ins.operands.len());
+        let operands = m.operands(ins);
+        let mut operand_shapes = Vec::with_capacity(operands.len());
         let mut bytes_read = Some(0u64);
-        for op in &ins.operands {
-            let parsed;
+        for op in operands {
             let shape = match (op.shape, op.id.and_then(|i| m.instruction(i))) {
-                (Some(s), _) => {
-                    parsed = Shape::parse(s);
-                    Some(&parsed)
-                }
-                (None, Some(i)) => Some(&i.shape),
+                (Some(s), _) => Some(Shape::parse(s)),
+                (None, Some(i)) => Some(i.shape()),
                 (None, None) => None,
             };
-            operand_shapes.push(shape.map_or_else(|| "?".to_owned(), Shape::without_layout));
-            bytes_read = bytes_read.and_then(|b| b.checked_add(shape?.bytes()?));
+            operand_shapes.push(
+                shape
+                    .as_ref()
+                    .map_or_else(|| "?".to_owned(), Shape::without_layout),
+            );
+            bytes_read = bytes_read.and_then(|b| b.checked_add(shape.as_ref()?.bytes()?));
         }
         let launches = !crate::analysis::is_free_opcode(ins.opcode);
+        let shape = ins.shape();
         let written = match ins.opcode {
             // (destination, aliased source, context): only the copy is written.
-            "copy-start" => ins.shape.first_part(),
-            _ => &ins.shape,
+            "copy-start" => shape.first_part(),
+            _ => &shape,
         };
         let (kind, detail) = kind_of(ins);
         Kernel {
@@ -534,7 +555,7 @@ impl<'a> Builder<'_, 'a> {
             detail,
             launches,
             ops: ops.iter().map(|s| (*s).to_owned()).collect(),
-            shape: ins.shape.without_layout(),
+            shape: shape.without_layout(),
             operand_shapes,
             bytes_read: bytes_read.filter(|_| launches),
             bytes_written: written.bytes().filter(|_| launches),
@@ -558,7 +579,7 @@ impl<'a> Builder<'_, 'a> {
         };
         let runs_callee = matches!(k.kind, KernelKind::Call | KernelKind::Async);
         let mut branch = 0usize;
-        for call in &ins.calls {
+        for call in m.calls(ins) {
             let role = match call.role {
                 CallRole::Condition => RegionRole::Condition,
                 CallRole::Body => RegionRole::Body,

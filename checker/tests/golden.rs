@@ -163,7 +163,7 @@ fn layout(v: &serde_json::Value, depth: usize, out: &mut String) {
     match v {
         serde_json::Value::Object(m) if depth < 3 && !m.is_empty() => {
             out.push_str("{\n");
-            for (i, (k, v)) in m.iter().enumerate() {
+            for (i, (k, v)) in sorted(m).into_iter().enumerate() {
                 pad(out, depth + 1);
                 out.push_str(&serde_json::to_string(k).unwrap());
                 out.push_str(": ");
@@ -177,10 +177,48 @@ fn layout(v: &serde_json::Value, depth: usize, out: &mut String) {
             out.push_str("[\n");
             for (i, v) in a.iter().enumerate() {
                 pad(out, depth + 1);
-                out.push_str(&serde_json::to_string(v).unwrap());
+                compact(v, out);
                 out.push_str(if i + 1 < a.len() { ",\n" } else { "\n" });
             }
             pad(out, depth);
+            out.push(']');
+        }
+        _ => compact(v, out),
+    }
+}
+
+/// An object's entries in key order, whatever order the map keeps (serde_json
+/// keeps insertion order when another crate of the workspace turns on its
+/// `preserve_order` feature).
+fn sorted(m: &serde_json::Map<String, serde_json::Value>) -> Vec<(&String, &serde_json::Value)> {
+    let mut v: Vec<_> = m.iter().collect();
+    v.sort_by(|a, b| a.0.cmp(b.0));
+    v
+}
+
+/// Compact JSON with object keys sorted.
+fn compact(v: &serde_json::Value, out: &mut String) {
+    match v {
+        serde_json::Value::Object(m) => {
+            out.push('{');
+            for (i, (k, v)) in sorted(m).into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&serde_json::to_string(k).unwrap());
+                out.push(':');
+                compact(v, out);
+            }
+            out.push('}');
+        }
+        serde_json::Value::Array(a) => {
+            out.push('[');
+            for (i, v) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                compact(v, out);
+            }
             out.push(']');
         }
         _ => out.push_str(&serde_json::to_string(v).unwrap()),

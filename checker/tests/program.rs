@@ -92,7 +92,7 @@ fn round_trip_over_every_fixture_and_drift_file() {
                 ins.opcode
             );
             let span = lines[n..ins.end_line.min(lines.len())].join("\n");
-            for op in &ins.operands {
+            for op in m.operands(ins) {
                 assert!(span.contains(op.name), "{at}: operand {}", op.name);
             }
             instructions += 1;
@@ -118,17 +118,17 @@ fn consistent(m: &Module<'_>) {
     let n = m.instructions.len();
     for (k, ins) in m.instructions.iter().enumerate() {
         assert!(ins.line >= 1 && ins.end_line >= ins.line);
-        for op in &ins.operands {
+        for op in m.operands(ins) {
             if let Some(id) = op.id {
                 let target = &m.instructions[id as usize];
-                assert!(target.users.contains(&(k as u32)));
+                assert!(m.users(target).contains(&(k as u32)));
                 assert_eq!(target.computation, ins.computation);
             }
         }
-        for &u in &ins.users {
+        for &u in m.users(ins) {
             assert!((u as usize) < n);
         }
-        for c in &ins.calls {
+        for c in m.calls(ins) {
             if let Some(id) = c.id {
                 assert!(m.computations[id as usize].callers.contains(&(k as u32)));
             }
@@ -205,39 +205,182 @@ fn fixture(path: &str) -> String {
     std::fs::read_to_string(root.join(path)).expect("fixture")
 }
 
-/// The tree's rows as `depth name kind [trip]` lines.
+/// The tree as lines: each row `name kind [xN]`, each region `role
+/// computation:`, indented by depth.
 fn outline(text: &str) -> Vec<String> {
-    let m = program::parse(text);
-    let tree = KernelTree::build(&m);
-    tree.walk()
-        .into_iter()
-        .map(|(d, k)| {
+    fn rows(m: &Module<'_>, ks: &[dumplab::kernels::Kernel], depth: usize, out: &mut Vec<String>) {
+        for k in ks {
             let name = m.instruction(k.instruction).map_or("?", |i| i.name);
             let trip = k.trip_count.map(|n| format!(" x{n}")).unwrap_or_default();
-            format!("{}{name} {}{trip}", "  ".repeat(d), k.kind.as_str())
-        })
-        .collect()
+            out.push(format!(
+                "{}{name} {}{trip}",
+                "  ".repeat(depth),
+                k.kind.as_str()
+            ));
+            for r in &k.regions {
+                let comp = m.computation(r.computation).map_or("?", |c| c.name);
+                out.push(format!("{}{:?} {comp}:", "  ".repeat(depth + 1), r.role));
+                rows(m, &r.kernels, depth + 2, out);
+            }
+        }
+    }
+    let m = program::parse(text);
+    let tree = KernelTree::build(&m);
+    let mut out = Vec::new();
+    rows(&m, &tree.kernels, 0, &mut out);
+    out
 }
 
 #[test]
-fn kernel_tree_of_loops_and_branches() {
-    let fori = outline(&fixture("fori_loop_while/compiled.cpu.hlo.txt"));
-    let at = fori
-        .iter()
-        .position(|r| r.ends_with("loop x32") || r.contains(" loop"));
-    let at = at.unwrap_or_else(|| panic!("no loop in {fori:?}"));
-    // The body and condition kernels sit one level under the loop.
-    assert!(
-        fori.get(at + 1).is_some_and(|r| r.starts_with("  ")),
-        "{fori:?}"
+fn kernel_trees_of_loops_and_branches() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "fori_loop_static/compiled.cpu.hlo.txt",
+            &[
+                "copy.6 copy",
+                "copy.7 copy",
+                "while.5 loop x4",
+                "  Condition region_1.3:",
+                "    wrapped_compare fusion",
+                "  Body region_0.2:",
+                "    add_tanh_fusion fusion",
+                "    wrapped_add fusion",
+            ],
+        ),
+        (
+            "cond_branch/compiled.cpu.hlo.txt",
+            &[
+                "ynn_fusion fusion",
+                "compare_convert_fusion fusion",
+                "cond.1.clone conditional",
+                "  Branch(0) region_1.2:",
+                "    broadcast_add_fusion fusion",
+                "  Branch(1) region_2.3:",
+                "    broadcast_multiply_fusion fusion",
+            ],
+        ),
+        (
+            "fori_loop_static/compiled.tpu.hlo.txt",
+            &[
+                "copy-start.1 copy",
+                "copy.9 copy",
+                "while loop",
+                "  Condition wide.region_1.3:",
+                "    lt.0 op",
+                "  Body wide.region_0.2.sunk:",
+                "    add.12 op",
+                "    add_tanh_fusion.2 fusion",
+                "copy-start copy",
+            ],
+        ),
+    ];
+    for &(file, want) in cases {
+        assert_eq!(outline(&fixture(file)), want, "{file}");
+    }
+}
+
+#[test]
+fn a_kernel_row_names_its_source_lines() {
+    // fixtures/fori_loop_while/compiled.cpu.hlo.txt: the loop's body
+    // fusion came from line 18 (the body's tanh and mul), its condition's
+    // from line 20 (the fori_loop call).
+    let text = fixture("fori_loop_while/compiled.cpu.hlo.txt");
+    let m = program::parse(&text);
+    let tree = KernelTree::build(&m);
+    let lines = |name: &str| -> Vec<u32> {
+        let row = tree
+            .walk()
+            .into_iter()
+            .map(|(_, k)| k)
+            .find(|k| m.instruction(k.instruction).is_some_and(|i| i.name == name));
+        row.map(|k| tree.source_lines(&m, k).iter().map(|l| l.1).collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(lines("add_tanh_fusion"), [18]);
+    assert_eq!(lines("wrapped_compare"), [20]);
+}
+
+/// The real line of `file` that starts (trimmed) with `start`.
+fn line_starting(file: &str, start: &str) -> String {
+    let text = fixture(file);
+    let line = text.lines().find(|l| l.trim_start().starts_with(start));
+    line.unwrap_or_else(|| panic!("no {start:?} in {file}"))
+        .to_owned()
+}
+
+#[test]
+fn kinds_of_real_instructions() {
+    use KernelKind::*;
+    let cases: &[(&str, &str, KernelKind, Option<&str>)] = &[
+        (
+            "softmax/compiled.gpu.hlo.txt",
+            "ROOT %triton_softmax.2 = ",
+            Fusion,
+            Some("kCustom __triton"),
+        ),
+        (
+            "matmul_cublas_epilogue/compiled.gpu.hlo.txt",
+            "%cublas-lt-matmul.2 = ",
+            CustomCall,
+            Some("__cublas$lt$matmul"),
+        ),
+        (
+            "pallas_elementwise/compiled.tpu.hlo.txt",
+            "ROOT %scale_shift.1 = ",
+            Pallas,
+            Some("tpu_custom_call"),
+        ),
+        (
+            "pallas_in_context/compiled.tpu.hlo.txt",
+            "%around.1 = ",
+            Pallas,
+            Some("tpu_custom_call"),
+        ),
+        // XLA:TPU's own Mosaic kernel: not a pallas_call.
+        (
+            "attention/compiled.tpu.hlo.txt",
+            "%online-softmax = ",
+            CustomCall,
+            Some("tpu_custom_call"),
+        ),
+        (
+            "conv2d/compiled.gpu.hlo.txt",
+            "ROOT %transpose.2 = ",
+            Transpose,
+            None,
+        ),
+        (
+            "fori_loop_static/compiled.tpu.hlo.txt",
+            "%copy-start.1 = ",
+            Copy,
+            None,
+        ),
+        (
+            "fori_loop_static/compiled.cpu.hlo.txt",
+            "%while.5 = ",
+            Loop,
+            None,
+        ),
+        (
+            "cond_branch/compiled.cpu.hlo.txt",
+            "%cond.1.clone = ",
+            Branch,
+            None,
+        ),
+    ];
+    for &(file, start, kind, detail) in cases {
+        let line = line_starting(file, start);
+        let m = program::parse(&line);
+        let ins = m.instructions.first().unwrap_or_else(|| panic!("{line}"));
+        let got = dumplab::kernels::kind_of(ins);
+        assert_eq!((got.0, got.1.as_deref()), (kind, detail), "{file}: {start}");
+    }
+    // A collective, as XLA prints an asynchronous one.
+    let m = program::parse(
+        "  %all-reduce-start = f32[8]{0} all-reduce-start(%p), replica_groups={}, to_apply=%add",
     );
-    let cond = outline(&fixture("cond_branch/compiled.cpu.hlo.txt"));
-    let c = cond.iter().position(|r| r.contains(" conditional"));
-    let c = c.unwrap_or_else(|| panic!("no conditional in {cond:?}"));
-    assert!(
-        cond.get(c + 1).is_some_and(|r| r.starts_with("  ")),
-        "{cond:?}"
-    );
+    let got = dumplab::kernels::kind_of(&m.instructions[0]);
+    assert_eq!((got.0, got.1.as_deref()), (Collective, Some("all-reduce")));
 }
 
 #[test]

@@ -114,7 +114,7 @@ fn python(root: &Path) -> anyhow::Result<PathBuf> {
 
 fn generate(root: &Path, name: &str, from: &Path, targets: &[String]) -> anyhow::Result<()> {
     for t in targets {
-        if !["cpu", "gpu", "tpu"].contains(&t.as_str()) {
+        if t.parse::<dumplab::Backend>().is_err() {
             bail!("unknown target `{t}`: use cpu, gpu or tpu (comma separated)");
         }
     }

@@ -142,8 +142,8 @@ fn human(lname: &str, cname: &str, m: &SourceMap) -> String {
     let _ = writeln!(s, "\nkernels, in run order:");
     for k in &m.kernels {
         let what = match &k.detail {
-            Some(d) => format!("{} {}", k.kind, printable(d)),
-            None => k.kind.to_owned(),
+            Some(d) => format!("{} {}", k.kind.map_name(), printable(d)),
+            None => k.kind.map_name().to_owned(),
         };
         let lines: Vec<String> = k
             .source_lines

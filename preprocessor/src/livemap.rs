@@ -1,7 +1,7 @@
 //! `{{#dumplab-map FAMILY BACKEND}}`: a fixture family's source map,
 //! rendered at build time from its `lowered.stablehlo.mlir` and
 //! `compiled.BACKEND.hlo.txt` by `dumplab::sourcemap`, and made interactive
-//! in the page by `theme/playground.js` (focusing or hovering a row lights
+//! in the page by `theme/livemap.js` (focusing or hovering a row lights
 //! up the kernels of a Python line, or the lines of a kernel).
 //!
 //! Every piece of text from the fixture is escaped; the block is one raw
@@ -10,8 +10,8 @@
 use crate::directives::{Directive, Found, Name};
 use crate::exercises::Exercises;
 use crate::html::{escape_text, inert};
-use dumplab::Diagnostic;
 use dumplab::sourcemap::{self, SourceMap};
+use dumplab::{Backend, Diagnostic};
 use std::fmt::Write as _;
 
 /// The lowered dump a live map reads.
@@ -72,12 +72,12 @@ fn render(d: &Directive, n: usize, exercises: &Exercises) -> Result<String, Prob
         };
         return Err((format!("no fixture family `{family}`"), hint));
     };
-    if !["cpu", "gpu", "tpu"].contains(&backend) {
+    let Ok(backend) = backend.parse::<Backend>() else {
         return Err((
             format!("`{backend}` is not a backend"),
             "use `cpu`, `gpu` or `tpu`".to_owned(),
         ));
-    }
+    };
     let compiled_name = format!("compiled.{backend}.hlo.txt");
     let (Some(lowered), Some(compiled)) = (fam.dump_text(LOWERED), fam.dump_text(&compiled_name))
     else {
@@ -120,7 +120,7 @@ fn list(ids: &[usize]) -> String {
 }
 
 /// The map as one raw HTML block.
-fn html(family: &str, backend: &str, n: usize, m: &SourceMap, source: &str) -> String {
+fn html(family: &str, backend: Backend, n: usize, m: &SourceMap, source: &str) -> String {
     let src_lines: Vec<&str> = source.lines().collect();
     let mut h = String::new();
     let _ = write!(
@@ -129,7 +129,7 @@ fn html(family: &str, backend: &str, n: usize, m: &SourceMap, source: &str) -> S
         escape_text(family),
         escape_text(family),
         m.kernels.len(),
-        backend.to_uppercase()
+        backend.as_str().to_uppercase()
     );
     h.push_str(r#"<table class="dlp-table dlp-map-lines"><caption>Python lines</caption><thead><tr><th>line</th><th>source</th><th>lowered ops</th><th>kernels</th></tr></thead><tbody>"#);
     for (i, e) in m.source_lines.iter().enumerate() {
@@ -179,8 +179,8 @@ fn html(family: &str, backend: &str, n: usize, m: &SourceMap, source: &str) -> S
             escape_text(&kernel.name)
         );
         let what = match &kernel.detail {
-            Some(d) => format!("{} {d}", kernel.kind),
-            None => kernel.kind.to_owned(),
+            Some(d) => format!("{} {d}", kernel.kind.map_name()),
+            None => kernel.kind.map_name().to_owned(),
         };
         let _ = write!(
             h,

@@ -2,9 +2,15 @@
 //!
 //! The directive becomes a fixed block of HTML (no course data in it): two
 //! dump inputs (paste, drop or pick a file), a button, a status line and an
-//! empty report. `theme/playground.js` finds the block and does the rest in
+//! empty report. `src/dumplab-playground.js` finds the block and does the rest in
 //! the browser, with the wasm checker in a Web Worker; nothing leaves the
 //! page. Without JavaScript the block says what it needs.
+//!
+//! The block links the playground's own script and style
+//! (`src/dumplab-playground.js`, `src/dumplab-playground.css`: mdBook copies
+//! `src/` beside the chapters), so only the page that holds it loads them;
+//! every other page's DumpLab layer stays small (`cargo xtask bench`, page
+//! weight). The live maps of the lessons need only `theme/livemap.{js,css}`.
 
 use crate::directives::{Found, Name};
 
@@ -27,10 +33,31 @@ pub(crate) const HTML: &str = r#"<div class="dumplab-playground" data-dumplab-pl
 <div class="dlp-out"></div>
 </div>"#;
 
-/// Replaces the chapter's `{{#dumplab-playground}}` with [`HTML`]
+/// The playground's script, beside the chapters (`src/`).
+pub(crate) const SCRIPT: &str = "dumplab-playground.js";
+/// The playground's style, beside the chapters (`src/`).
+pub(crate) const STYLE: &str = "dumplab-playground.css";
+
+/// The relative way from the chapter at `path` (`/`-separated, under `src/`)
+/// to the book's root: `""` for `playground.md`, `"../"` for `a/p.md`.
+pub(crate) fn to_root(path: &str) -> String {
+    "../".repeat(path.matches('/').count())
+}
+
+/// [`HTML`] with the style linked before it and the script after it
+/// (`defer`: it runs once the page is parsed, after the theme's scripts,
+/// `theme/viewer.js` and `theme/livemap.js` among them).
+fn block(to_root: &str) -> String {
+    format!(
+        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
+    )
+}
+
+/// Replaces the chapter's `{{#dumplab-playground}}` with [`HTML`] and the
+/// links to its script and style, relative to the chapter at `path`
 /// (an argument or a second directive is an error of
 /// [`crate::directives::report`]).
-pub(crate) fn expand(content: &str, found: &Found) -> String {
+pub(crate) fn expand(content: &str, found: &Found, path: &str) -> String {
     let ds: Vec<_> = found
         .directives
         .iter()
@@ -42,7 +69,8 @@ pub(crate) fn expand(content: &str, found: &Found) -> String {
     let mut out = content.to_owned();
     if let Some(d) = ds.first() {
         // On its own lines, so Markdown sees one raw-HTML block.
-        out.replace_range(d.range.clone(), &format!("\n\n{HTML}\n\n"));
+        let block = block(&to_root(path));
+        out.replace_range(d.range.clone(), &format!("\n\n{block}\n\n"));
     }
     out
 }
@@ -63,8 +91,10 @@ mod tests {
     fn expands_once_and_refuses_arguments_and_seconds() {
         let content = "# P\n\n{{#dumplab-playground}}\n\nText {{#dumplab-playground x}}\n";
         let found = crate::directives::find(content);
-        let out = expand(content, &found);
+        let out = expand(content, &found, "p.md");
         assert_eq!(out.matches("data-dumplab-playground").count(), 1);
+        assert_eq!(out.matches(r#"src="dumplab-playground.js""#).count(), 1);
+        assert_eq!(out.matches(r#"href="dumplab-playground.css""#).count(), 1);
         let mut diags = Vec::new();
         crate::directives::report("src/p.md", content, &found, &mut diags);
         let msgs: Vec<_> = diags.iter().map(|d| d.message.clone()).collect();
@@ -72,6 +102,29 @@ mod tests {
         assert!(msgs.iter().any(|m| m.contains("takes no argument")));
         assert!(msgs.iter().any(|m| m.contains("a second")));
         let plain = "# P\n\nno directive\n";
-        assert_eq!(expand(plain, &crate::directives::find(plain)), plain);
+        assert_eq!(
+            expand(plain, &crate::directives::find(plain), "p.md"),
+            plain
+        );
+    }
+
+    #[test]
+    fn links_its_script_and_style_from_any_chapter_depth() {
+        for (path, expect) in [
+            ("playground.md", ""),
+            ("a/p.md", "../"),
+            ("a/b/p.md", "../../"),
+        ] {
+            assert_eq!(to_root(path), expect, "{path}");
+            let b = block(expect);
+            assert!(b.starts_with(&format!(
+                r#"<link rel="stylesheet" href="{expect}dumplab-playground.css">"#
+            )));
+            assert!(b.ends_with(&format!(
+                r#"<script defer src="{expect}dumplab-playground.js"></script>"#
+            )));
+            // Still one raw-HTML block without directives.
+            assert!(!b.contains("\n\n") && !b.contains("{{"));
+        }
     }
 }

@@ -176,7 +176,8 @@ pub(crate) fn process(
         if found.directives.iter().any(|d| d.name == Name::Playground) {
             // Found again: the exercises above changed the offsets.
             let again = directives::find(&ch.content);
-            ch.content = crate::playground::expand(&ch.content, &again);
+            let path = chapter_path(ch).unwrap_or_default();
+            ch.content = crate::playground::expand(&ch.content, &again, &path);
         }
         if found.directives.iter().any(|d| d.name == Name::Map) {
             let again = directives::find(&ch.content);

@@ -83,12 +83,12 @@ fn unknown_questions_fail_with_the_known_ones() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("has no question `nope`") && err.contains("gelu-kernels"),
+        err.contains("has no question `nope`") && err.contains("layernorm-kernels-cpu"),
         "{err}"
     );
 }
 
-/// `grade` on the lesson's `gelu-kernels` count question: (exit code,
+/// `grade` on the lesson's `layernorm-kernels-cpu` count question: (exit code,
 /// stdout, stderr).
 fn grade_code(question: &str, answer: &str) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_mdbook-dumplab"))
@@ -120,15 +120,15 @@ fn exit_codes_tell_wrong_answers_from_errors() {
         "-e",
         "exercises/two-dumps.toml",
         "-q",
-        "gelu-kernels",
+        "layernorm-kernels-cpu",
         "--reveal",
     ]);
     let right = key["answer"][0].as_str().expect("a count").to_owned();
     let wrong = (right.parse::<u32>().expect("a number") + 7).to_string();
-    assert_eq!(grade_code("gelu-kernels", &right).0, Some(0));
-    assert_eq!(grade_code("gelu-kernels", &wrong).0, Some(1));
+    assert_eq!(grade_code("layernorm-kernels-cpu", &right).0, Some(0));
+    assert_eq!(grade_code("layernorm-kernels-cpu", &wrong).0, Some(1));
     // Not a number: nothing was graded.
-    let (code, stdout, _) = grade_code("gelu-kernels", "abc");
+    let (code, stdout, _) = grade_code("layernorm-kernels-cpu", "abc");
     assert_eq!(code, Some(2), "{stdout}");
     let (code, _, stderr) = grade_code("nope", "1");
     assert_eq!(code, Some(2), "{stderr}");
@@ -139,7 +139,7 @@ fn control_characters_never_reach_the_terminal() {
     let hostile = "\u{1b}]8;;http://evil.invalid\u{7}x\u{1b}[2J\u{202e}";
     let (code, stdout, stderr) = grade_code(hostile, "1");
     assert_eq!(code, Some(2));
-    let (_, stdout2, _) = grade_code("gelu-kernels", hostile);
+    let (_, stdout2, _) = grade_code("layernorm-kernels-cpu", hostile);
     for out in [&stdout, &stderr, &stdout2] {
         assert!(
             !out.contains('\u{1b}') && !out.contains('\u{7}') && !out.contains('\u{202e}'),

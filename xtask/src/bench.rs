@@ -2,8 +2,9 @@
 //! (`--playground`: only the playground's analysis figures; `--cli`: only
 //! `mdbook-dumplab analyze` end to end, see [`crate::bench_cli`]).
 //!
-//! - page weight: gzipped bytes of everything DumpLab adds to a page (its
-//!   CSS, JS and the wasm checker) against a 40 KiB budget;
+//! - page weight: gzipped bytes of everything DumpLab adds to every page
+//!   (its CSS, JS and the wasm checker) against a 40 KiB budget, and what
+//!   the playground's page adds to that;
 //! - time from navigation to the first question being answerable, in
 //!   headless Chromium (median of several loads);
 //! - what the (release-built) preprocessor adds to a full `mdbook build` of
@@ -12,8 +13,9 @@
 //!
 //! - the playground's analysis of 10 MB and 50 MB compiled dumps (scaled
 //!   real ones): natively (`cargo bench -p dumplab --bench inspect`) and as
-//!   wasm in Chromium on the same bytes, MB/s each and their ratio, with the
-//!   page's end-to-end time and its longest main-thread task.
+//!   wasm in Chromium on the same bytes, MB/s each and their ratio; and the
+//!   page end to end, the file picked and the same text pasted: wall time,
+//!   longest main-thread task, and the time the page's status reported.
 //!
 //! - `mdbook-dumplab analyze` and `analyze --json` through the release
 //!   binary on scaled real dumps, beside `wc -l` ([`crate::bench_cli`]).
@@ -108,25 +110,41 @@ fn wasm_vs_native(root: &Path, runs: usize) -> Result<()> {
     let wasm = parse_rows(&wasm, "wasm");
     println!("playground analysis (analysis + kernel table + JSON), median of {runs}:");
     println!(
-        "  {:<24} {:>8} {:>12} {:>12} {:>7} {:>10} {:>13}",
-        "dump", "MB", "native MB/s", "wasm MB/s", "ratio", "page s", "longest task"
+        "  {:<24} {:>8} {:>12} {:>12} {:>7}",
+        "dump", "MB", "native MB/s", "wasm MB/s", "ratio"
     );
     for (file, bytes, secs, _) in &native {
-        let Some((_, _, wsecs, rest)) = wasm.iter().find(|w| &w.0 == file) else {
+        let Some((_, _, wsecs, _)) = wasm.iter().find(|w| &w.0 == file) else {
             continue;
         };
         let mb = *bytes as f64 / 1e6;
-        let page = rest.first().copied().unwrap_or(f64::NAN);
-        let longest = rest.get(1).copied().unwrap_or(f64::NAN);
         println!(
-            "  {:<24} {:>8.1} {:>12.1} {:>12.1} {:>6.2}x {:>10.2} {:>10.0} ms",
+            "  {:<24} {:>8.1} {:>12.1} {:>12.1} {:>6.2}x",
             file,
             mb,
             mb / secs,
             mb / wsecs,
             wsecs / secs,
-            page,
-            longest
+        );
+    }
+    println!(
+        "the page end to end (wall s, longest main-thread task, what its status said), picked and pasted:"
+    );
+    println!(
+        "  {:<24} {:>8} {:>9} {:>9} {:>8} {:>9} {:>9}",
+        "dump", "pick s", "longest", "status s", "paste s", "longest", "status s"
+    );
+    for (file, _, _, rest) in &wasm {
+        let at = |i: usize| rest.get(i).copied().unwrap_or(f64::NAN);
+        println!(
+            "  {:<24} {:>8.2} {:>6.0} ms {:>9.2} {:>8.2} {:>6.0} ms {:>9.2}",
+            file,
+            at(0),
+            at(1),
+            at(2),
+            at(3),
+            at(4),
+            at(5)
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -154,9 +172,17 @@ fn parse_rows(out: &str, tag: &str) -> Vec<(String, usize, f64, Vec<f64>)> {
         .collect()
 }
 
+/// What only the playground's page loads, beside the chapters (linked by the
+/// `{{#dumplab-playground}}` block; its module once the page starts it).
+const PLAYGROUND_ASSETS: [&str; 3] = [
+    "src/dumplab-playground.css",
+    "src/dumplab-playground.js",
+    "src/dumplab-playground-wasm.js",
+];
+
 /// Gzipped size of each asset DumpLab ships to the page: the files book.toml
 /// adds to every page (`additional-css`, `additional-js`; the wasm checker
-/// travels inside one of them).
+/// travels inside one of them), then what the playground's page adds.
 fn page_weight(root: &Path) -> Result<()> {
     println!("page weight (gzip -9), everything DumpLab adds to a page:");
     let book: toml::Table = std::fs::read_to_string(root.join("book.toml"))?
@@ -200,6 +226,17 @@ fn page_weight(root: &Path) -> Result<()> {
         BUDGET / 1024,
         100.0 * total_gz as f64 / BUDGET as f64
     );
+    println!("  the playground's page adds:");
+    for rel in PLAYGROUND_ASSETS {
+        let path = root.join(rel);
+        let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+        println!(
+            "  {:<28} {:>8} B raw {:>8} B gz",
+            rel,
+            bytes.len(),
+            gzip_len(&bytes)?
+        );
+    }
     Ok(())
 }
 

@@ -1,8 +1,10 @@
 //! `cargo xtask wasm`: rebuilds the browser checker.
 //!
 //! The `dumplab` crate is compiled as a `cdylib` for `wasm32-unknown-unknown`
-//! without its `serde` feature and with the size-tuned `wasm` profile, copied
-//! to `theme/dumplab.wasm`, and then stamped: the `wasm_fresh` test rewrites
+//! without its `serde` feature, with the size-tuned `wasm` profile (the
+//! grading module, `theme/dumplab.wasm`) and the speed-tuned
+//! `wasm-playground` one (`theme/dumplab-playground.wasm`), and then
+//! stamped: the `wasm_fresh` test rewrites
 //! `theme/dumplab.wasm.source-hash` and the inline loader
 //! `theme/dumplab-wasm.js` (run without the stamp variable, that same test
 //! fails whenever the committed module is older than the checker source).
@@ -24,9 +26,15 @@ const TARGET: &str = "wasm32-unknown-unknown";
 pub(crate) fn build() -> Result<()> {
     let root = tools::root();
     let target_dir = tools::target_dir().join("wasm");
-    for (features, name) in [
-        (None, "dumplab.wasm"),
-        (Some("playground"), "dumplab-playground.wasm"),
+    // The grading module is size-tuned (every page carries it); the
+    // playground's is speed-tuned (one page loads it, and reads megabytes).
+    for (features, name, profile) in [
+        (None, "dumplab.wasm", "wasm"),
+        (
+            Some("playground"),
+            "dumplab-playground.wasm",
+            "wasm-playground",
+        ),
     ] {
         let mut cmd = toolchain()?;
         cmd.args([
@@ -41,7 +49,7 @@ pub(crate) fn build() -> Result<()> {
         .args([
             "--no-default-features",
             "--profile",
-            "wasm",
+            profile,
             "--target",
             TARGET,
         ])
@@ -51,7 +59,7 @@ pub(crate) fn build() -> Result<()> {
             cmd.args(["--features", f]);
         }
         tools::step(&format!("build {name} for wasm32"), || tools::run(&mut cmd))?;
-        let built = target_dir.join(TARGET).join("wasm").join("dumplab.wasm");
+        let built = target_dir.join(TARGET).join(profile).join("dumplab.wasm");
         let dest = root.join("theme").join(name);
         std::fs::copy(&built, &dest)?;
         let size = std::fs::metadata(&dest)?.len();

@@ -111,9 +111,15 @@ impl<'m, 'a> HloReader<'m, 'a> {
         let m = self.m;
         if let Some(ins) = m.instructions.get(self.next_ins).filter(|x| x.line == i) {
             self.next_ins += 1;
-            self.ins_end = ins.end_line;
-            self.instruction(n, l, ins, a, sink);
-            return true;
+            // Clean text is read as each line shows it: an instruction
+            // whose shape or opcode is not on its first line (a cut paste
+            // the module joined over lines) is no instruction of that
+            // line. A repaired paste's lines are the repair's.
+            if !self.map.is_empty() || (ins.shape_read && opcode_on_first_line(ins, l)) {
+                self.ins_end = ins.end_line;
+                self.instruction(n, l, ins, a, sink);
+                return true;
+            }
         }
         let t = super::scan::trim_start(l);
         if self.section {
@@ -257,10 +263,11 @@ impl<'m, 'a> HloReader<'m, 'a> {
                 ops.push(op_id);
             }
         }
-        let view = view_of(ins, l);
+        // In clean text, only what starts on the first line (see `line`).
+        let clip = self.map.is_empty();
+        let view = view_of(ins, l, clip);
         let over = (ins.end_line > ins.line).then(|| {
-            let whole = ins.attrs.last().map_or(l, |x| x.value);
-            let end = offset_in(self.text, whole) + whole.len();
+            let end = offset_in(self.text, ins.text) + ins.text.len();
             let start = offset_in(self.text, l);
             (ins.line, self.text.get(start..end).unwrap_or(l), self.map)
         });
@@ -283,7 +290,7 @@ impl<'m, 'a> HloReader<'m, 'a> {
             sink,
         );
         at.opcode_clues(a, sink);
-        let attrs = Attrs::read(ins, l);
+        let attrs = Attrs::read(self.m, ins, l, clip);
         if let Some(callee) = attrs.to_apply {
             self.called.push(callee);
         }
@@ -408,7 +415,26 @@ fn kernels(
 
 /// The instruction as the detectors read it: its parts and where they
 /// start on its first line `l`.
-fn view_of<'a>(ins: &Instruction<'a>, l: &'a str) -> Instr<'a> {
+/// Whether `ins`'s opcode and the parenthesis after it are on its first
+/// line `l`.
+fn opcode_on_first_line(ins: &Instruction<'_>, l: &str) -> bool {
+    let at = offset_in(l, ins.opcode);
+    at <= l.len() && at + ins.opcode.len() < l.len()
+}
+
+/// The part of `part` (a slice of the module's text starting on line `l`)
+/// that lies on `l`, with `clip` (else all of it): what the line shows of
+/// an instruction that goes on.
+fn on_line<'a>(l: &'a str, part: &'a str, clip: bool) -> &'a str {
+    if !clip {
+        return part;
+    }
+    let at = offset_in(l, part);
+    part.get(..l.len().saturating_sub(at).min(part.len()))
+        .unwrap_or(part)
+}
+
+fn view_of<'a>(ins: &Instruction<'a>, l: &'a str, clip: bool) -> Instr<'a> {
     let name_at = offset_in(l, ins.name);
     let percent = name_at
         .checked_sub(1)
@@ -419,11 +445,11 @@ fn view_of<'a>(ins: &Instruction<'a>, l: &'a str) -> Instr<'a> {
         name: ins.name,
         name_at,
         percent,
-        shape: ins.shape_text,
+        shape: on_line(l, ins.shape_text, clip),
         shape_at: offset_in(l, ins.shape_text),
         opcode: ins.opcode,
         opcode_at: offset_in(l, ins.opcode),
-        operands: ins.operands_text,
+        operands: on_line(l, ins.operands_text, clip),
         attrs: "",
         attrs_at: (operands_at + ins.operands_text.len() + 1).min(l.len()),
         clues: Clues::default(),
@@ -504,10 +530,15 @@ struct Attrs<'a> {
 
 impl<'a> Attrs<'a> {
     /// The attributes of the module's instruction `ins`, whose first line
-    /// is `l` (offsets are from its start).
-    fn read(ins: &Instruction<'a>, l: &'a str) -> Self {
+    /// is `l` (offsets are from its start), in module `m`; `clip` keeps
+    /// only the attributes that start on `l`.
+    fn read(m: &Module<'a>, ins: &Instruction<'a>, l: &'a str, clip: bool) -> Self {
+        // With `clip`, only what starts on the line: a cut paste's
+        // attributes on the lines the module joined to it are not this
+        // line's clues.
+        let on = |v: &str| !clip || offset_in(l, v) < l.len();
         let mut t = Attrs::default();
-        for call in &ins.calls {
+        for call in m.calls(ins).iter().filter(|c| on(c.name)) {
             match call.role {
                 CallRole::Calls if t.calls.is_none() => t.calls = Some(call.name),
                 CallRole::Condition => t.condition = Some(call.name),
@@ -519,14 +550,20 @@ impl<'a> Attrs<'a> {
                 _ => {}
             }
         }
-        t.fusion_kind = ins.fusion_kind.map(|k| (k, offset_in(l, k)));
-        t.backend = ins.backend_config.map(|v| offset_in(l, v));
+        t.fusion_kind = ins
+            .fusion_kind
+            .filter(|k| on(k))
+            .map(|k| (k, offset_in(l, k)));
+        t.backend = ins
+            .backend_config
+            .filter(|v| on(v))
+            .map(|v| offset_in(l, v));
         // The last `metadata={...}`, as the module's metadata is.
-        if let Some(v) = ins.attrs.iter().rev().find(|a| a.key == "metadata") {
-            let v = v.value;
-            t.metadata = Some(offset_in(l, v));
-            t.sched = find(v, "scheduling_name=");
-        }
+        let Some(v) = ins.metadata_text.filter(|v| on(v)) else {
+            return t;
+        };
+        t.metadata = Some(offset_in(l, v));
+        t.sched = find(v, "scheduling_name=");
         let md = &ins.metadata;
         (t.op, t.file, t.line, t.frame) = (
             md.op_name,

@@ -52,6 +52,12 @@ pub enum Question {
 }
 
 impl Question {
+    /// Every `type` spelling, in declaration order (the order serde's
+    /// "expected one of" lists them). What shows a question by its type (the
+    /// page's label, the answer key) has one row per entry; tests check it.
+    pub const TYPE_NAMES: [&'static str; 6] =
+        ["classify", "evidence", "count", "pair", "choice", "backend"];
+
     /// The `type` spelling.
     pub fn type_name(&self) -> &'static str {
         match self {

@@ -1,11 +1,11 @@
 //! The HLO reader: one pass over the lines into a [`Module`].
 
-use super::sources::{SourceTables, Table};
-use super::text::{self, depth_delta, looks_like_instruction, offset_in, starts_something};
-use super::{
+use super::model::{
     Attr, CALL_ATTRS, Call, CompId, Computation, Header, InstrId, Instruction, Metadata, Module,
-    Operand, Shape, Unread,
+    Operand, Span, Unread,
 };
+use super::sources::{SourceTables, Table};
+use super::text::{self, depth_delta, looks_like_instruction, offset_in};
 use crate::analysis::scan::{self, Item, Sip, for_each_attr, skip_balanced, skip_ws, take_while};
 use std::collections::HashMap;
 
@@ -81,6 +81,17 @@ pub(crate) fn computation_header(t: &str) -> Option<CompHeader<'_>> {
     }
 }
 
+/// The section titles and lines that never continue an instruction whose
+/// brackets are open: a new instruction or computation, a table title.
+pub(crate) fn starts_something(t: &str) -> bool {
+    t.starts_with("HloModule ")
+        || t.starts_with("ENTRY ")
+        || t.starts_with("ROOT ")
+        || SourceTables::title(t).is_some()
+        || looks_like_instruction(t)
+        || computation_header(t).is_some_and(|h| !h.bare)
+}
+
 /// The reader's state.
 struct Reader<'a> {
     m: Module<'a>,
@@ -95,8 +106,13 @@ struct Reader<'a> {
 
 /// Reads `text`; see the module docs of [`super`].
 pub(crate) fn read(text: &str) -> Module<'_> {
+    // Nearly every line of a compiled module is an instruction: reserve
+    // for them at once, instead of moving them on every growth.
+    let lines = scan::find_all(text, "\n").count() + 1;
+    let mut m = Module::default();
+    m.instructions.reserve(lines.min(text.len() / 16 + 1));
     let mut r = Reader {
-        m: Module::default(),
+        m,
         current: None,
         scope: 0,
         names: HashMap::default(),
@@ -230,25 +246,8 @@ impl<'a> Reader<'a> {
     fn close_scope(&mut self) {
         let end = self.next_id();
         let (from, to) = (self.scope as usize, end as usize);
-        let mut users: Vec<(InstrId, InstrId)> = Vec::new();
-        if let Some(ins) = self.m.instructions.get_mut(from..to) {
-            for (k, ins) in ins.iter_mut().enumerate() {
-                let me = self.scope + InstrId::try_from(k).unwrap_or(0);
-                for op in &mut ins.operands {
-                    op.id = self.names.get(op.name).copied();
-                    if let Some(t) = op.id {
-                        users.push((t, me));
-                    }
-                }
-            }
-        }
-        for (t, u) in users {
-            if let Some(i) = self.m.instructions.get_mut(t as usize) {
-                if i.users.last() != Some(&u) {
-                    i.users.push(u);
-                }
-            }
-        }
+        self.resolve_operands(from, to);
+        self.fill_users(from, to);
         if let Some(c) = self
             .current
             .and_then(|c| self.m.computations.get_mut(c as usize))
@@ -273,13 +272,92 @@ impl<'a> Reader<'a> {
         self.scope = end;
     }
 
+    /// Each operand of the scope's instructions `from..to`, resolved by name.
+    fn resolve_operands(&mut self, from: usize, to: usize) {
+        let ins = self.m.instructions.get(from..to).unwrap_or(&[]);
+        let (Some(first), Some(last)) = (ins.first(), ins.last()) else {
+            return;
+        };
+        let ops = first.operands.start as usize..last.operands.range().end;
+        for op in self.m.operand_pool.get_mut(ops).unwrap_or(&mut []) {
+            op.id = self.names.get(op.name).copied();
+        }
+    }
+
+    /// The users of the scope's instructions `from..to`, into the user
+    /// pool: counted, then placed (each user once per instruction it uses,
+    /// however many times it names it in a row).
+    fn fill_users(&mut self, from: usize, to: usize) {
+        let n = to.saturating_sub(from);
+        let mut count = vec![0u32; n];
+        let mut last = vec![InstrId::MAX; n];
+        let m = &self.m;
+        let each = |f: &mut dyn FnMut(usize, InstrId)| {
+            for (k, ins) in m
+                .instructions
+                .get(from..to)
+                .unwrap_or(&[])
+                .iter()
+                .enumerate()
+            {
+                let me = InstrId::try_from(from + k).unwrap_or(InstrId::MAX);
+                for op in m.operand_pool.get(ins.operands.range()).unwrap_or(&[]) {
+                    if let Some(t) = op.id.and_then(|t| (t as usize).checked_sub(from)) {
+                        f(t, me);
+                    }
+                }
+            }
+        };
+        each(&mut |t, u| {
+            if let (Some(c), Some(l)) = (count.get_mut(t), last.get_mut(t)) {
+                if *l != u {
+                    *l = u;
+                    *c += 1;
+                }
+            }
+        });
+        let base = self.m.user_pool.len();
+        let mut at = Vec::with_capacity(n);
+        let mut total = 0u32;
+        for &c in &count {
+            at.push(total);
+            total = total.saturating_add(c);
+        }
+        let mut pool = vec![InstrId::MAX; total as usize];
+        last.fill(InstrId::MAX);
+        each(&mut |t, u| {
+            if let (Some(p), Some(l)) = (at.get_mut(t), last.get_mut(t)) {
+                if *l != u {
+                    *l = u;
+                    if let Some(slot) = pool.get_mut(*p as usize) {
+                        *slot = u;
+                    }
+                    *p += 1;
+                }
+            }
+        });
+        self.m.user_pool.extend(pool);
+        let mut start = u32::try_from(base).unwrap_or(u32::MAX);
+        for (ins, c) in self
+            .m
+            .instructions
+            .get_mut(from..to)
+            .unwrap_or(&mut [])
+            .iter_mut()
+            .zip(count)
+        {
+            ins.users = Span { start, len: c };
+            start = start.saturating_add(c);
+        }
+    }
+
     /// Reads one (logical) instruction; `false` when it is not one.
     fn instruction(&mut self, line: usize, end_line: usize, s: &'a str) -> bool {
-        let Some(mut ins) = split(s) else {
+        let Some((mut ins, shape_read)) = split(s, &mut self.m) else {
             return false;
         };
         self.m.work = self.m.work.saturating_add(2 * s.len());
-        if let Shape::Unread(_) = ins.shape {
+        if !shape_read {
             self.unread(line, BAD_SHAPE);
         }
         ins.line = line;
@@ -298,8 +376,13 @@ impl<'a> Reader<'a> {
             by_name.entry(c.name).or_insert(id);
         }
         let mut callers: Vec<(CompId, InstrId)> = Vec::new();
-        for (ins, id) in self.m.instructions.iter_mut().zip(0..) {
-            for call in &mut ins.calls {
+        for (ins, id) in self.m.instructions.iter().zip(0..) {
+            for call in self
+                .m
+                .call_pool
+                .get_mut(ins.calls.range())
+                .unwrap_or(&mut [])
+            {
                 call.id = by_name.get(call.name).copied();
                 if let Some(c) = call.id {
                     callers.push((c, id));
@@ -322,16 +405,24 @@ fn is_opcode_byte(c: u8) -> bool {
     c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'_'
 }
 
+/// The length of a pool, as a pool index.
+fn pool_len<T>(v: &[T]) -> u32 {
+    u32::try_from(v.len()).unwrap_or(u32::MAX)
+}
+
 /// Splits `[ROOT ] [%]name = shape opcode(operands)[, attrs]` (trimmed,
-/// possibly over several lines) into an instruction (line fields unset).
-fn split(s: &str) -> Option<Instruction<'_>> {
+/// possibly over several lines) into an instruction (line fields unset),
+/// its operands, calls and attributes pushed into the module's pools; and
+/// whether its shape was read.
+fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool)> {
     let b = s.as_bytes();
     let mut i = 0usize;
     let is_root = s.starts_with("ROOT ");
     if is_root {
         i = skip_ws(b, 5);
     }
-    if b.get(i) == Some(&b'%') {
+    let percent = b.get(i) == Some(&b'%');
+    if percent {
         i += 1;
     }
     let name_end = take_while(b, i, scan::is_name_byte);
@@ -341,13 +432,10 @@ fn split(s: &str) -> Option<Instruction<'_>> {
         return None;
     }
     let shape_at = skip_ws(b, i + 1);
-    let (shape, shape_end) = match super::shape::read(s, shape_at) {
-        Some((sh, e)) => (sh, e),
-        None => {
-            // Not a shape this reader knows: up to the next space.
-            let e = take_while(b, shape_at, |c| c != b' ' && c != b'\n');
-            (Shape::Unread(s.get(shape_at..e)?), e)
-        }
+    let (shape_end, shape_read) = match super::shape::skip(s, shape_at) {
+        Some(e) => (e, true),
+        // Not a shape this reader knows: up to the next space.
+        None => (take_while(b, shape_at, |c| c != b' ' && c != b'\n'), false),
     };
     let shape_text = s.get(shape_at..shape_end)?;
     let op_at = skip_ws(b, shape_end);
@@ -363,13 +451,12 @@ fn split(s: &str) -> Option<Instruction<'_>> {
     let operands_text = s
         .get(op_end + 1..ops_end.saturating_sub(1).max(op_end + 1))
         .unwrap_or("");
-    let literal = matches!(opcode, "constant" | "parameter");
-    let mut operands = Vec::new();
-    if !literal {
+    let first_op = pool_len(&m.operand_pool);
+    if !matches!(opcode, "constant" | "parameter") {
         text::for_each_top(operands_text, |p| {
             let (shape, name) = text::operand(p);
             if !name.is_empty() {
-                operands.push(Operand {
+                m.operand_pool.push(Operand {
                     name,
                     shape,
                     id: None,
@@ -379,33 +466,40 @@ fn split(s: &str) -> Option<Instruction<'_>> {
     }
     let mut ins = Instruction {
         name,
+        text: s,
         line: 0,
         end_line: 0,
         is_root,
+        percent,
         computation: None,
         shape_text,
-        shape,
+        shape_read,
         opcode,
         operands_text,
-        operands,
-        users: Vec::new(),
+        operands: Span {
+            start: first_op,
+            len: pool_len(&m.operand_pool) - first_op,
+        },
+        users: Span::default(),
         parameter_number: (opcode == "parameter")
             .then(|| operands_text.trim().parse().ok())
             .flatten(),
-        calls: Vec::new(),
+        calls: Span::default(),
         fusion_kind: None,
         custom_call_target: None,
         backend_config: None,
         metadata: Metadata::default(),
-        attrs: Vec::new(),
+        metadata_text: None,
+        attrs: Span::default(),
     };
-    attributes(s.get(ops_end..).unwrap_or(""), &mut ins);
-    Some(ins)
+    attributes(s.get(ops_end..).unwrap_or(""), &mut ins, m);
+    Some((ins, shape_read))
 }
 
 /// Reads an instruction's attributes (`, kind=kLoop, calls=%f, ...`).
-fn attributes<'a>(attrs: &'a str, ins: &mut Instruction<'a>) {
+fn attributes<'a>(attrs: &'a str, ins: &mut Instruction<'a>, m: &mut Module<'a>) {
     let mut md = Metadata::default();
+    let (first_attr, first_call) = (pool_len(&m.attr_pool), pool_len(&m.call_pool));
     for_each_attr(attrs, "metadata", |item, key, value, _| match (item, key) {
         // A value cut over two lines (a hard-wrapped paste) is not the
         // value: only a `backend_config` may span lines.
@@ -416,30 +510,39 @@ fn attributes<'a>(attrs: &'a str, ins: &mut Instruction<'a>) {
         (Item::Field, "source_file") => md.source_file = Some(value),
         (Item::Field, "source_line") => md.source_line = value.parse().ok(),
         (Item::Field, _) => {}
-        (Item::Attr, _) => {
-            ins.attrs.push(Attr { key, value });
-            match key {
-                "metadata" => md = Metadata::default(),
-                "kind" => ins.fusion_kind = Some(value),
-                "custom_call_target" => ins.custom_call_target = Some(value.trim_matches('"')),
-                "backend_config" => ins.backend_config = Some(value),
-                _ => {
-                    if let Some(&(_, role)) = CALL_ATTRS.iter().find(|(k, _)| *k == key) {
-                        let inner = value.trim().trim_start_matches('{').trim_end_matches('}');
-                        for n in inner.split(',') {
-                            let n = scan::strip_pct(n.trim());
-                            if !n.is_empty() {
-                                ins.calls.push(Call {
-                                    role,
-                                    name: n,
-                                    id: None,
-                                });
-                            }
+        (Item::Attr, _) => match key {
+            "metadata" => {
+                md = Metadata::default();
+                ins.metadata_text = Some(value);
+            }
+            "kind" => ins.fusion_kind = Some(value),
+            "custom_call_target" => ins.custom_call_target = Some(value.trim_matches('"')),
+            "backend_config" => ins.backend_config = Some(value),
+            _ => match CALL_ATTRS.iter().find(|(k, _)| *k == key) {
+                None => m.attr_pool.push(Attr { key, value }),
+                Some(&(_, role)) => {
+                    let inner = value.trim().trim_start_matches('{').trim_end_matches('}');
+                    for n in inner.split(',') {
+                        let n = scan::strip_pct(n.trim());
+                        if !n.is_empty() {
+                            m.call_pool.push(Call {
+                                role,
+                                name: n,
+                                id: None,
+                            });
                         }
                     }
                 }
-            }
-        }
+            },
+        },
     });
     ins.metadata = md;
+    ins.attrs = Span {
+        start: first_attr,
+        len: pool_len(&m.attr_pool) - first_attr,
+    };
+    ins.calls = Span {
+        start: first_call,
+        len: pool_len(&m.call_pool) - first_call,
+    };
 }

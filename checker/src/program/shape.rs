@@ -250,6 +250,66 @@ pub(crate) fn read(s: &str, i: usize) -> Option<(Shape<'_>, usize)> {
     }
 }
 
+/// The end of the shape starting at byte `i` of `s`, as [`read`] would
+/// find it, without building it (no allocation); `None` when it is not one.
+pub(crate) fn skip(s: &str, i: usize) -> Option<usize> {
+    let b = s.as_bytes();
+    let start = i;
+    let mut depth = 0usize;
+    let mut i = i;
+    loop {
+        i = skip_comment(b, skip_ws(b, i));
+        if b.get(i) == Some(&b'(') {
+            if depth >= MAX_DEPTH {
+                return skip_balanced(b, start);
+            }
+            depth += 1;
+            let j = skip_ws(b, i + 1);
+            if b.get(j) != Some(&b')') {
+                i = j;
+                continue;
+            }
+            depth -= 1;
+            i = j + 1;
+        } else {
+            i = array_end(b, i)?;
+        }
+        loop {
+            if depth == 0 {
+                return Some(i);
+            }
+            i = skip_ws(b, i);
+            match b.get(i)? {
+                b',' => {
+                    i += 1;
+                    break;
+                }
+                b')' => {
+                    i += 1;
+                    depth -= 1;
+                }
+                _ => return None,
+            }
+        }
+    }
+}
+
+/// The end of the array shape at `i`, as [`array`] reads it.
+fn array_end(b: &[u8], i: usize) -> Option<usize> {
+    let t = take_while(b, i, |c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    if t == i || b.get(t) != Some(&b'[') {
+        return None;
+    }
+    let close = take_while(b, t + 1, |c| c != b']' && c != b'\n' && c != b'(');
+    if b.get(close) != Some(&b']') {
+        return None;
+    }
+    match b.get(close + 1) {
+        Some(b'{') => skip_balanced(b, close + 1),
+        _ => Some(close + 1),
+    }
+}
+
 /// Past a `/*index=5*/` comment at `i` (XLA prints one before every fifth
 /// tuple element), and the spaces after it.
 fn skip_comment(b: &[u8], i: usize) -> usize {
@@ -281,7 +341,9 @@ fn array(s: &str, i: usize) -> Option<(Array<'_>, usize)> {
     let dims = if dims_text.trim().is_empty() {
         Vec::new()
     } else {
-        dims_text.split(',').map(dim).collect()
+        let mut v = Vec::with_capacity(1 + dims_text.bytes().filter(|&c| c == b',').count());
+        v.extend(dims_text.split(',').map(dim));
+        v
     };
     let mut end = close + 1;
     let layout = if b.get(end) == Some(&b'{') {
@@ -318,10 +380,8 @@ fn layout(text: &str) -> Layout<'_> {
         .and_then(|t| t.strip_suffix('}'))
         .unwrap_or("");
     let (m2m, rest) = inner.split_once(':').unwrap_or((inner, ""));
-    let minor_to_major = m2m
-        .split(',')
-        .filter_map(|d| d.trim().parse::<u32>().ok())
-        .collect();
+    let mut minor_to_major = Vec::with_capacity(1 + m2m.bytes().filter(|&c| c == b',').count());
+    minor_to_major.extend(m2m.split(',').filter_map(|d| d.trim().parse::<u32>().ok()));
     let mut l = Layout {
         minor_to_major,
         text,

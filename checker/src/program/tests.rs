@@ -57,8 +57,8 @@ fn describe(m: &Module<'_>, i: &Instruction<'_>) -> String {
         id.and_then(|id| m.instruction(id))
             .map_or("-".to_owned(), |i| i.name.to_owned())
     };
-    let ops: Vec<String> = i
-        .operands
+    let ops: Vec<String> = m
+        .operands(i)
         .iter()
         .map(|o| {
             let s = o.shape.map(|s| format!("{} ", shape(&Shape::parse(s))));
@@ -69,11 +69,11 @@ fn describe(m: &Module<'_>, i: &Instruction<'_>) -> String {
         "{}{} = {} {}({})",
         if i.is_root { "ROOT " } else { "" },
         i.name,
-        shape(&i.shape),
+        shape(&i.shape()),
         i.opcode,
         ops.join(", ")
     );
-    for c in &i.calls {
+    for c in m.calls(i) {
         out.push_str(&format!(" {:?}={}", c.role, c.name));
     }
     if let Some(k) = i.fusion_kind {
@@ -281,7 +281,7 @@ fn header_tables_users_and_frames() {
             .iter()
             .find(|i| i.name == n)
             .map(|i| {
-                i.users
+                m.users(i)
                     .iter()
                     .filter_map(|&u| m.instruction(u))
                     .map(|u| u.name)
@@ -292,6 +292,13 @@ fn header_tables_users_and_frames() {
     assert_eq!(users("mul.0"), ["add.0"]);
     assert_eq!(users("add.0"), ["tanh.0"]);
     assert_eq!(users("param_0.2"), ["mul.0"]);
+    assert!(m.instructions.iter().all(|i| i.percent));
+    // `as_text(dialect="hlo")` prints bare names.
+    let bare = parse(
+        "ENTRY main.4 {\n  Arg_0.1 = f32[8]{0} parameter(0)\n  ROOT sine.2 = f32[8]{0} sine(Arg_0.1)\n}\n",
+    );
+    assert!(bare.instructions.iter().all(|i| !i.percent));
+    assert_eq!(bare.entry_computation().map(|c| c.name), Some("main.4"));
     check(
         FORI,
         "ROOT tanh.0 = f32[128,128]{1,0} tanh(add.0@add.0) op_name=jit(fn)/while/body/tanh at fixtures/fori_loop_while/function.py:18 (fn.<locals>.body) at fixtures/fori_loop_while/function.py:20 (fn)",
@@ -396,4 +403,85 @@ fn damaged_text_says_what_it_could_not_read() {
         "  %a = f32[8]{0} exponential(%x)\n  %b = f32[8]{0} add(%a, %a)\n",
         "b = f32[8]{0} add(a@a, a@a)",
     );
+}
+
+/// A lowered dump's ops as `line name op [op path] file:line...`.
+fn lowered_ops(text: &str) -> Vec<String> {
+    lowered::read(text)
+        .ops
+        .iter()
+        .map(|o| {
+            let mut s = format!("{} {} {}", o.line, o.name, o.op);
+            if let Some(n) = o.at.name {
+                s.push_str(&format!(" [{n}]"));
+            }
+            for (f, l) in &o.at.lines {
+                s.push_str(&format!(" {f}:{l}"));
+            }
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn lowered_ops_of_every_printer() {
+    let cases: &[(&str, &[&str])] = &[
+        // StableHLO (fixtures/softmax/lowered.stablehlo.mlir): `#loc`
+        // aliases defined after their use, named locations over a file one.
+        (
+            "module @jit_fn {\n  func.func public @main(%arg0: tensor<512x1024xf32> loc(\"x\")) -> (tensor<512x1024xf32> {jax.result_info = \"result\"}) {\n    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32> loc(#loc5)\n    %5 = stablehlo.subtract %arg0, %4 : tensor<512x1024xf32> loc(#loc8)\n    return %5 : tensor<512x1024xf32> loc(#loc)\n  } loc(#loc)\n} loc(#loc)\n#loc = loc(unknown)\n#loc2 = loc(\"fixtures/softmax/function.py\":18:11 to :37)\n#loc4 = loc(\"fn\"(#loc2))\n#loc5 = loc(\"jit(fn)/reduce_max\"(#loc4))\n#loc8 = loc(\"jit(fn)/sub\"(#loc4))\n",
+            &[
+                "3 %cst stablehlo.constant [jit(fn)/reduce_max] fixtures/softmax/function.py:18",
+                "4 %5 stablehlo.subtract [jit(fn)/sub] fixtures/softmax/function.py:18",
+            ],
+        ),
+        // MHLO (drift jax-0.4.13 softmax.lowered.mhlo.mlir), printed
+        // without locations: a reducer's region inside an op. An
+        // `mhlo.return` counts as an op, as it did before this reader (only
+        // `stablehlo.return` and `func.return` are left out).
+        (
+            "module @jit_softmax attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {\n  func.func public @main(%arg0: tensor<8x128xf32> {jax.arg_info = \"x\", mhlo.sharding = \"{replicated}\"}) -> (tensor<8x128xf32> {jax.result_info = \"\"}) {\n    %0 = mhlo.constant dense<0xFF800000> : tensor<f32>\n    %1 = mhlo.reduce(%arg0 init: %0) across dimensions = [1] : (tensor<8x128xf32>, tensor<f32>) -> tensor<8xf32>\n     reducer(%arg1: tensor<f32>, %arg2: tensor<f32>)  {\n      %11 = mhlo.maximum %arg1, %arg2 : tensor<f32>\n      mhlo.return %11 : tensor<f32>\n    }\n    %2 = \"mhlo.broadcast_in_dim\"(%1) {broadcast_dimensions = dense<0> : tensor<1xi64>} : (tensor<8xf32>) -> tensor<8x1xf32>\n",
+            &[
+                "3 %0 mhlo.constant",
+                "4 %1 mhlo.reduce",
+                "6 %11 mhlo.maximum",
+                "7  mhlo.return",
+                "9 %2 mhlo.broadcast_in_dim",
+            ],
+        ),
+        // A jaxpr printed with `source_info=True`.
+        (
+            "{ lambda ; a:f32[8]. let\n    b:f32[8] = sin a           # /tmp/jx.py:3:8 (fn)\n    c:f32[8] = cos b           # /tmp/jx.py:4:11 (fn)\n    d:f32[8] = neg c\n  in (d,) }\n",
+            &[
+                "2 b sin [sin] /tmp/jx.py:3",
+                "3 c cos [cos] /tmp/jx.py:4",
+                "4 d neg [neg]",
+            ],
+        ),
+        // HLO before optimization, through the syntax layer (drift
+        // jax-0.4.13 mlp.lowered.hlo.txt's style: source_file/line).
+        (
+            "HloModule jit_mlp\n\nENTRY %main.6 (Arg_0.1: f32[8,16]) -> f32[8,16] {\n  %Arg_0.1 = f32[8,16]{1,0} parameter(0)\n  ROOT %sine.2 = f32[8,16]{1,0} sine(f32[8,16]{1,0} %Arg_0.1), metadata={op_name=\"jit(mlp)/jit(main)/sin\" source_file=\"checker/tests/drift/functions/jax_fns.py\" source_line=10}\n}\n",
+            &["5 sine.2 sine [jit(mlp)/jit(main)/sin] checker/tests/drift/functions/jax_fns.py:10"],
+        ),
+    ];
+    for &(text, want) in cases {
+        assert_eq!(lowered_ops(text), want, "{text}");
+    }
+}
+
+#[test]
+fn borrowed_parts_point_into_the_text() {
+    let text = FORI;
+    let m = parse(text);
+    let ins = m.instructions.last().cloned();
+    let ins = ins.unwrap_or_else(|| panic!("no instruction"));
+    let at = offset_in(text, ins.opcode).unwrap_or(usize::MAX);
+    assert_eq!(text.get(at..at + 4), Some("tanh"));
+    let line_start = text
+        .get(..at)
+        .and_then(|t| t.rfind('\n'))
+        .map_or(0, |p| p + 1);
+    assert_eq!(at - line_start, "  ROOT %tanh.0 = f32[128,128]{1,0} ".len());
+    assert_eq!(offset_in(text, "elsewhere"), None);
 }

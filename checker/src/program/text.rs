@@ -11,17 +11,23 @@ pub(crate) fn depth_delta(l: &str) -> isize {
     let b = l.as_bytes();
     let mut d = 0isize;
     let mut i = 0usize;
-    while let Some(&c) = b.get(i) {
-        match c {
-            b'"' => match string_end(b, i + 1) {
-                Some(e) => i = e,
+    // Brackets and quotes are a few per line: jump between them.
+    while let Some(k) = scan::next_special::<false>(b, i) {
+        match b.get(k) {
+            Some(b'"') => match string_end(b, k + 1) {
+                Some(e) => i = e + 1,
                 None => break,
             },
-            b'(' | b'[' | b'{' => d += 1,
-            b')' | b']' | b'}' => d -= 1,
-            _ => {}
+            Some(b'(' | b'[' | b'{') => {
+                d += 1;
+                i = k + 1;
+            }
+            Some(_) => {
+                d -= 1;
+                i = k + 1;
+            }
+            None => break,
         }
-        i += 1;
     }
     d
 }
@@ -89,17 +95,6 @@ pub(crate) fn operand(part: &str) -> (Option<&str>, &str) {
         Some((shape, name)) => (Some(shape.trim()), scan::strip_pct(strip_comments(name))),
         None => (None, scan::strip_pct(p)),
     }
-}
-
-/// The section titles and lines that never continue an instruction whose
-/// brackets are open: a new instruction or computation, a table title.
-pub(crate) fn starts_something(t: &str) -> bool {
-    t.starts_with("HloModule ")
-        || t.starts_with("ENTRY ")
-        || t.starts_with("ROOT ")
-        || super::sources::SourceTables::title(t).is_some()
-        || looks_like_instruction(t)
-        || super::hlo::computation_header(t).is_some_and(|h| !h.bare)
 }
 
 /// `[%]name = ` at the start of a trimmed line, followed by a shape's

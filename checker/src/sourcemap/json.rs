@@ -109,7 +109,7 @@ fn push_kernel(out: &mut String, m: &SourceMap, k: &Kernel) {
     out.push_str("{\"name\":");
     push_str(out, &k.name);
     out.push_str(",\"kind\":");
-    push_str(out, k.kind);
+    push_str(out, k.kind.map_name());
     out.push_str(",\"detail\":");
     push_opt_str(out, k.detail.as_deref());
     out.push_str(",\"opcode\":");

@@ -50,7 +50,7 @@
 pub mod json;
 use crate::program::lowered;
 
-use crate::kernels::KernelTree;
+use crate::kernels::{KernelKind, KernelTree};
 pub use crate::program::lowered::LoweredFormat;
 use crate::program::{self, Module};
 use std::collections::HashMap;
@@ -90,9 +90,11 @@ pub struct Kernel {
     pub line: usize,
     /// Its opcode (`fusion`, `custom-call`, `copy-start`, `reduce`, ...).
     pub opcode: String,
-    /// What it is: `fusion`, `custom-call`, `copy`, `collective`, `loop`,
-    /// `conditional`, `call`, `async` or `op` (an unfused op).
-    pub kind: &'static str,
+    /// What it is, from the one vocabulary of kernel kinds
+    /// ([`crate::kernels::KINDS`]); the map prints its `map_name`
+    /// (`fusion`, `custom-call`, `copy`, `collective`, `loop`,
+    /// `conditional`, `call`, `async` or `op`).
+    pub kind: KernelKind,
     /// The fusion kind (`kLoop`, `kCustom __triton`), custom call target or
     /// collective opcode, when there is one.
     pub detail: Option<String>,
@@ -277,7 +279,7 @@ fn compiled_kernels<'a>(
             name: ins.name.to_owned(),
             line: ins.line,
             opcode: ins.opcode.to_owned(),
-            kind: row.kind.map_name(),
+            kind: row.kind,
             detail: row.detail.clone(),
             ops: row.ops.clone(),
             shape: row.shape.clone(),

@@ -39,7 +39,7 @@ fn render(m: &SourceMap) -> String {
         s.push_str(&format!(
             "kernel {} {}{}: {}\n",
             k.name,
-            k.kind,
+            k.kind.map_name(),
             k.detail
                 .as_deref()
                 .map(|d| format!("/{d}"))
@@ -397,7 +397,11 @@ fn elementwise_chain_lands_in_its_one_fusion_on_every_backend() {
         let compiled = fixture("elementwise_chain", &format!("compiled.{backend}.hlo.txt"));
         let m = map(&lowered, &compiled);
         assert_eq!(m.mismatch, None, "{backend}");
-        let fusions: Vec<&Kernel> = m.kernels.iter().filter(|k| k.kind == "fusion").collect();
+        let fusions: Vec<&Kernel> = m
+            .kernels
+            .iter()
+            .filter(|k| k.kind == KernelKind::Fusion)
+            .collect();
         assert_eq!(fusions.len(), 1, "{backend}: {:?}", m.kernels);
         let f = fusions.first().unwrap();
         let lines: Vec<u32> = m.source_lines.iter().map(|e| e.source.line).collect();

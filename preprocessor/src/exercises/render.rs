@@ -31,16 +31,25 @@ pub(crate) fn inline(text: &str) -> String {
     out
 }
 
+/// What the page calls each question type: one row per
+/// [`Question::TYPE_NAMES`](dumplab::exercise::model::Question::TYPE_NAMES)
+/// entry (a test checks every one).
+const TYPE_LABELS: [(&str, &str); 6] = [
+    ("classify", "Which call?"),
+    ("evidence", "Find the evidence"),
+    ("count", "Count"),
+    ("pair", "Find the pair"),
+    ("choice", "Multiple choice"),
+    ("backend", "Which backend?"),
+];
+
+/// The page's label of question type `type_name` ("Question" for a type
+/// without a row, which the test of [`TYPE_LABELS`] rules out).
 pub(crate) fn type_label(type_name: &str) -> &'static str {
-    match type_name {
-        "classify" => "Which call?",
-        "evidence" => "Find the evidence",
-        "count" => "Count",
-        "pair" => "Find the pair",
-        "choice" => "Multiple choice",
-        "backend" => "Which backend?",
-        _ => "Question",
-    }
+    TYPE_LABELS
+        .iter()
+        .find(|(t, _)| *t == type_name)
+        .map_or("Question", |(_, label)| label)
 }
 
 /// The viewer of one dump (generated markup, dump text escaped).
@@ -111,5 +120,20 @@ mod tests {
         );
         assert_eq!(inline("odd ` tick <"), "odd ` tick &lt;");
         assert_eq!(inline("\"q\" & 'a'"), "&quot;q&quot; &amp; &#39;a&#39;");
+    }
+
+    /// Every question type has its label: a missing row would show the
+    /// page's "Question" fallback on every question of that type.
+    #[test]
+    fn every_question_type_has_its_label() {
+        use dumplab::exercise::model::Question;
+        for t in Question::TYPE_NAMES {
+            assert_eq!(
+                TYPE_LABELS.iter().filter(|(n, _)| *n == t).count(),
+                1,
+                "TYPE_LABELS needs one row for `{t}`"
+            );
+        }
+        assert_eq!(TYPE_LABELS.len(), Question::TYPE_NAMES.len());
     }
 }

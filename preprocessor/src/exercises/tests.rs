@@ -32,8 +32,8 @@ fn library() -> Library {
         ("neg".into(), "compiled.cpu.hlo.txt".into()),
         DumpInfo {
             text: HOSTILE_DUMP.to_owned(),
-            kind: Some("hlo-optimized".into()),
-            backend: Some("cpu".into()),
+            kind: Some(dumplab::Kind::HloOptimized),
+            backend: Some(dumplab::Backend::Cpu),
             excerpts: vec![("entry".into(), 8, 11)],
             evidence: vec![
                 AnnotatedLine {
@@ -54,7 +54,7 @@ fn library() -> Library {
         ("neg".into(), "jaxpr.txt".into()),
         DumpInfo {
             text: JAXPR.to_owned(),
-            kind: Some("jaxpr".into()),
+            kind: Some(dumplab::Kind::Jaxpr),
             backend: None,
             excerpts: vec![],
             evidence: vec![AnnotatedLine {

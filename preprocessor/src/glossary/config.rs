@@ -7,49 +7,13 @@
 //! `toml::Spanned` fields) so that one broken entry does not hide the
 //! problems of the others.
 
-use super::render::{RenderedDefinition, render_definition};
+use super::definition::{RenderedDefinition, render_definition};
+use super::model::{Case, Glossary, Term};
 use dumplab::Diagnostic;
 use serde::Deserialize;
 use std::collections::{BTreeSet, HashMap};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue, ValueDeserializer};
-
-/// How a term's forms are compared with the prose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Case {
-    /// Letter case must match (acronyms: `HLO` is not `hlo`).
-    Exact,
-    /// Any letter case matches (words: `Fusion` and `fusion`).
-    Insensitive,
-}
-
-/// One validated glossary entry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Term {
-    /// Stable identifier: `data-term` value and anchor in the glossary chapter.
-    pub(crate) id: String,
-    /// The headword, as the glossary chapter lists it.
-    pub(crate) term: String,
-    /// Every spelling that is marked in prose: the headword, then the aliases.
-    pub(crate) forms: Vec<String>,
-    /// How forms are compared with the prose.
-    pub(crate) case: Case,
-    /// The definition rendered to sanitized inline HTML.
-    pub(crate) definition_html: String,
-    /// The definition as plain text (for the no-JavaScript fallback).
-    pub(crate) definition_text: String,
-    /// The chapter that teaches the term, relative to `src/` (`xla.md`).
-    pub(crate) chapter: String,
-    /// An optional `#anchor` inside that chapter, without the `#`.
-    pub(crate) anchor: Option<String>,
-}
-
-/// The validated glossary, in file order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Glossary {
-    /// The entries.
-    pub(crate) terms: Vec<Term>,
-}
 
 /// The fields a `[[term]]` entry may have.
 const FIELDS: &[&str] = &["id", "term", "aliases", "case", "definition", "chapter"];
@@ -77,214 +41,30 @@ pub(crate) fn load(
     source: &str,
     chapters: &BTreeSet<String>,
 ) -> (Option<Glossary>, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
-    let err = |offset: usize, message: String, hint: &str| {
-        Diagnostic::error_at(file, source, offset, message).with_hint(hint)
+    let mut loader = Loader {
+        file,
+        source,
+        diags: Vec::new(),
+        ids: HashMap::new(),
+        claimed: Vec::new(),
     };
-
     let (root, syntax_errors) = DeTable::parse_recoverable(source);
     if !syntax_errors.is_empty() {
         for e in syntax_errors {
-            let offset = e.span().map_or(0, |s| s.start);
-            diags.push(err(
-                offset,
+            loader.err(
+                e.span().map_or(0, |s| s.start),
                 format!("invalid TOML: {}", one_line(e.message())),
                 "fix the syntax; the format is described in the comments at the top of the file",
-            ));
+            );
         }
-        return (None, diags);
+        return (None, loader.diags);
     }
-
-    let mut raw_terms = Vec::new();
-    for (key, value) in root.get_ref() {
-        if key.get_ref() != "term" {
-            diags.push(err(
-                key.span().start,
-                format!("unknown top-level key `{}`", key.get_ref()),
-                "every entry is a `[[term]]` table; move this key into one or remove it",
-            ));
-            continue;
-        }
-        let Some(entries) = value.get_ref().as_array() else {
-            diags.push(err(
-                value.span().start,
-                "`term` must be an array of tables".to_owned(),
-                "write each entry as a `[[term]]` table",
-            ));
-            continue;
-        };
-        for entry in entries.iter() {
-            let Some(table) = entry.get_ref().as_table() else {
-                diags.push(err(
-                    entry.span().start,
-                    "a `term` entry must be a table".to_owned(),
-                    "write each entry as a `[[term]]` table",
-                ));
-                continue;
-            };
-            let mut known = DeTable::new();
-            for (k, v) in table {
-                if FIELDS.contains(&k.get_ref().as_ref()) {
-                    known.insert(k.clone(), v.clone());
-                } else {
-                    diags.push(err(
-                        k.span().start,
-                        format!("unknown field `{}` in a `[[term]]` entry", k.get_ref()),
-                        "the fields are id, term, aliases, case, definition and chapter",
-                    ));
-                }
-            }
-            let value = Spanned::new(entry.span(), DeValue::Table(known));
-            match RawTerm::deserialize(ValueDeserializer::from(value)) {
-                Ok(raw) => raw_terms.push(raw),
-                Err(e) => {
-                    let offset = e.span().map_or(entry.span().start, |s| s.start);
-                    diags.push(err(
-                        offset,
-                        format!("invalid `[[term]]` entry: {}", one_line(e.message())),
-                        "each entry needs id, term, definition and chapter (strings); aliases is a list of strings",
-                    ));
-                }
-            }
-        }
-    }
-
-    let mut terms = Vec::new();
-    let mut ids: HashMap<String, usize> = HashMap::new();
-    // Every form seen so far: (form, case, owner id).
-    let mut claimed: Vec<(String, Case, String)> = Vec::new();
-    for raw in raw_terms {
-        let id = raw.id.get_ref().clone();
-        if !is_valid_id(&id) {
-            diags.push(err(
-                raw.id.span().start,
-                format!("id `{id}` is not a valid term id"),
-                "use lowercase ASCII letters, digits and `-`, starting with a letter or digit (e.g. `buffer-assignment`)",
-            ));
-        }
-        if let Some(&first) = ids.get(&id) {
-            let (line, _) = dumplab::diagnostic::line_column(source, first);
-            diags.push(err(
-                raw.id.span().start,
-                format!("duplicate id `{id}` (first used on line {line})"),
-                "give each entry its own id, or merge the two entries",
-            ));
-        } else {
-            ids.insert(id.clone(), raw.id.span().start);
-        }
-
-        let headword = raw.term.get_ref().trim().to_owned();
-        if headword.is_empty() {
-            diags.push(err(
-                raw.term.span().start,
-                format!("term `{id}` has an empty `term`"),
-                "write the word as it appears in prose",
-            ));
-        }
-
-        let case = match raw.case.as_ref().map(|c| c.get_ref().as_str()) {
-            None => default_case(&headword),
-            Some("exact") => Case::Exact,
-            Some("insensitive") => Case::Insensitive,
-            Some(other) => {
-                diags.push(err(
-                    raw.case.as_ref().map_or(0, |c| c.span().start),
-                    format!("unknown case rule `{other}`"),
-                    "use case = \"exact\" (acronyms) or case = \"insensitive\" (words)",
-                ));
-                default_case(&headword)
-            }
-        };
-
-        let mut forms: Vec<(String, usize)> = vec![(headword.clone(), raw.term.span().start)];
-        for alias in &raw.aliases {
-            let a = alias.get_ref().trim().to_owned();
-            if a.is_empty() {
-                diags.push(err(
-                    alias.span().start,
-                    format!("term `{id}` has an empty alias"),
-                    "remove it",
-                ));
-            } else {
-                forms.push((a, alias.span().start));
-            }
-        }
-        let mut own: Vec<String> = Vec::new();
-        for (form, offset) in &forms {
-            if form.is_empty() || own.contains(form) {
-                continue;
-            }
-            own.push(form.clone());
-            if let Some((_, _, owner)) = claimed
-                .iter()
-                .find(|(f, c, owner)| *owner != id && same_form(f, *c, form, case))
-            {
-                diags.push(err(
-                    *offset,
-                    format!("`{form}` is claimed by two terms: `{owner}` and `{id}`"),
-                    "a spelling may belong to one term only; remove it from one of the entries",
-                ));
-            }
-        }
-        for form in &own {
-            claimed.push((form.clone(), case, id.clone()));
-        }
-
-        let RenderedDefinition {
-            html: definition_html,
-            text: definition_text,
-        } = match render_definition(raw.definition.get_ref()) {
-            Ok(rendered) => rendered,
-            Err(problem) => {
-                diags.push(err(
-                    raw.definition.span().start,
-                    format!("definition of `{id}` {problem}"),
-                    "a definition is one sentence of inline Markdown (emphasis, `code`, links)",
-                ));
-                RenderedDefinition::default()
-            }
-        };
-        if definition_text.trim().is_empty()
-            && !diags
-                .iter()
-                .any(|d| d.message.starts_with(&format!("definition of `{id}`")))
-        {
-            diags.push(err(
-                raw.definition.span().start,
-                format!("definition of `{id}` is empty"),
-                "write one sentence that explains the term",
-            ));
-        }
-
-        let chapter_value = raw.chapter.get_ref().trim();
-        let (chapter, anchor) = match chapter_value.split_once('#') {
-            Some((c, a)) => (c.to_owned(), Some(a.to_owned())),
-            None => (chapter_value.to_owned(), None),
-        };
-        if !chapters.contains(&chapter) {
-            let known: Vec<&str> = chapters.iter().map(String::as_str).collect();
-            diags.push(err(
-                raw.chapter.span().start,
-                format!("chapter `{chapter}` of term `{id}` is not in the book"),
-                &format!(
-                    "use a chapter path from src/SUMMARY.md, relative to src/ (one of: {})",
-                    known.join(", ")
-                ),
-            ));
-        }
-
-        terms.push(Term {
-            id,
-            term: headword,
-            forms: own,
-            case,
-            definition_html,
-            definition_text,
-            chapter,
-            anchor,
-        });
-    }
-
+    let raw_terms = loader.entries(root.get_ref());
+    let terms: Vec<Term> = raw_terms
+        .into_iter()
+        .map(|raw| loader.term(raw, chapters))
+        .collect();
+    let mut diags = loader.diags;
     diags.sort_by_key(|d| (d.line, d.column));
     let has_error = diags.iter().any(Diagnostic::is_error);
     (
@@ -295,6 +75,257 @@ pub(crate) fn load(
         },
         diags,
     )
+}
+
+/// The file being loaded and what loading it has found so far.
+struct Loader<'a> {
+    /// The file's name, for messages.
+    file: &'a str,
+    /// Its text.
+    source: &'a str,
+    /// Every problem found.
+    diags: Vec<Diagnostic>,
+    /// Every id seen, with the offset of its first use.
+    ids: HashMap<String, usize>,
+    /// Every form seen so far: (form, case, owner id).
+    claimed: Vec<(String, Case, String)>,
+}
+
+impl Loader<'_> {
+    /// Reports an error at `offset`.
+    fn err(&mut self, offset: usize, message: String, hint: &str) {
+        self.diags
+            .push(Diagnostic::error_at(self.file, self.source, offset, message).with_hint(hint));
+    }
+
+    /// The `[[term]]` entries of the file, each deserialized on its own:
+    /// unknown top-level keys and fields are reported and left out, a broken
+    /// entry is reported and skipped.
+    fn entries(&mut self, root: &DeTable<'_>) -> Vec<RawTerm> {
+        let mut raw_terms = Vec::new();
+        for (key, value) in root {
+            if key.get_ref() != "term" {
+                self.err(
+                    key.span().start,
+                    format!("unknown top-level key `{}`", key.get_ref()),
+                    "every entry is a `[[term]]` table; move this key into one or remove it",
+                );
+                continue;
+            }
+            let Some(entries) = value.get_ref().as_array() else {
+                self.err(
+                    value.span().start,
+                    "`term` must be an array of tables".to_owned(),
+                    "write each entry as a `[[term]]` table",
+                );
+                continue;
+            };
+            for entry in entries.iter() {
+                raw_terms.extend(self.entry(entry));
+            }
+        }
+        raw_terms
+    }
+
+    /// One `[[term]]` entry, typed.
+    fn entry(&mut self, entry: &Spanned<DeValue<'_>>) -> Option<RawTerm> {
+        let Some(table) = entry.get_ref().as_table() else {
+            self.err(
+                entry.span().start,
+                "a `term` entry must be a table".to_owned(),
+                "write each entry as a `[[term]]` table",
+            );
+            return None;
+        };
+        let mut known = DeTable::new();
+        for (k, v) in table {
+            if FIELDS.contains(&k.get_ref().as_ref()) {
+                known.insert(k.clone(), v.clone());
+            } else {
+                self.err(
+                    k.span().start,
+                    format!("unknown field `{}` in a `[[term]]` entry", k.get_ref()),
+                    "the fields are id, term, aliases, case, definition and chapter",
+                );
+            }
+        }
+        let value = Spanned::new(entry.span(), DeValue::Table(known));
+        match RawTerm::deserialize(ValueDeserializer::from(value)) {
+            Ok(raw) => Some(raw),
+            Err(e) => {
+                let offset = e.span().map_or(entry.span().start, |s| s.start);
+                self.err(
+                    offset,
+                    format!("invalid `[[term]]` entry: {}", one_line(e.message())),
+                    "each entry needs id, term, definition and chapter (strings); aliases is a list of strings",
+                );
+                None
+            }
+        }
+    }
+
+    /// One entry validated into a term: its id, headword, case rule, forms
+    /// (none claimed by another term), definition and chapter.
+    fn term(&mut self, raw: RawTerm, chapters: &BTreeSet<String>) -> Term {
+        let id = raw.id.get_ref().clone();
+        self.check_id(&id, raw.id.span().start);
+        let headword = raw.term.get_ref().trim().to_owned();
+        if headword.is_empty() {
+            self.err(
+                raw.term.span().start,
+                format!("term `{id}` has an empty `term`"),
+                "write the word as it appears in prose",
+            );
+        }
+        let case = self.case(raw.case.as_ref(), &headword);
+        let forms = self.forms(&raw, &id, &headword, case);
+        let (definition_html, definition_text) = self.definition(&raw.definition, &id);
+        let (chapter, anchor) = self.chapter(&raw.chapter, &id, chapters);
+        Term {
+            id,
+            term: headword,
+            forms,
+            case,
+            definition_html,
+            definition_text,
+            chapter,
+            anchor,
+        }
+    }
+
+    /// A valid id, used once.
+    fn check_id(&mut self, id: &str, offset: usize) {
+        if !is_valid_id(id) {
+            self.err(
+                offset,
+                format!("id `{id}` is not a valid term id"),
+                "use lowercase ASCII letters, digits and `-`, starting with a letter or digit (e.g. `buffer-assignment`)",
+            );
+        }
+        if let Some(&first) = self.ids.get(id) {
+            let (line, _) = dumplab::diagnostic::line_column(self.source, first);
+            self.err(
+                offset,
+                format!("duplicate id `{id}` (first used on line {line})"),
+                "give each entry its own id, or merge the two entries",
+            );
+        } else {
+            self.ids.insert(id.to_owned(), offset);
+        }
+    }
+
+    /// The case rule written, or the headword's default.
+    fn case(&mut self, written: Option<&Spanned<String>>, headword: &str) -> Case {
+        match written.map(|c| c.get_ref().as_str()) {
+            None => default_case(headword),
+            Some("exact") => Case::Exact,
+            Some("insensitive") => Case::Insensitive,
+            Some(other) => {
+                self.err(
+                    written.map_or(0, |c| c.span().start),
+                    format!("unknown case rule `{other}`"),
+                    "use case = \"exact\" (acronyms) or case = \"insensitive\" (words)",
+                );
+                default_case(headword)
+            }
+        }
+    }
+
+    /// The term's forms (headword, then aliases; empty ones reported,
+    /// repeats dropped), each checked against those of earlier terms.
+    fn forms(&mut self, raw: &RawTerm, id: &str, headword: &str, case: Case) -> Vec<String> {
+        let mut forms: Vec<(String, usize)> = vec![(headword.to_owned(), raw.term.span().start)];
+        for alias in &raw.aliases {
+            let a = alias.get_ref().trim().to_owned();
+            if a.is_empty() {
+                self.err(
+                    alias.span().start,
+                    format!("term `{id}` has an empty alias"),
+                    "remove it",
+                );
+            } else {
+                forms.push((a, alias.span().start));
+            }
+        }
+        let mut own: Vec<String> = Vec::new();
+        for (form, offset) in &forms {
+            if form.is_empty() || own.contains(form) {
+                continue;
+            }
+            own.push(form.clone());
+            let owner = self
+                .claimed
+                .iter()
+                .find(|(f, c, owner)| owner != id && same_form(f, *c, form, case))
+                .map(|(_, _, owner)| owner.clone());
+            if let Some(owner) = owner {
+                self.err(
+                    *offset,
+                    format!("`{form}` is claimed by two terms: `{owner}` and `{id}`"),
+                    "a spelling may belong to one term only; remove it from one of the entries",
+                );
+            }
+        }
+        for form in &own {
+            self.claimed.push((form.clone(), case, id.to_owned()));
+        }
+        own
+    }
+
+    /// The definition rendered: HTML and plain text, never empty.
+    fn definition(&mut self, written: &Spanned<String>, id: &str) -> (String, String) {
+        let RenderedDefinition { html, text } = match render_definition(written.get_ref()) {
+            Ok(rendered) => rendered,
+            Err(problem) => {
+                self.err(
+                    written.span().start,
+                    format!("definition of `{id}` {problem}"),
+                    "a definition is one sentence of inline Markdown (emphasis, `code`, links)",
+                );
+                RenderedDefinition::default()
+            }
+        };
+        if text.trim().is_empty()
+            && !self
+                .diags
+                .iter()
+                .any(|d| d.message.starts_with(&format!("definition of `{id}`")))
+        {
+            self.err(
+                written.span().start,
+                format!("definition of `{id}` is empty"),
+                "write one sentence that explains the term",
+            );
+        }
+        (html, text)
+    }
+
+    /// The chapter (and `#anchor`) that teaches the term, which must be in
+    /// the book.
+    fn chapter(
+        &mut self,
+        written: &Spanned<String>,
+        id: &str,
+        chapters: &BTreeSet<String>,
+    ) -> (String, Option<String>) {
+        let value = written.get_ref().trim();
+        let (chapter, anchor) = match value.split_once('#') {
+            Some((c, a)) => (c.to_owned(), Some(a.to_owned())),
+            None => (value.to_owned(), None),
+        };
+        if !chapters.contains(&chapter) {
+            let known: Vec<&str> = chapters.iter().map(String::as_str).collect();
+            self.err(
+                written.span().start,
+                format!("chapter `{chapter}` of term `{id}` is not in the book"),
+                &format!(
+                    "use a chapter path from src/SUMMARY.md, relative to src/ (one of: {})",
+                    known.join(", ")
+                ),
+            );
+        }
+        (chapter, anchor)
+    }
 }
 
 /// Acronyms and names with inner capitals (`HLO`, `StableHLO`) match
@@ -316,6 +347,7 @@ fn same_form(a: &str, a_case: Case, b: &str, b_case: Case) -> bool {
     }
 }
 
+/// Lowercase ASCII letters, digits and `-`, starting with a letter or digit.
 fn is_valid_id(id: &str) -> bool {
     let mut chars = id.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_lowercase() || c.is_ascii_digit())

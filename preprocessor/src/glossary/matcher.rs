@@ -11,7 +11,7 @@
 //! `fusion—` match, `XLAish` and `über­HLO` do not), longest form first so
 //! `StableHLO` wins over `HLO`, exact or case-insensitive per term.
 
-use super::config::{Case, Glossary};
+use super::model::{Case, Glossary};
 use crate::markdown::options;
 use pulldown_cmark::{Event, Parser, Tag, TagEnd, TextMergeWithOffset};
 use std::collections::HashSet;

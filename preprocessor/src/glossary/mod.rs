@@ -1,9 +1,12 @@
 //! Glossary tooltips: the one place where the course explains its own words.
 //!
 //! Instructors edit a single TOML file (`glossary/terms.toml`); this module
-//! loads and validates it ([`config`]), finds occurrences of its terms in the
+//! loads and validates it ([`config`], rendering each definition once with
+//! [`definition`]) into the [`model`], finds occurrences of its terms in the
 //! plain prose of every chapter ([`matcher`]), wraps them in tooltip markup
-//! and fills the generated glossary chapter ([`render`]).
+//! and fills the generated glossary chapter ([`render`]). Layers one way:
+//! `model` imports none of the others; `config` uses `model` and
+//! `definition`; `matcher` uses `model`; `render` uses `model` and `matcher`.
 //!
 //! The split matters for one invariant: a definition never becomes part of
 //! the prose. Marked terms carry the definition only in attributes and in a
@@ -12,8 +15,11 @@
 //! them into a tooltip at run time.
 
 pub(crate) mod config;
+pub(crate) mod definition;
 pub(crate) mod matcher;
+pub(crate) mod model;
 pub(crate) mod render;
 
-pub(crate) use config::{Glossary, load};
+pub(crate) use config::load;
 pub(crate) use matcher::{Density, find_marks};
+pub(crate) use model::Glossary;

@@ -3,6 +3,7 @@
 //! DumpLab generated (authored text inside is escaped already); every other
 //! string is raw text that the template's `{{field}}` escapes.
 
+use super::names::{FEEDBACK, OCCURRENCE, QUESTION};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -121,8 +122,8 @@ pub(crate) fn samples(template: &str) -> Value {
         feedback_html: String::new(),
     };
     match template {
-        super::QUESTION => serde_json::to_value(&question).unwrap_or(Value::Null),
-        super::FEEDBACK => serde_json::to_value(FeedbackData {
+        QUESTION => serde_json::to_value(&question).unwrap_or(Value::Null),
+        FEEDBACK => serde_json::to_value(FeedbackData {
             id: question.id,
             type_name: question.type_name,
             mode: question.mode,
@@ -134,7 +135,7 @@ pub(crate) fn samples(template: &str) -> Value {
             definition: "XLA's program text.",
             definition_html: "XLA&#39;s program text.",
             taught_in: "HLO text",
-            occurrence: super::OCCURRENCE,
+            occurrence: OCCURRENCE,
         })
         .unwrap_or_else(|_| json!({})),
     }

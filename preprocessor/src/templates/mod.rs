@@ -17,12 +17,15 @@
 //! chapter (`src/instructors.md`).
 
 pub(crate) mod data;
+mod names;
 mod strict;
 
 use crate::confine::{Expect, HINT, Root};
 use data::{FeedbackData, QuestionData, TooltipData};
 use dumplab::Diagnostic;
 use handlebars::{Handlebars, RenderErrorReason};
+use names::OCCURRENCE;
+pub(crate) use names::{FEEDBACK, QUESTION, TOOLTIP};
 use serde::Serialize;
 use std::path::Path;
 
@@ -46,17 +49,6 @@ const TEMPLATES: [(&str, &str, bool); 3] = [
         true,
     ),
 ];
-
-/// The question template's file name.
-pub(crate) const QUESTION: &str = "dumplab-question.hbs";
-/// The feedback area's template file name.
-pub(crate) const FEEDBACK: &str = "dumplab-feedback.hbs";
-/// The glossary tooltip's template file name.
-pub(crate) const TOOLTIP: &str = "dumplab-tooltip.hbs";
-
-/// Where the tooltip template puts the occurrence: characters no escaper
-/// changes and no Markdown holds.
-const OCCURRENCE: &str = "\u{e000}dumplab-occurrence\u{e000}";
 
 /// The compiled templates of one build.
 pub(crate) struct Templates {

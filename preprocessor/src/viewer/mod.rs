@@ -1,5 +1,5 @@
 //! The dump viewer: one markup for every dump on a page, in questions and in
-//! the prose alike (and built the same way by `theme/playground.js` for a
+//! the prose alike (and built the same way by `src/dumplab-playground.js` for a
 //! pasted dump).
 //!
 //! ```text

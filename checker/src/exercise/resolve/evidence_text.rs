@@ -17,7 +17,7 @@
 //! the hint names no range and says what kind of clue to look for
 //! ([`Claim::look_for`]).
 
-use super::{region, span_words};
+use super::text::{number_words, region, span_words};
 use crate::analysis::claims::{Claim, Says, Select};
 use crate::exercise::key::Hint;
 
@@ -30,13 +30,12 @@ pub(super) fn instruction(claim: Claim, need: usize) -> String {
         }
         (Select::Some, Says::Text(s)) => format!(
             "Select at least {} lines, each showing by itself that {s}.",
-            super::number_words(need)
+            number_words(need)
         ),
         (Select::Some, Says::Line(s)) if need == 1 => format!("Select a line that {s}."),
-        (Select::Some, Says::Line(s)) => format!(
-            "Select at least {} lines that {s}.",
-            super::number_words(need)
-        ),
+        (Select::Some, Says::Line(s)) => {
+            format!("Select at least {} lines that {s}.", number_words(need))
+        }
     }
 }
 

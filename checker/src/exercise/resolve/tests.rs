@@ -4,8 +4,13 @@
 
 #![allow(clippy::unwrap_used)]
 
+use super::classify::kind_label;
+use super::kernels::kernel_miscounts;
 use super::*;
+use crate::analysis::{Backend, Kernel, KernelKind, Kind, analyze};
+use crate::exercise::model::Question;
 use crate::grade::{Outcome, grade};
+use std::collections::BTreeMap;
 
 const COMPILED: &str =
     "HloModule jit_f, is_scheduled=true, entry_computation_layout={(f32[8]{0})->f32[8]{0}}
@@ -33,8 +38,8 @@ fn library() -> Library {
     let mut lib = Library::new();
     let compiled = |note: &str| DumpInfo {
         text: COMPILED.to_owned(),
-        kind: Some("hlo-optimized".to_owned()),
-        backend: Some("cpu".to_owned()),
+        kind: Some(Kind::HloOptimized),
+        backend: Some(Backend::Cpu),
         excerpts: vec![("entry".to_owned(), 8, 11)],
         evidence: vec![
             AnnotatedLine {
@@ -67,7 +72,7 @@ fn library() -> Library {
         ("neg".into(), "lowered.stablehlo.mlir".into()),
         DumpInfo {
             text: LOWERED.to_owned(),
-            kind: Some("stablehlo".to_owned()),
+            kind: Some(Kind::Stablehlo),
             backend: None,
             excerpts: vec![("main".to_owned(), 2, 5)],
             evidence: vec![AnnotatedLine {
@@ -767,7 +772,7 @@ fn a_classify_option_prefers_the_plain_function_over_a_variant() {
         });
     }
     assert_eq!(
-        kind_label("stablehlo", "neg", &lib),
+        kind_label(Kind::Stablehlo, "neg", &lib),
         "lowered StableHLO: `jax.jit(fn).lower(*args()).as_text(debug_info=True)`"
     );
 }
@@ -836,4 +841,254 @@ fn a_loaded_family_is_analysed_once_and_the_library_reuses_it() {
         info.provenance.as_ref().map(|p| p.function.as_str()),
         Some("fixtures/neg/function.py")
     );
+}
+
+/// Every kind a dump can be annotated with has its `classify` row, every
+/// backend its `backend` row: where one is missing, its option would be
+/// labelled with its bare name and offer no note.
+#[test]
+fn every_kind_and_every_backend_has_its_row() {
+    for kind in Kind::ALL.into_iter().filter(|k| *k != Kind::Unknown) {
+        assert_eq!(
+            KINDS.iter().filter(|(k, ..)| *k == kind).count(),
+            1,
+            "KINDS needs one row for `{kind}`"
+        );
+    }
+    for backend in Backend::ALL {
+        assert_eq!(
+            BACKENDS.iter().filter(|(b, ..)| *b == backend).count(),
+            1,
+            "BACKENDS needs one row for `{backend}`"
+        );
+    }
+}
+
+/// The facts table and the one in `exercises/FORMAT.md` agree, row by row:
+/// name and the dumps it applies to.
+#[test]
+fn every_fact_is_documented_where_instructors_read_it() {
+    let doc = include_str!("../../../../exercises/FORMAT.md");
+    let mut names = BTreeMap::new();
+    for fact in &FACTS {
+        let row = format!("| `{}` | {} |", fact.name, fact.applies.as_str());
+        assert!(doc.contains(&row), "exercises/FORMAT.md lacks `{row}`");
+        assert!(names.insert(fact.name, ()).is_none(), "{} twice", fact.name);
+    }
+    let documented = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("## Count facts"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .filter(|l| l.starts_with("| `"))
+        .count();
+    assert_eq!(
+        documented,
+        FACTS.len(),
+        "a documented fact the checker does not count"
+    );
+}
+
+/// `fixture.toml`'s kind and backend are read once, into the checker's own
+/// types, which the library carries to the keys; a kind an annotation cannot
+/// say (`unknown`) or a misspelt backend is refused where it is written,
+/// with the values it may take.
+#[test]
+fn annotated_kind_and_backend_are_the_checkers_types_from_the_file_on() {
+    let toml = |kind: &str, backend: &str| {
+        format!(
+            "status = \"reviewed\"\n[provenance]\nfunction = \"function.py\"\njax = \"0\"\njaxlib = \"0\"\npython = \"3\"\n\n[[dump]]\nfile = \"compiled.cpu.hlo.txt\"\nkind = \"{kind}\"\nbackend = \"{backend}\"\n"
+        )
+    };
+    let files = || {
+        BTreeMap::from([
+            ("function.py".to_owned(), String::new()),
+            ("compiled.cpu.hlo.txt".to_owned(), COMPILED.to_owned()),
+        ])
+    };
+    let load = |kind: &str, backend: &str| {
+        crate::fixture::load_family("neg", "fixtures/neg", &toml(kind, backend), files())
+    };
+    let (family, _) = load("hlo-optimized", "cpu");
+    let lib = library_of(&BTreeMap::from([("neg".to_owned(), family.unwrap())]));
+    let info = &lib[&("neg".to_owned(), "compiled.cpu.hlo.txt".to_owned())];
+    assert_eq!(
+        (info.kind, info.backend),
+        (Some(Kind::HloOptimized), Some(Backend::Cpu))
+    );
+    let first = |kind: &str, backend: &str| load(kind, backend).1[0].to_string();
+    assert_eq!(
+        first("unknown", "cpu"),
+        "fixtures/neg/fixture.toml:10:8: error: invalid fixture annotation: unknown variant `unknown`, expected one of `jaxpr`, `stablehlo`, `hlo-unoptimized`, `hlo-optimized`\n  help: use one of the values the message lists"
+    );
+    assert_eq!(
+        first("hlo-optimized", "gpuu"),
+        "fixtures/neg/fixture.toml:11:11: error: invalid fixture annotation: unknown variant `gpuu`, expected one of `cpu`, `gpu`, `tpu`\n  help: use one of the values the message lists"
+    );
+}
+
+/// A fact's count and likely miscounts, or why it does not apply.
+type Counts<'a> = Result<(usize, &'a [usize]), &'a str>;
+
+/// Counts on real fixture dumps, through the facts table: `(dump, fact,
+/// count, likely miscounts)`; a fact that does not apply says why.
+#[test]
+fn facts_count_real_fixture_dumps() {
+    let check = |cases: &[(&str, &str, Counts<'_>)]| {
+        let mut wrong = Vec::new();
+        for (dump, fact, expect) in cases {
+            let path = format!("{}/../fixtures/{dump}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let a = analyze(&text);
+            let fact = super::facts::FACTS
+                .iter()
+                .find(|f| f.name == *fact)
+                .unwrap();
+            let got = match fact.mismatch(a.kind, &a) {
+                Some(why) => Err(why),
+                None => {
+                    let c = fact.count(&a, (1, text.lines().count()));
+                    Ok((
+                        c.value,
+                        c.miscounts.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+                    ))
+                }
+            };
+            let expect = expect.map(|(n, m)| (n, m.to_vec())).map_err(str::to_owned);
+            if got != expect {
+                wrong.push(format!("({dump:?}, {:?}, {got:?}),", fact.name));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    };
+    check(&[
+        (
+            "elementwise_chain/compiled.cpu.hlo.txt",
+            "entry_fusions",
+            Ok((1, &[])),
+        ),
+        (
+            "elementwise_chain/compiled.cpu.hlo.txt",
+            "entry_kernels",
+            Ok((1, &[])),
+        ),
+        (
+            "fori_loop_while/compiled.cpu.hlo.txt",
+            "while_loops",
+            Ok((1, &[])),
+        ),
+        // The body alone is the likely miscount.
+        (
+            "fori_loop_while/compiled.cpu.hlo.txt",
+            "iteration_kernels",
+            Ok((3, &[2])),
+        ),
+        (
+            "fori_loop_while/compiled.tpu.hlo.txt",
+            "iteration_kernels",
+            Ok((3, &[2, 1])),
+        ),
+        // XLA:GPU turned the `conditional` into a select; CPU kept it.
+        (
+            "cond_branch/compiled.gpu.hlo.txt",
+            "conditionals",
+            Ok((0, &[])),
+        ),
+        (
+            "cond_branch/compiled.cpu.hlo.txt",
+            "conditionals",
+            Ok((1, &[])),
+        ),
+        ("cond_branch/compiled.gpu.hlo.txt", "fusions", Ok((3, &[]))),
+        (
+            "scan_rnn/compiled.tpu.hlo.txt",
+            "entry_kernels",
+            Ok((8, &[0, 4, 11])),
+        ),
+        // The scan's body equations are not top-level ones.
+        ("scan_rnn/jaxpr.txt", "equations", Ok((1, &[5]))),
+        ("scan_rnn/lowered.hlo.txt", "computations", Ok((6, &[]))),
+        (
+            "scan_rnn/jaxpr.txt",
+            "fusions",
+            Err("fact `fusions` applies to HLO dumps, and this one is jaxpr"),
+        ),
+        (
+            "elementwise_chain/compiled.cpu.hlo.txt",
+            "equations",
+            Err("fact `equations` applies to jaxpr dumps, and this one is hlo-optimized"),
+        ),
+        (
+            "elementwise_chain/compiled.cpu.hlo.txt",
+            "iteration_kernels",
+            Err(
+                "fact `iteration_kernels` applies to HLO with a `while` dumps, and this one is hlo-optimized",
+            ),
+        ),
+    ]);
+}
+
+/// `Question::TYPE_NAMES` is every type the model reads, as serde lists them
+/// for a misspelt `type`, and each type names itself with its entry.
+#[test]
+fn the_type_names_are_every_type_of_the_model() {
+    let (_, diags) = resolve("[[question]]\nid = \"x\"\ntype = \"?\"\nprompt = \"p\"\n");
+    let listed: Vec<String> = Question::TYPE_NAMES
+        .iter()
+        .map(|t| format!("`{t}`"))
+        .collect();
+    assert!(
+        diags[0].contains(&format!("expected one of {}\n", listed.join(", "))),
+        "{diags:?}"
+    );
+    let (qs, diags) = resolve(
+        r#"
+[[question]]
+id = "a"
+type = "classify"
+prompt = "p"
+snippet = "neg/compiled.cpu.hlo.txt#entry"
+
+[[question]]
+id = "b"
+type = "evidence"
+prompt = "p"
+snippet = "neg/compiled.cpu.hlo.txt"
+
+[[question]]
+id = "c"
+type = "count"
+prompt = "p"
+snippet = "neg/compiled.cpu.hlo.txt"
+fact = "entry_fusions"
+
+[[question]]
+id = "d"
+type = "pair"
+prompt = "p"
+snippet = "neg/lowered.stablehlo.mlir"
+candidates = ["other/compiled.cpu.hlo.txt", "neg/compiled.cpu.hlo.txt"]
+
+[[question]]
+id = "e"
+type = "choice"
+prompt = "p"
+[[question.option]]
+text = "x"
+correct = true
+why = "because"
+[[question.option]]
+text = "y"
+why = "because not"
+
+[[question]]
+id = "f"
+type = "backend"
+prompt = "p"
+snippet = "neg/compiled.cpu.hlo.txt"
+"#,
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    let names: Vec<&str> = qs.iter().map(|q| q.type_name).collect();
+    assert_eq!(names, Question::TYPE_NAMES);
 }

@@ -1,38 +1,15 @@
 // DumpLab playground ("Read your own dump"): the block that
-// `{{#dumplab-playground}}` leaves in a chapter. Paste, drop or pick a dump;
+// `{{#dumplab-playground}}` leaves in a chapter, which also links this script
+// and its style (preprocessor/src/playground.rs), so no other page loads
+// them. Paste, drop or pick a dump;
 // the checker (src/dumplab-playground-wasm.js, loaded on this page only) runs
 // in a Web Worker made from a Blob, so the page stays responsive and works
 // offline and from file://. Nothing leaves the page. Everything shown is built
 // from DOM text nodes: dump text never becomes markup.
 (() => {
   'use strict';
-  // A row lit by hover and by focus at once stays lit until both end.
-  const litCount = new WeakMap();
-  function light(tr, on) {
-    const n = Math.max(0, (litCount.get(tr) || 0) + (on ? 1 : -1));
-    litCount.set(tr, n);
-    tr.classList.toggle('dlp-lit', n > 0);
-  }
-
-  // Live source maps of the lessons ({{#dumplab-map}}, rendered at build
-  // time): focusing or hovering a line lights its kernels, and the other way.
-  for (const fig of document.querySelectorAll('[data-dumplab-livemap]')) {
-    const lines = Array.from(fig.querySelectorAll('tr[data-line]'));
-    const kernels = Array.from(fig.querySelectorAll('tr[data-kernel]'));
-    const ids = (s) => (s || '').split(' ').filter(Boolean).map(Number);
-    const wire = (tr, others, list) => {
-      const set = (on) => {
-        light(tr, on);
-        for (const i of ids(tr.dataset[list])) if (others[i]) light(others[i], on);
-      };
-      tr.addEventListener('mouseenter', () => set(true));
-      tr.addEventListener('mouseleave', () => set(false));
-      tr.addEventListener('focus', () => set(true));
-      tr.addEventListener('blur', () => set(false));
-    };
-    for (const tr of lines) wire(tr, kernels, 'kernels');
-    for (const tr of kernels) wire(tr, lines, 'lines');
-  }
+  // Source-map rows light the way the lessons' live maps do (theme/livemap.js).
+  const light = window.dumplabLight || ((tr, on) => tr.classList.toggle('dlp-lit', on));
 
   const box = document.querySelector('[data-dumplab-playground]');
   if (!box) return;
@@ -41,6 +18,9 @@
   const MAX_BYTES = 128 * 1024 * 1024;
   /** Rows shown per table before "show all". */
   const SHOWN_ROWS = 50;
+  /** Dumps up to this size are shown in their text box; larger ones are
+   *  held by the worker only (a textarea of megabytes freezes the page). */
+  const SHOWN_BYTES = 262144;
 
   const root = typeof window.path_to_root === 'string' ? window.path_to_root : '';
   const status = box.querySelector('.dlp-status');
@@ -52,8 +32,9 @@
     text: el.querySelector('.dlp-text'),
     file: el.querySelector('.dlp-file'),
     clear: el.querySelector('.dlp-clear'),
-    stored: 0, // bytes of a picked or dropped file, held by the worker (not by the page)
-    name: '',
+    stored: 0, // bytes of a dump held by the worker (a file, a large paste), not by the page
+    name: '', // the file's name; '' for a paste
+    token: 0, // bumped by every new input, so a late hand-over does not win
     placeholder: el.querySelector('.dlp-text').placeholder,
     report: null,
   }));
@@ -131,11 +112,15 @@ self.onmessage = async (e) => {
       const bin = atob(m.wasm);
       const bytes = new Uint8Array(bin.length);
       for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      ex = (await WebAssembly.instantiate(bytes, {})).instance.exports;
+      // Gzipped by cargo xtask wasm; raw wasm is read as it is.
+      const gz = bytes[0] === 0x1f && bytes[1] === 0x8b;
+      const wasm = gz ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer() : bytes;
+      ex = (await WebAssembly.instantiate(wasm, {})).instance.exports;
       self.postMessage({ id: m.id, obj: {} });
     } else if (m.op === 'store') {
-      stored[m.slot] = m.bytes;
-      self.postMessage({ id: m.id, obj: {} });
+      // A paste comes as text: encoded here, off the page's thread.
+      stored[m.slot] = m.text !== undefined ? new TextEncoder().encode(m.text) : m.bytes;
+      self.postMessage({ id: m.id, obj: { size: stored[m.slot].length } });
     } else if (m.op === 'inspect') {
       reply(m.id, call('inspect\\n', [stored[m.slot]]), false);
     } else if (m.op === 'map') {
@@ -202,24 +187,59 @@ self.onmessage = async (e) => {
   }
 
   // ---- input -----------------------------------------------------------------
-  /** What the slot holds: a file the worker has (`size`), a paste to hand
-   *  over (`bytes`), a message saying why not (`error`), or null. */
+  // Every way in goes one way: a picked or dropped file, and a paste or a
+  // dropped text too large to show, is handed to the worker, which keeps it
+  // (`hold`); only dumps up to SHOWN_BYTES are also shown in their box. The
+  // page's thread never puts megabytes into a textarea (Chromium lays it out
+  // in one task of seconds), never encodes or copies them twice.
+  /** When the reader gave the input being analysed (a pick, drop or paste):
+   *  the status counts from there, reading and handing over included. */
+  let since = null;
+  const tooLarge = (what, size) =>
+    `${what} is ${mib(size)}; the page reads dumps up to ${mib(MAX_BYTES)}. Use \`mdbook-dumplab analyze\` on the command line for larger ones.`;
+
+  /** What the slot holds: a dump the worker has (`size`), typed text to
+   *  hand over (`bytes`), a message saying why not (`error`), or null. */
   function inputOf(slot) {
     if (slot.stored) return { size: slot.stored };
     const t = slot.text.value;
     if (!t.trim()) return null;
-    if (t.length > MAX_BYTES) return { error: `This paste is ${mib(t.length)}; the page reads dumps up to ${mib(MAX_BYTES)}. Use \`mdbook-dumplab analyze\` on the command line for larger ones.` };
+    if (t.length > MAX_BYTES) return { error: tooLarge('This text', t.length) };
     const bytes = new TextEncoder().encode(t);
     return { bytes, size: bytes.length };
   }
 
+  /** Hands a dump to the worker for `slot` (`msg`: `{ bytes }`, transferred,
+   *  or `{ text }`), shows `shown` in the box (empty when too large), then
+   *  analyses. `name`: the file's, or '' for a paste. */
+  function hold(slot, name, shown, msg, transfer) {
+    const token = ++slot.token;
+    slot.name = name;
+    slot.stored = 0;
+    slot.text.value = shown;
+    slot.text.placeholder = shown ? slot.placeholder : `${name || 'Pasted text'}: held for the checker, not shown here (type or paste to replace it)`;
+    setStatus(`Handing ${name || 'the pasted text'} to the checker…`);
+    box.setAttribute('aria-busy', 'true');
+    checker()
+      .then(() => post({ op: 'store', slot: slot.index, ...msg }, transfer))
+      .then((r) => {
+        if (token !== slot.token) return;
+        performance.mark('dumplab:stored');
+        slot.stored = r.size;
+        if (!shown) slot.text.placeholder = `${name || 'Pasted text'}: ${mib(r.size)} loaded (not shown here; type or paste to replace it)`;
+        analyse();
+      })
+      .catch((err) => setStatus(`The checker could not start: ${err.message}.`, true));
+  }
+
   function takeFile(slot, file) {
     if (!file) return;
-    slot.name = file.name;
+    since = performance.now();
     if (file.size > MAX_BYTES) {
+      slot.token++;
       slot.stored = 0;
       slot.text.value = '';
-      setStatus(`${file.name} is ${mib(file.size)}; the page reads dumps up to ${mib(MAX_BYTES)}. Use \`mdbook-dumplab analyze\` on the command line for larger ones.`, true);
+      setStatus(tooLarge(file.name, file.size), true);
       return;
     }
     const reader = new FileReader();
@@ -230,36 +250,76 @@ self.onmessage = async (e) => {
     reader.onload = () => {
       performance.mark('dumplab:read');
       const bytes = new Uint8Array(reader.result);
-      const head = bytes.subarray(0, 65536);
-      if (head.indexOf(0) >= 0) {
+      if (bytes.subarray(0, 65536).indexOf(0) >= 0) {
+        slot.token++;
         slot.stored = 0;
         setStatus(`${file.name} is not a text dump: it holds NUL bytes (a binary file?). Pick a jaxpr, StableHLO or HLO text dump.`, true);
         return;
       }
-      // Large files stay out of the textarea: it would freeze the page.
-      slot.text.value = bytes.length <= 262144 ? new TextDecoder().decode(bytes) : '';
-      slot.text.placeholder = `${file.name}: ${mib(bytes.length)} loaded (not shown here; type or paste to replace it)`;
-      const size = bytes.length;
-      checker()
-        .then(() => post({ op: 'store', slot: slot.index, bytes }, [bytes.buffer]))
-        .then(() => {
-          performance.mark('dumplab:stored');
-          slot.stored = size;
-          analyse();
-        })
-        .catch((err) => setStatus(`The checker could not start: ${err.message}.`, true));
+      const shown = bytes.length <= SHOWN_BYTES ? new TextDecoder().decode(bytes) : '';
+      hold(slot, file.name, shown, { bytes }, [bytes.buffer]);
     };
     reader.readAsArrayBuffer(file);
+  }
+
+  /** A pasted or dropped text: a large one goes the way a file goes (true);
+   *  one small enough to show is left to the caller (false). `from`: when
+   *  the reader gave it. */
+  function takeText(slot, text, from = performance.now()) {
+    since = from;
+    if (text.length > MAX_BYTES) {
+      setStatus(tooLarge('This paste', text.length), true);
+      return true;
+    }
+    if (text.length <= SHOWN_BYTES) return false;
+    hold(slot, '', '', { text });
+    return true;
+  }
+
+  /** A small paste into the box, where the reader's cursor is, analysed at
+   *  once. (`execCommand('insertText')` would keep it undoable, but takes
+   *  Chromium over a second for 100 KiB; `setRangeText` a few milliseconds.) */
+  function insert(slot, text) {
+    slot.text.focus();
+    slot.text.setRangeText(text, slot.text.selectionStart, slot.text.selectionEnd, 'end');
+    slot.token++;
+    slot.stored = 0;
+    analyse();
+  }
+
+  /** A paste: the text is taken from the clipboard with `getAsString`, which
+   *  hands it over in a task of its own; `getData` would build a string of
+   *  megabytes inside the paste event as well (twice the main-thread time). */
+  function onPaste(slot, e) {
+    const dt = e.clipboardData;
+    const f = dt && dt.files && dt.files[0];
+    if (f) {
+      e.preventDefault();
+      takeFile(slot, f);
+      return;
+    }
+    const item = dt && Array.from(dt.items || []).find((i) => i.kind === 'string' && i.type === 'text/plain');
+    if (!item) return; // no plain text: the box does what it does
+    e.preventDefault();
+    const at = performance.now();
+    setStatus('Reading the pasted text…');
+    item.getAsString((text) => {
+      if (!takeText(slot, text, at)) insert(slot, text);
+    });
   }
 
   for (const slot of slots) {
     slot.file.addEventListener('change', () => takeFile(slot, slot.file.files[0]));
     slot.text.addEventListener('input', () => {
+      slot.token++;
       slot.stored = 0;
       schedule();
     });
+    slot.text.addEventListener('paste', (e) => onPaste(slot, e));
     slot.clear.addEventListener('click', () => {
+      slot.token++;
       slot.stored = 0;
+      slot.name = '';
       slot.text.value = '';
       slot.file.value = '';
       slot.text.placeholder = slot.placeholder;
@@ -273,13 +333,27 @@ self.onmessage = async (e) => {
     });
     slot.el.addEventListener('dragleave', () => slot.el.classList.remove('dlp-drop'));
     slot.el.addEventListener('drop', (e) => {
-      e.preventDefault();
       slot.el.classList.remove('dlp-drop');
-      const f = e.dataTransfer && e.dataTransfer.files[0];
-      if (f) takeFile(slot, f);
+      const dt = e.dataTransfer;
+      const f = dt && dt.files[0];
+      const t = !f && dt ? dt.getData('text/plain') : '';
+      if (f) {
+        e.preventDefault();
+        takeFile(slot, f);
+      } else if (!t || takeText(slot, t)) e.preventDefault();
+      else if (e.target !== slot.text) {
+        // Dropped beside the box: into the box, as if dropped on it.
+        e.preventDefault();
+        slot.text.value = t;
+        slot.token++;
+        slot.stored = 0;
+      }
     });
   }
-  run.addEventListener('click', () => analyse());
+  run.addEventListener('click', () => {
+    since = performance.now();
+    analyse();
+  });
 
   let timer = null;
   function schedule() {
@@ -306,7 +380,10 @@ self.onmessage = async (e) => {
     const total = inputs.reduce((n, i) => n + (i ? i.size : 0), 0);
     setStatus(`Analysing ${mib(total)}…`);
     box.setAttribute('aria-busy', 'true');
-    const started = performance.now();
+    // From the reader's pick, drop or paste when there was one (reading and
+    // handing over included), else from now (typing, which waits for a pause).
+    const started = since === null ? performance.now() : since;
+    since = null;
     try {
       await checker();
       const reports = [];

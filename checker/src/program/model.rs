@@ -1,0 +1,388 @@
+//! The module's types: what [`super::parse`] gives (see the module docs of
+//! [`super`]).
+
+use super::shape::Shape;
+use super::sources::{Frame, SourceTables};
+use super::text;
+
+/// An instruction: index into [`Module::instructions`].
+pub type InstrId = u32;
+/// A computation: index into [`Module::computations`].
+pub type CompId = u32;
+
+/// A run of a pool of the [`Module`] (its operands, users, calls or
+/// attributes): `start..start + len`. Pools keep an instruction's small
+/// lists without an allocation of their own each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    /// First index in the pool.
+    pub start: u32,
+    /// How many.
+    pub len: u32,
+}
+
+impl Span {
+    /// The run as a range.
+    pub fn range(self) -> std::ops::Range<usize> {
+        let s = self.start as usize;
+        s..s.saturating_add(self.len as usize)
+    }
+
+    /// Whether it is empty.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
+/// A raw `key=value` attribute, as printed (the value untrimmed of quotes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attr<'a> {
+    /// The key (`dimensions`, `sharding`, ...).
+    pub key: &'a str,
+    /// The value as printed (`{1}`, `"foo"`, `kLoop`).
+    pub value: &'a str,
+}
+
+/// The `HloModule` line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header<'a> {
+    /// 1-based line.
+    pub line: usize,
+    /// The module's name.
+    pub name: &'a str,
+    /// `is_scheduled=true`.
+    pub is_scheduled: bool,
+    /// `entry_computation_layout={...}`, as printed.
+    pub entry_computation_layout: Option<&'a str>,
+    /// `input_output_alias={...}`, as printed.
+    pub input_output_alias: Option<&'a str>,
+    /// `frontend_attributes={...}`, as printed.
+    pub frontend_attributes: Option<&'a str>,
+    /// Every other header attribute, as printed.
+    pub attrs: Vec<Attr<'a>>,
+}
+
+/// One computation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Computation<'a> {
+    /// Its name, without `%`.
+    pub name: &'a str,
+    /// 1-based line of its header.
+    pub line: usize,
+    /// Marked `ENTRY`.
+    pub is_entry: bool,
+    /// The parameter list of a signed header (`(p: f32[8]) -> f32[8] {`),
+    /// without parentheses; `None` for a bare header (`name.N {`).
+    pub signature: Option<&'a str>,
+    /// Its instructions, in text order: `instructions[first..end]`.
+    pub first: InstrId,
+    /// One past its last instruction.
+    pub end: InstrId,
+    /// Its `parameter` instructions, by parameter number.
+    pub params: Vec<InstrId>,
+    /// The `ROOT` instruction (the last one when none is marked).
+    pub root: Option<InstrId>,
+    /// The instructions that call it (`calls=`, `to_apply=`, ...).
+    pub callers: Vec<InstrId>,
+}
+
+impl Computation<'_> {
+    /// Its instruction ids, in text order.
+    pub fn instruction_ids(&self) -> std::ops::Range<InstrId> {
+        self.first..self.end
+    }
+}
+
+/// How an instruction calls a computation: the attribute naming it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CallRole {
+    /// `calls=` (fusions, custom calls, `call`, async starts).
+    Calls,
+    /// `to_apply=` (reducers, `call` in older printers).
+    ToApply,
+    /// A `while`'s `condition=`.
+    Condition,
+    /// A `while`'s `body=`.
+    Body,
+    /// One of a `conditional`'s `branch_computations={...}`.
+    Branch,
+    /// A `conditional`'s `true_computation=`.
+    TrueBranch,
+    /// A `conditional`'s `false_computation=`.
+    FalseBranch,
+    /// `called_computations={...}` (async ops, older printers).
+    Called,
+}
+
+/// The attributes that name called computations, one row each.
+pub const CALL_ATTRS: &[(&str, CallRole)] = &[
+    ("calls", CallRole::Calls),
+    ("to_apply", CallRole::ToApply),
+    ("condition", CallRole::Condition),
+    ("body", CallRole::Body),
+    ("branch_computations", CallRole::Branch),
+    ("true_computation", CallRole::TrueBranch),
+    ("false_computation", CallRole::FalseBranch),
+    ("called_computations", CallRole::Called),
+];
+
+/// A computation an instruction calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Call<'a> {
+    /// Which attribute names it.
+    pub role: CallRole,
+    /// Its name, without `%`.
+    pub name: &'a str,
+    /// The computation, when the module has one of that name.
+    pub id: Option<CompId>,
+}
+
+/// One operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Operand<'a> {
+    /// Its name, without `%`.
+    pub name: &'a str,
+    /// Its shape when the printer writes it before the name
+    /// (`f32[8]{0} %x`, older printers).
+    pub shape: Option<&'a str>,
+    /// The instruction of that name in the same computation.
+    pub id: Option<InstrId>,
+}
+
+/// An instruction's `metadata={...}`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Metadata<'a> {
+    /// `op_name`, the JAX op path (`jit(f)/mul`).
+    pub op_name: Option<&'a str>,
+    /// `op_type`.
+    pub op_type: Option<&'a str>,
+    /// `source_file` (older printers).
+    pub source_file: Option<&'a str>,
+    /// `source_line` (older printers).
+    pub source_line: Option<u32>,
+    /// `stack_frame_id`, into [`Module::sources`].
+    pub stack_frame_id: Option<u32>,
+}
+
+/// One instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instruction<'a> {
+    /// Its name, without `%`.
+    pub name: &'a str,
+    /// Its whole text as read (trimmed; every line of a multi-line one).
+    pub text: &'a str,
+    /// 1-based line where it starts.
+    pub line: usize,
+    /// 1-based line where it ends (later than `line` when brackets were
+    /// open at the end of its first line).
+    pub end_line: usize,
+    /// Marked `ROOT`.
+    pub is_root: bool,
+    /// Its name printed with `%` (compiled modules and XLA's dumps;
+    /// `as_text(dialect="hlo")` and older printers print bare names).
+    pub percent: bool,
+    /// Its computation; `None` in a headerless excerpt.
+    pub computation: Option<CompId>,
+    /// Its shape, as printed (parsed by [`Instruction::shape`]).
+    pub shape_text: &'a str,
+    /// Whether [`Instruction::shape_text`] is a shape the reader knows
+    /// (else it runs up to the next space, and the line is in
+    /// [`Module::unread`]).
+    pub shape_read: bool,
+    /// The opcode (`fusion`, `custom-call`, `all-reduce-start`).
+    pub opcode: &'a str,
+    /// What the parentheses after the opcode hold, as printed (a
+    /// constant's literal, a parameter's number).
+    pub operands_text: &'a str,
+    /// Its operands (none for `constant` and `parameter`):
+    /// [`Module::operands`].
+    pub operands: Span,
+    /// The instructions that use it (derived from their operands):
+    /// [`Module::users`].
+    pub users: Span,
+    /// A `parameter`'s number.
+    pub parameter_number: Option<u32>,
+    /// The computations it calls: [`Module::calls`].
+    pub calls: Span,
+    /// A fusion's `kind=` (`kLoop`, `kCustom`).
+    pub fusion_kind: Option<&'a str>,
+    /// A custom call's `custom_call_target=`, without quotes.
+    pub custom_call_target: Option<&'a str>,
+    /// `backend_config=`, raw (may span lines).
+    pub backend_config: Option<&'a str>,
+    /// Its metadata.
+    pub metadata: Metadata<'a>,
+    /// The last `metadata={...}`'s value, raw (the one [`Instruction::metadata`]
+    /// reads).
+    pub metadata_text: Option<&'a str>,
+    /// Every other attribute, as printed (not `metadata`, `kind`,
+    /// `custom_call_target`, `backend_config` nor those naming called
+    /// computations, which have their fields): [`Module::attrs`].
+    pub attrs: Span,
+}
+
+impl<'a> Instruction<'a> {
+    /// Its shape, parsed from [`Instruction::shape_text`] (on demand: a
+    /// reader that never looks at shapes does not pay for them).
+    pub fn shape(&self) -> Shape<'a> {
+        Shape::parse(self.shape_text)
+    }
+
+    /// The `"kind":"..."` inside its backend config (`__triton`,
+    /// `__ynn_fusion`).
+    pub fn config_kind(&self) -> Option<&'a str> {
+        let v = self.backend_config?;
+        let at = v.find("\"kind\":\"")? + 8;
+        let rest = v.get(at..)?;
+        let end = rest.find('"')?;
+        rest.get(..end).filter(|k| !k.is_empty())
+    }
+}
+
+/// A line the reader could not read, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unread {
+    /// 1-based line.
+    pub line: usize,
+    /// A short reason.
+    pub reason: &'static str,
+}
+
+/// An HLO module as printed; see the module docs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Module<'a> {
+    /// The `HloModule` line, when printed.
+    pub header: Option<Header<'a>>,
+    /// Computations, in text order.
+    pub computations: Vec<Computation<'a>>,
+    /// Instructions, in text order.
+    pub instructions: Vec<Instruction<'a>>,
+    /// The `ENTRY` computation (the first, when several are marked).
+    pub entry: Option<CompId>,
+    /// The source tables.
+    pub sources: SourceTables<'a>,
+    /// Lines that could not be read.
+    pub unread: Vec<Unread>,
+    /// Every instruction's operands, by [`Instruction::operands`].
+    pub operand_pool: Vec<Operand<'a>>,
+    /// Every instruction's users, by [`Instruction::users`].
+    pub user_pool: Vec<InstrId>,
+    /// Every instruction's calls, by [`Instruction::calls`].
+    pub call_pool: Vec<Call<'a>>,
+    /// Every instruction's attributes, by [`Instruction::attrs`].
+    pub attr_pool: Vec<Attr<'a>>,
+    /// Bytes the reader visited (each byte a bounded number of times): the
+    /// size of the work, for linear-time tests.
+    pub work: usize,
+}
+
+impl<'a> Module<'a> {
+    /// An instruction by id.
+    pub fn instruction(&self, id: InstrId) -> Option<&Instruction<'a>> {
+        self.instructions.get(id as usize)
+    }
+
+    /// An instruction's operands.
+    pub fn operands(&self, ins: &Instruction<'a>) -> &[Operand<'a>] {
+        self.operand_pool.get(ins.operands.range()).unwrap_or(&[])
+    }
+
+    /// The instructions that use an instruction.
+    pub fn users(&self, ins: &Instruction<'a>) -> &[InstrId] {
+        self.user_pool.get(ins.users.range()).unwrap_or(&[])
+    }
+
+    /// The computations an instruction calls.
+    pub fn calls(&self, ins: &Instruction<'a>) -> &[Call<'a>] {
+        self.call_pool.get(ins.calls.range()).unwrap_or(&[])
+    }
+
+    /// An instruction's other attributes, as printed.
+    pub fn attrs(&self, ins: &Instruction<'a>) -> &[Attr<'a>] {
+        self.attr_pool.get(ins.attrs.range()).unwrap_or(&[])
+    }
+
+    /// The raw value of one of an instruction's attributes.
+    pub fn attr(&self, ins: &Instruction<'a>, key: &str) -> Option<&'a str> {
+        self.attrs(ins)
+            .iter()
+            .find(|a| a.key == key)
+            .map(|a| a.value)
+    }
+
+    /// A computation by id.
+    pub fn computation(&self, id: CompId) -> Option<&Computation<'a>> {
+        self.computations.get(id as usize)
+    }
+
+    /// The instructions of a computation, in text order.
+    pub fn instructions_of(&self, id: CompId) -> &[Instruction<'a>] {
+        self.computation(id)
+            .and_then(|c| self.instructions.get(c.first as usize..c.end as usize))
+            .unwrap_or(&[])
+    }
+
+    /// The computation of a name (the first one, when repeated).
+    pub fn computation_named(&self, name: &str) -> Option<CompId> {
+        self.computations
+            .iter()
+            .position(|c| c.name == name)
+            .and_then(|i| CompId::try_from(i).ok())
+    }
+
+    /// The entry computation.
+    pub fn entry_computation(&self) -> Option<&Computation<'a>> {
+        self.entry.and_then(|e| self.computation(e))
+    }
+
+    /// An instruction's source frames, innermost first: (file, line,
+    /// function) through the tables, or its `source_file`/`source_line`.
+    pub fn frames(&self, ins: &Instruction<'a>) -> Vec<Frame<'a>> {
+        match (ins.metadata.source_file, ins.metadata.source_line) {
+            (Some(file), Some(line)) => vec![Frame {
+                file,
+                line,
+                function: None,
+            }],
+            _ => ins
+                .metadata
+                .stack_frame_id
+                .map(|f| self.sources.frames(f))
+                .unwrap_or_default(),
+        }
+    }
+
+    /// An instruction's innermost source line (file, line).
+    pub fn location(&self, m: &Metadata<'a>) -> Option<(&'a str, u32)> {
+        match (m.source_file, m.source_line, m.stack_frame_id) {
+            (Some(f), Some(l), _) => Some((f, l)),
+            (_, _, Some(frame)) => self.sources.location(frame),
+            _ => None,
+        }
+    }
+}
+
+impl Module<'_> {
+    /// Shapes of the entry parameters, without layout: from a signed
+    /// `ENTRY` header, else from its `parameter(N)` instructions in number
+    /// order; `None` without an entry computation.
+    pub fn entry_signature(&self) -> Option<Vec<String>> {
+        let entry = self.entry_computation()?;
+        if let Some(sig) = entry.signature {
+            let mut out = Vec::new();
+            text::for_each_top(sig, |p| {
+                let s = p.split_once(':').map_or(p, |(_, s)| s).trim();
+                out.push(Shape::parse(s).without_layout());
+            });
+            return Some(out);
+        }
+        Some(
+            entry
+                .params
+                .iter()
+                .filter_map(|&p| self.instruction(p))
+                .map(|i| i.shape().without_layout())
+                .collect(),
+        )
+    }
+}
