@@ -2,10 +2,10 @@
 
 use super::model::{
     Attr, CALL_ATTRS, Call, CompId, Computation, Header, InstrId, Instruction, Metadata, Module,
-    Operand, Span, Unread,
+    Span, Unread,
 };
 use super::sources::{SourceTables, Table};
-use super::text::{self, depth_delta, looks_like_instruction, offset_in};
+use super::text::{depth_delta, looks_like_instruction, offset_in};
 use crate::analysis::scan::{self, Item, Sip, for_each_attr, skip_balanced, skip_ws, take_while};
 use std::collections::HashMap;
 
@@ -100,8 +100,6 @@ struct Reader<'a> {
     /// First instruction of the open scope (a computation, or a run of
     /// instructions outside any).
     scope: InstrId,
-    /// Names of the open scope's instructions.
-    names: HashMap<&'a str, InstrId, Sip>,
 }
 
 /// Reads `text`; see the module docs of [`super`].
@@ -115,7 +113,6 @@ pub(crate) fn read(text: &str) -> Module<'_> {
         m,
         current: None,
         scope: 0,
-        names: HashMap::default(),
     };
     let mut table: Option<Table> = None;
     let mut lines = scan::lines(text).enumerate().peekable();
@@ -246,8 +243,9 @@ impl<'a> Reader<'a> {
     fn close_scope(&mut self) {
         let end = self.next_id();
         let (from, to) = (self.scope as usize, end as usize);
-        self.resolve_operands(from, to);
-        self.fill_users(from, to);
+        if to > from {
+            self.m.scopes.push((self.scope, end));
+        }
         if let Some(c) = self
             .current
             .and_then(|c| self.m.computations.get_mut(c as usize))
@@ -268,87 +266,7 @@ impl<'a> Reader<'a> {
                 .map(|p| self.scope + InstrId::try_from(p).unwrap_or(0))
                 .or_else(|| end.checked_sub(1).filter(|&e| e >= self.scope));
         }
-        self.names.clear();
         self.scope = end;
-    }
-
-    /// Each operand of the scope's instructions `from..to`, resolved by name.
-    fn resolve_operands(&mut self, from: usize, to: usize) {
-        let ins = self.m.instructions.get(from..to).unwrap_or(&[]);
-        let (Some(first), Some(last)) = (ins.first(), ins.last()) else {
-            return;
-        };
-        let ops = first.operands.start as usize..last.operands.range().end;
-        for op in self.m.operand_pool.get_mut(ops).unwrap_or(&mut []) {
-            op.id = self.names.get(op.name).copied();
-        }
-    }
-
-    /// The users of the scope's instructions `from..to`, into the user
-    /// pool: counted, then placed (each user once per instruction it uses,
-    /// however many times it names it in a row).
-    fn fill_users(&mut self, from: usize, to: usize) {
-        let n = to.saturating_sub(from);
-        let mut count = vec![0u32; n];
-        let mut last = vec![InstrId::MAX; n];
-        let m = &self.m;
-        let each = |f: &mut dyn FnMut(usize, InstrId)| {
-            for (k, ins) in m
-                .instructions
-                .get(from..to)
-                .unwrap_or(&[])
-                .iter()
-                .enumerate()
-            {
-                let me = InstrId::try_from(from + k).unwrap_or(InstrId::MAX);
-                for op in m.operand_pool.get(ins.operands.range()).unwrap_or(&[]) {
-                    if let Some(t) = op.id.and_then(|t| (t as usize).checked_sub(from)) {
-                        f(t, me);
-                    }
-                }
-            }
-        };
-        each(&mut |t, u| {
-            if let (Some(c), Some(l)) = (count.get_mut(t), last.get_mut(t)) {
-                if *l != u {
-                    *l = u;
-                    *c += 1;
-                }
-            }
-        });
-        let base = self.m.user_pool.len();
-        let mut at = Vec::with_capacity(n);
-        let mut total = 0u32;
-        for &c in &count {
-            at.push(total);
-            total = total.saturating_add(c);
-        }
-        let mut pool = vec![InstrId::MAX; total as usize];
-        last.fill(InstrId::MAX);
-        each(&mut |t, u| {
-            if let (Some(p), Some(l)) = (at.get_mut(t), last.get_mut(t)) {
-                if *l != u {
-                    *l = u;
-                    if let Some(slot) = pool.get_mut(*p as usize) {
-                        *slot = u;
-                    }
-                    *p += 1;
-                }
-            }
-        });
-        self.m.user_pool.extend(pool);
-        let mut start = u32::try_from(base).unwrap_or(u32::MAX);
-        for (ins, c) in self
-            .m
-            .instructions
-            .get_mut(from..to)
-            .unwrap_or(&mut [])
-            .iter_mut()
-            .zip(count)
-        {
-            ins.users = Span { start, len: c };
-            start = start.saturating_add(c);
-        }
     }
 
     /// Reads one (logical) instruction; `false` when it is not one.
@@ -363,8 +281,7 @@ impl<'a> Reader<'a> {
         ins.line = line;
         ins.end_line = end_line;
         ins.computation = self.current;
-        let id = self.next_id();
-        self.names.entry(ins.name).or_insert(id);
+        ins.id = self.next_id();
         self.m.instructions.push(ins);
         true
     }
@@ -451,21 +368,9 @@ fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool)> 
     let operands_text = s
         .get(op_end + 1..ops_end.saturating_sub(1).max(op_end + 1))
         .unwrap_or("");
-    let first_op = pool_len(&m.operand_pool);
-    if !matches!(opcode, "constant" | "parameter") {
-        text::for_each_top(operands_text, |p| {
-            let (shape, name) = text::operand(p);
-            if !name.is_empty() {
-                m.operand_pool.push(Operand {
-                    name,
-                    shape,
-                    id: None,
-                });
-            }
-        });
-    }
     let mut ins = Instruction {
         name,
+        id: 0,
         text: s,
         line: 0,
         end_line: 0,
@@ -476,11 +381,6 @@ fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool)> 
         shape_read,
         opcode,
         operands_text,
-        operands: Span {
-            start: first_op,
-            len: pool_len(&m.operand_pool) - first_op,
-        },
-        users: Span::default(),
         parameter_number: (opcode == "parameter")
             .then(|| operands_text.trim().parse().ok())
             .flatten(),

@@ -4,6 +4,9 @@
 use super::shape::Shape;
 use super::sources::{Frame, SourceTables};
 use super::text;
+use crate::analysis::scan::Sip;
+use std::cell::OnceCell;
+use std::collections::HashMap;
 
 /// An instruction: index into [`Module::instructions`].
 pub type InstrId = u32;
@@ -169,6 +172,8 @@ pub struct Metadata<'a> {
 pub struct Instruction<'a> {
     /// Its name, without `%`.
     pub name: &'a str,
+    /// Its id (its index in [`Module::instructions`]).
+    pub id: InstrId,
     /// Its whole text as read (trimmed; every line of a multi-line one).
     pub text: &'a str,
     /// 1-based line where it starts.
@@ -194,12 +199,6 @@ pub struct Instruction<'a> {
     /// What the parentheses after the opcode hold, as printed (a
     /// constant's literal, a parameter's number).
     pub operands_text: &'a str,
-    /// Its operands (none for `constant` and `parameter`):
-    /// [`Module::operands`].
-    pub operands: Span,
-    /// The instructions that use it (derived from their operands):
-    /// [`Module::users`].
-    pub users: Span,
     /// A `parameter`'s number.
     pub parameter_number: Option<u32>,
     /// The computations it calls: [`Module::calls`].
@@ -263,10 +262,12 @@ pub struct Module<'a> {
     pub sources: SourceTables<'a>,
     /// Lines that could not be read.
     pub unread: Vec<Unread>,
-    /// Every instruction's operands, by [`Instruction::operands`].
-    pub operand_pool: Vec<Operand<'a>>,
-    /// Every instruction's users, by [`Instruction::users`].
-    pub user_pool: Vec<InstrId>,
+    /// The instruction runs whose names operands resolve to (each
+    /// computation's, and those outside any), in text order.
+    pub(crate) scopes: Vec<(InstrId, InstrId)>,
+    /// Operands and users, built on first use (the analysis never reads
+    /// them): [`Module::operands`], [`Module::users`].
+    links: OnceCell<Links<'a>>,
     /// Every instruction's calls, by [`Instruction::calls`].
     pub call_pool: Vec<Call<'a>>,
     /// Every instruction's attributes, by [`Instruction::attrs`].
@@ -282,28 +283,43 @@ impl<'a> Module<'a> {
         self.instructions.get(id as usize)
     }
 
-    /// An instruction's operands.
-    pub fn operands(&self, ins: &Instruction<'a>) -> &[Operand<'a>] {
-        self.operand_pool.get(ins.operands.range()).unwrap_or(&[])
+    /// An instruction's operands (none for `constant` and `parameter`),
+    /// each resolved to the instruction of its name in the same
+    /// computation.
+    pub fn operands(&self, ins: &Instruction<'_>) -> &[Operand<'a>] {
+        let l = self.links();
+        l.operands
+            .get(ins.id as usize)
+            .and_then(|s| l.operand_pool.get(s.range()))
+            .unwrap_or(&[])
     }
 
-    /// The instructions that use an instruction.
-    pub fn users(&self, ins: &Instruction<'a>) -> &[InstrId] {
-        self.user_pool.get(ins.users.range()).unwrap_or(&[])
+    /// The instructions that use an instruction (derived from their
+    /// operands), each once, in text order.
+    pub fn users(&self, ins: &Instruction<'_>) -> &[InstrId] {
+        let l = self.links();
+        l.users
+            .get(ins.id as usize)
+            .and_then(|s| l.user_pool.get(s.range()))
+            .unwrap_or(&[])
+    }
+
+    fn links(&self) -> &Links<'a> {
+        self.links.get_or_init(|| Links::build(self))
     }
 
     /// The computations an instruction calls.
-    pub fn calls(&self, ins: &Instruction<'a>) -> &[Call<'a>] {
+    pub fn calls(&self, ins: &Instruction<'_>) -> &[Call<'a>] {
         self.call_pool.get(ins.calls.range()).unwrap_or(&[])
     }
 
     /// An instruction's other attributes, as printed.
-    pub fn attrs(&self, ins: &Instruction<'a>) -> &[Attr<'a>] {
+    pub fn attrs(&self, ins: &Instruction<'_>) -> &[Attr<'a>] {
         self.attr_pool.get(ins.attrs.range()).unwrap_or(&[])
     }
 
     /// The raw value of one of an instruction's attributes.
-    pub fn attr(&self, ins: &Instruction<'a>, key: &str) -> Option<&'a str> {
+    pub fn attr(&self, ins: &Instruction<'_>, key: &str) -> Option<&'a str> {
         self.attrs(ins)
             .iter()
             .find(|a| a.key == key)
@@ -384,5 +400,127 @@ impl Module<'_> {
                 .map(|i| i.shape().without_layout())
                 .collect(),
         )
+    }
+}
+
+/// Every instruction's operands and users: pools and one [`Span`] per
+/// instruction into each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Links<'a> {
+    operands: Vec<Span>,
+    operand_pool: Vec<Operand<'a>>,
+    users: Vec<Span>,
+    user_pool: Vec<InstrId>,
+}
+
+/// The length of a pool, as a pool index.
+fn pool_len<T>(v: &[T]) -> u32 {
+    u32::try_from(v.len()).unwrap_or(u32::MAX)
+}
+
+impl<'a> Links<'a> {
+    /// Splits every operand list and resolves each name within its scope
+    /// (the first instruction of that name), then derives the users.
+    fn build(m: &Module<'a>) -> Self {
+        let n = m.instructions.len();
+        let mut l = Links {
+            operands: vec![Span::default(); n],
+            users: vec![Span::default(); n],
+            ..Links::default()
+        };
+        let mut names: HashMap<&'a str, InstrId, Sip> = HashMap::default();
+        for &(from, to) in &m.scopes {
+            let ins = m
+                .instructions
+                .get(from as usize..to as usize)
+                .unwrap_or(&[]);
+            names.clear();
+            for (i, id) in ins.iter().zip(from..) {
+                names.entry(i.name).or_insert(id);
+            }
+            for (i, id) in ins.iter().zip(from..) {
+                let start = pool_len(&l.operand_pool);
+                if !matches!(i.opcode, "constant" | "parameter") {
+                    text::for_each_top(i.operands_text, |p| {
+                        let (shape, name) = text::operand(p);
+                        if !name.is_empty() {
+                            l.operand_pool.push(Operand {
+                                name,
+                                shape,
+                                id: names.get(name).copied(),
+                            });
+                        }
+                    });
+                }
+                if let Some(s) = l.operands.get_mut(id as usize) {
+                    *s = Span {
+                        start,
+                        len: pool_len(&l.operand_pool) - start,
+                    };
+                }
+            }
+            l.fill_users(from as usize, to as usize);
+        }
+        l
+    }
+
+    /// The users of the scope's instructions `from..to`, into the user
+    /// pool: counted, then placed (each user once per instruction it uses,
+    /// however many times it names it in a row).
+    fn fill_users(&mut self, from: usize, to: usize) {
+        let n = to.saturating_sub(from);
+        let mut count = vec![0u32; n];
+        let mut last = vec![InstrId::MAX; n];
+        let (spans, pool) = (&self.operands, &self.operand_pool);
+        let each = |f: &mut dyn FnMut(usize, InstrId)| {
+            for (k, s) in spans.get(from..to).unwrap_or(&[]).iter().enumerate() {
+                let me = InstrId::try_from(from + k).unwrap_or(InstrId::MAX);
+                for op in pool.get(s.range()).unwrap_or(&[]) {
+                    if let Some(t) = op.id.and_then(|t| (t as usize).checked_sub(from)) {
+                        f(t, me);
+                    }
+                }
+            }
+        };
+        each(&mut |t, u| {
+            if let (Some(c), Some(l)) = (count.get_mut(t), last.get_mut(t)) {
+                if *l != u {
+                    *l = u;
+                    *c += 1;
+                }
+            }
+        });
+        let base = self.user_pool.len();
+        let mut at = Vec::with_capacity(n);
+        let mut total = 0u32;
+        for &c in &count {
+            at.push(total);
+            total = total.saturating_add(c);
+        }
+        let mut placed = vec![InstrId::MAX; total as usize];
+        last.fill(InstrId::MAX);
+        each(&mut |t, u| {
+            if let (Some(p), Some(l)) = (at.get_mut(t), last.get_mut(t)) {
+                if *l != u {
+                    *l = u;
+                    if let Some(slot) = placed.get_mut(*p as usize) {
+                        *slot = u;
+                    }
+                    *p += 1;
+                }
+            }
+        });
+        self.user_pool.extend(placed);
+        let mut start = u32::try_from(base).unwrap_or(u32::MAX);
+        for (s, c) in self
+            .users
+            .get_mut(from..to)
+            .unwrap_or(&mut [])
+            .iter_mut()
+            .zip(count)
+        {
+            *s = Span { start, len: c };
+            start = start.saturating_add(c);
+        }
     }
 }

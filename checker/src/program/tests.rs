@@ -52,7 +52,7 @@ fn shape(s: &Shape<'_>) -> String {
 }
 
 /// One instruction as its parsed fields print it.
-fn describe(m: &Module<'_>, i: &Instruction<'_>) -> String {
+fn describe<'a>(m: &Module<'a>, i: &Instruction<'a>) -> String {
     let name_of = |id: Option<InstrId>| {
         id.and_then(|id| m.instruction(id))
             .map_or("-".to_owned(), |i| i.name.to_owned())
