@@ -266,7 +266,7 @@ impl<'m, 'a> HloReader<'m, 'a> {
         // In clean text, only what starts on the first line (see `line`).
         let clip = self.map.is_empty();
         let view = view_of(ins, l, clip);
-        let over = (ins.end_line > ins.line).then(|| {
+        let over = (!clip && ins.end_line > ins.line).then(|| {
             let end = offset_in(self.text, ins.text) + ins.text.len();
             let start = offset_in(self.text, l);
             (ins.line, self.text.get(start..end).unwrap_or(l), self.map)
@@ -596,7 +596,11 @@ impl<'a> Here<'_, 'a> {
     /// the line it falls on, for an instruction over several lines.
     fn add(&self, sink: &mut Sink<'a>, m: M, at: usize, len: usize, note: impl FnOnce() -> String) {
         let Some((i, text, map)) = self.over.filter(|_| at > self.l.len()) else {
-            sink.add(m, self.n, self.l, at, len, note);
+            // Clean text read line by line: a clue past the line's end (in
+            // a value cut there) is not on it.
+            if at < self.l.len() {
+                sink.add(m, self.n, self.l, at, len, note);
+            }
             return;
         };
         let mut last = (0, self.l);

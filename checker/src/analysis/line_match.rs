@@ -65,7 +65,9 @@ fn matches(m: M, l: &str) -> bool {
         M::Conditional => hlo::parse_instruction(l).is_some_and(|i| i.opcode == "conditional"),
         M::Metadata => l.contains("metadata"),
         M::ComputationHeader => hlo::parse_computation_header(l).is_some_and(|h| h.signed),
-        M::UnsignedComputation => hlo::parse_computation_header(l).is_some_and(|h| !h.signed),
+        M::UnsignedComputation => {
+            hlo::parse_computation_header(l).is_some_and(|h| !h.signed) || bare_header(l)
+        }
         M::BareNames => hlo::parse_instruction(l).is_some_and(|i| !i.percent),
         M::TpuBackendConfig => hlo::tpu_config_key(l).is_some(),
         M::SchedulingName => l.contains("scheduling_name="),
@@ -84,4 +86,18 @@ fn matches(m: M, l: &str) -> bool {
             .is_some_and(|i| i.opcode == "fusion" && hlo::gpu_fusion_name(l).is_some()),
         M::CompilerCustomCall => hlo::compiler_custom_call_target(l).is_some(),
     }
+}
+
+/// `name {` alone on a line: a computation printed without its signature
+/// or XLA's `.N` suffix (`fused_computation {` in XLA's dumps between
+/// passes), which the analysis reads as one in a module with an
+/// `HloModule` line.
+fn bare_header(l: &str) -> bool {
+    let t = l.trim();
+    t.strip_suffix('{').map(str::trim_end).is_some_and(|name| {
+        name.bytes()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+            && name.bytes().all(super::scan::is_name_byte)
+    })
 }

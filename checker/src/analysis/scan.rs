@@ -295,19 +295,31 @@ pub(crate) enum Item {
 pub(crate) fn for_each_attr<'a>(
     s: &'a str,
     fields_of: &str,
-    mut f: impl FnMut(Item, &'a str, &'a str, usize),
+    f: impl FnMut(Item, &'a str, &'a str, usize),
 ) {
+    let _ = for_each_attr_balanced(s, fields_of, f);
+}
+
+/// [`for_each_attr`], answering whether the list's brackets balance: no
+/// string left open, no closer without its opener, none left open (the
+/// fields of a `fields_of` value read in one walk count as balanced).
+pub(crate) fn for_each_attr_balanced<'a>(
+    s: &'a str,
+    fields_of: &str,
+    mut f: impl FnMut(Item, &'a str, &'a str, usize),
+) -> bool {
     let b = s.as_bytes();
     let mut depth = 0usize;
     let mut start = 0usize;
     let mut j = 0usize;
     let mut item_start = true;
+    let mut balanced = true;
     loop {
         if item_start {
             item_start = false;
             if let Some(end) = fields_item(s, start, fields_of, &mut f) {
                 if end >= b.len() {
-                    return;
+                    return balanced && depth == 0;
                 }
                 start = end + 1;
                 j = start;
@@ -324,10 +336,16 @@ pub(crate) fn for_each_attr<'a>(
             QUOTE => match string_end(b, j + 1) {
                 Some(e) => j = e,
                 // An unterminated string runs to the end of the list.
-                None => break,
+                None => {
+                    balanced = false;
+                    break;
+                }
             },
             OPEN => depth += 1,
-            CLOSE => depth = depth.saturating_sub(1),
+            CLOSE => {
+                balanced &= depth > 0;
+                depth = depth.saturating_sub(1);
+            }
             COMMA if depth == 0 => {
                 emit_attr(s, start, j, fields_of, &mut f);
                 start = j + 1;
@@ -338,6 +356,7 @@ pub(crate) fn for_each_attr<'a>(
         j += 1;
     }
     emit_attr(s, start, b.len(), fields_of, &mut f);
+    balanced && depth == 0
 }
 
 /// Reports the item `s[from..to]` of [`for_each_attr`]'s list when it is a

@@ -6,7 +6,9 @@ use super::model::{
 };
 use super::sources::{SourceTables, Table};
 use super::text::{depth_delta, looks_like_instruction, offset_in};
-use crate::analysis::scan::{self, Item, Sip, for_each_attr, skip_balanced, skip_ws, take_while};
+use crate::analysis::scan::{
+    self, Item, Sip, for_each_attr, for_each_attr_balanced, skip_balanced, skip_ws, take_while,
+};
 use std::collections::HashMap;
 
 /// Why a line could not be read, one row each.
@@ -138,6 +140,11 @@ pub(crate) fn read(text: &str) -> Module<'_> {
             continue;
         }
         if t.starts_with("ROOT ") || looks_like_instruction(t) {
+            // Usually the line is the whole instruction: read whole and
+            // balanced, its brackets need no second walk.
+            if r.whole_line(n, t) {
+                continue;
+            }
             // Brackets still open: the instruction goes on (a multi-line
             // `backend_config`) until they close or a line starts
             // something else.
@@ -269,11 +276,48 @@ impl<'a> Reader<'a> {
         self.scope = end;
     }
 
+    /// Reads the trimmed line `t` (line `n`) as an instruction when it is
+    /// one whole: its shape read, its operands closed, its attributes'
+    /// brackets balanced (so its net bracket depth is 0). Otherwise `false`,
+    /// the module as before.
+    fn whole_line(&mut self, n: usize, t: &'a str) -> bool {
+        let marks = (self.m.call_pool.len(), self.m.attr_pool.len());
+        match split(t, &mut self.m) {
+            // (A tuple shape may hold `/*index=N*/` comments, which its
+            // reader skips: their brackets count too.)
+            Some((ins, true, true))
+                if !ins.shape_text.starts_with('(') || depth_delta(ins.shape_text) == 0 =>
+            {
+                self.push(n, n, t, ins, true);
+                true
+            }
+            _ => {
+                self.m.call_pool.truncate(marks.0);
+                self.m.attr_pool.truncate(marks.1);
+                self.m.work = self.m.work.saturating_add(t.len());
+                false
+            }
+        }
+    }
+
     /// Reads one (logical) instruction; `false` when it is not one.
     fn instruction(&mut self, line: usize, end_line: usize, s: &'a str) -> bool {
-        let Some((mut ins, shape_read)) = split(s, &mut self.m) else {
+        let Some((ins, shape_read, _)) = split(s, &mut self.m) else {
             return false;
         };
+        self.push(line, end_line, s, ins, shape_read);
+        true
+    }
+
+    /// Adds instruction `ins`, read from `s` (lines `line..=end_line`).
+    fn push(
+        &mut self,
+        line: usize,
+        end_line: usize,
+        s: &'a str,
+        mut ins: Instruction<'a>,
+        shape_read: bool,
+    ) {
         self.m.work = self.m.work.saturating_add(2 * s.len());
         if !shape_read {
             self.unread(line, BAD_SHAPE);
@@ -283,7 +327,6 @@ impl<'a> Reader<'a> {
         ins.computation = self.current;
         ins.id = self.next_id();
         self.m.instructions.push(ins);
-        true
     }
 
     /// Resolves calls between computations and returns the module.
@@ -330,8 +373,9 @@ fn pool_len<T>(v: &[T]) -> u32 {
 /// Splits `[ROOT ] [%]name = shape opcode(operands)[, attrs]` (trimmed,
 /// possibly over several lines) into an instruction (line fields unset),
 /// its operands, calls and attributes pushed into the module's pools; and
-/// whether its shape was read.
-fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool)> {
+/// whether its shape was read; and whether it is whole (its operands
+/// closed, its attributes' brackets balanced).
+fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool, bool)> {
     let b = s.as_bytes();
     let mut i = 0usize;
     let is_root = s.starts_with("ROOT ");
@@ -364,7 +408,8 @@ fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool)> 
         return None;
     }
     let opcode = s.get(op_at..op_end)?;
-    let ops_end = skip_balanced(b, op_end).unwrap_or(b.len());
+    let closed = skip_balanced(b, op_end);
+    let ops_end = closed.unwrap_or(b.len());
     let operands_text = s
         .get(op_end + 1..ops_end.saturating_sub(1).max(op_end + 1))
         .unwrap_or("");
@@ -392,50 +437,52 @@ fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool)> 
         metadata_text: None,
         attrs: Span::default(),
     };
-    attributes(s.get(ops_end..).unwrap_or(""), &mut ins, m);
-    Some((ins, shape_read))
+    let balanced = attributes(s.get(ops_end..).unwrap_or(""), &mut ins, m);
+    Some((ins, shape_read, closed.is_some() && balanced))
 }
 
-/// Reads an instruction's attributes (`, kind=kLoop, calls=%f, ...`).
-fn attributes<'a>(attrs: &'a str, ins: &mut Instruction<'a>, m: &mut Module<'a>) {
+/// Reads an instruction's attributes (`, kind=kLoop, calls=%f, ...`);
+/// whether their brackets balance.
+fn attributes<'a>(attrs: &'a str, ins: &mut Instruction<'a>, m: &mut Module<'a>) -> bool {
     let mut md = Metadata::default();
     let (first_attr, first_call) = (pool_len(&m.attr_pool), pool_len(&m.call_pool));
-    for_each_attr(attrs, "metadata", |item, key, value, _| match (item, key) {
-        // A value cut over two lines (a hard-wrapped paste) is not the
-        // value: only a `backend_config` may span lines.
-        (Item::Field, _) if value.contains('\n') => {}
-        (Item::Field, "op_name") => md.op_name = Some(value),
-        (Item::Field, "op_type") => md.op_type = Some(value),
-        (Item::Field, "stack_frame_id") => md.stack_frame_id = value.parse().ok(),
-        (Item::Field, "source_file") => md.source_file = Some(value),
-        (Item::Field, "source_line") => md.source_line = value.parse().ok(),
-        (Item::Field, _) => {}
-        (Item::Attr, _) => match key {
-            "metadata" => {
-                md = Metadata::default();
-                ins.metadata_text = Some(value);
-            }
-            "kind" => ins.fusion_kind = Some(value),
-            "custom_call_target" => ins.custom_call_target = Some(value.trim_matches('"')),
-            "backend_config" => ins.backend_config = Some(value),
-            _ => match CALL_ATTRS.iter().find(|(k, _)| *k == key) {
-                None => m.attr_pool.push(Attr { key, value }),
-                Some(&(_, role)) => {
-                    let inner = value.trim().trim_start_matches('{').trim_end_matches('}');
-                    for n in inner.split(',') {
-                        let n = scan::strip_pct(n.trim());
-                        if !n.is_empty() {
-                            m.call_pool.push(Call {
-                                role,
-                                name: n,
-                                id: None,
-                            });
+    let balanced =
+        for_each_attr_balanced(attrs, "metadata", |item, key, value, _| match (item, key) {
+            // A value cut over two lines (a hard-wrapped paste) is not the
+            // value: only a `backend_config` may span lines.
+            (Item::Field, _) if value.contains('\n') => {}
+            (Item::Field, "op_name") => md.op_name = Some(value),
+            (Item::Field, "op_type") => md.op_type = Some(value),
+            (Item::Field, "stack_frame_id") => md.stack_frame_id = value.parse().ok(),
+            (Item::Field, "source_file") => md.source_file = Some(value),
+            (Item::Field, "source_line") => md.source_line = value.parse().ok(),
+            (Item::Field, _) => {}
+            (Item::Attr, _) => match key {
+                "metadata" => {
+                    md = Metadata::default();
+                    ins.metadata_text = Some(value);
+                }
+                "kind" => ins.fusion_kind = Some(value),
+                "custom_call_target" => ins.custom_call_target = Some(value.trim_matches('"')),
+                "backend_config" => ins.backend_config = Some(value),
+                _ => match CALL_ATTRS.iter().find(|(k, _)| *k == key) {
+                    None => m.attr_pool.push(Attr { key, value }),
+                    Some(&(_, role)) => {
+                        let inner = value.trim().trim_start_matches('{').trim_end_matches('}');
+                        for n in inner.split(',') {
+                            let n = scan::strip_pct(n.trim());
+                            if !n.is_empty() {
+                                m.call_pool.push(Call {
+                                    role,
+                                    name: n,
+                                    id: None,
+                                });
+                            }
                         }
                     }
-                }
+                },
             },
-        },
-    });
+        });
     ins.metadata = md;
     ins.attrs = Span {
         start: first_attr,
@@ -445,4 +492,5 @@ fn attributes<'a>(attrs: &'a str, ins: &mut Instruction<'a>, m: &mut Module<'a>)
         start: first_call,
         len: pool_len(&m.call_pool) - first_call,
     };
+    balanced
 }

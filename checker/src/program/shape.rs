@@ -300,7 +300,7 @@ fn array_end(b: &[u8], i: usize) -> Option<usize> {
     if t == i || b.get(t) != Some(&b'[') {
         return None;
     }
-    let close = take_while(b, t + 1, |c| c != b']' && c != b'\n' && c != b'(');
+    let close = take_while(b, t + 1, is_dims_byte);
     if b.get(close) != Some(&b']') {
         return None;
     }
@@ -326,6 +326,11 @@ fn skip_comment(b: &[u8], i: usize) -> usize {
     i
 }
 
+/// A byte of an array's dimensions (`8,<=4,?`): no bracket, quote or line end.
+fn is_dims_byte(c: u8) -> bool {
+    !matches!(c, b']' | b'[' | b'(' | b')' | b'{' | b'}' | b'"' | b'\n')
+}
+
 /// An array shape at `i`: `f32[8,<=4,?]{1,0:T(8,128)S(1)}`.
 fn array(s: &str, i: usize) -> Option<(Array<'_>, usize)> {
     let b = s.as_bytes();
@@ -333,7 +338,7 @@ fn array(s: &str, i: usize) -> Option<(Array<'_>, usize)> {
     if t == i || b.get(t) != Some(&b'[') {
         return None;
     }
-    let close = take_while(b, t + 1, |c| c != b']' && c != b'\n' && c != b'(');
+    let close = take_while(b, t + 1, is_dims_byte);
     if b.get(close) != Some(&b']') {
         return None;
     }
