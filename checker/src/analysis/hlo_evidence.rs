@@ -267,8 +267,8 @@ impl<'m, 'a> HloReader<'m, 'a> {
         let clip = self.map.is_empty();
         let view = view_of(ins, l, clip);
         let over = (!clip && ins.end_line > ins.line).then(|| {
-            let end = offset_in(self.text, ins.text) + ins.text.len();
             let start = offset_in(self.text, l);
+            let end = lines_end(self.text, start, ins.end_line - ins.line);
             (ins.line, self.text.get(start..end).unwrap_or(l), self.map)
         });
         let at = Here {
@@ -415,6 +415,20 @@ fn kernels(
 
 /// The instruction as the detectors read it: its parts and where they
 /// start on its first line `l`.
+/// The end of the line `more` lines after the one starting at `start` in
+/// `text` (before its `\n`): where an instruction over several lines ends.
+fn lines_end(text: &str, start: usize, more: usize) -> usize {
+    let b = text.as_bytes();
+    let mut at = start;
+    for _ in 0..=more {
+        match super::scan::find_byte(b, at, b'\n') {
+            Some(e) => at = e + 1,
+            None => return b.len(),
+        }
+    }
+    at - 1
+}
+
 /// Whether `ins`'s opcode and the parenthesis after it are on its first
 /// line `l`.
 fn opcode_on_first_line(ins: &Instruction<'_>, l: &str) -> bool {
@@ -563,7 +577,12 @@ impl<'a> Attrs<'a> {
             return t;
         };
         t.metadata = Some(offset_in(l, v));
-        t.sched = find(v, "scheduling_name=");
+        // The field's key, before its value (and the value's quote).
+        t.sched = ins.metadata.scheduling_name.map(|s| {
+            let at = offset_in(v, s);
+            let quoted = at > 0 && v.as_bytes().get(at - 1) == Some(&b'"');
+            at.saturating_sub("scheduling_name=".len() + usize::from(quoted))
+        });
         let md = &ins.metadata;
         (t.op, t.file, t.line, t.frame) = (
             md.op_name,

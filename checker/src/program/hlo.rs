@@ -416,7 +416,6 @@ fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool, b
     let mut ins = Instruction {
         name,
         id: 0,
-        text: s,
         line: 0,
         end_line: 0,
         is_root,
@@ -456,6 +455,7 @@ fn attributes<'a>(attrs: &'a str, ins: &mut Instruction<'a>, m: &mut Module<'a>)
             (Item::Field, "stack_frame_id") => md.stack_frame_id = value.parse().ok(),
             (Item::Field, "source_file") => md.source_file = Some(value),
             (Item::Field, "source_line") => md.source_line = value.parse().ok(),
+            (Item::Field, "scheduling_name") => md.scheduling_name = Some(value),
             (Item::Field, _) => {}
             (Item::Attr, _) => match key {
                 "metadata" => {

@@ -165,6 +165,8 @@ pub struct Metadata<'a> {
     pub source_line: Option<u32>,
     /// `stack_frame_id`, into [`Module::sources`].
     pub stack_frame_id: Option<u32>,
+    /// `scheduling_name` (XLA:GPU's scheduling passes write it).
+    pub scheduling_name: Option<&'a str>,
 }
 
 /// One instruction.
@@ -174,8 +176,6 @@ pub struct Instruction<'a> {
     pub name: &'a str,
     /// Its id (its index in [`Module::instructions`]).
     pub id: InstrId,
-    /// Its whole text as read (trimmed; every line of a multi-line one).
-    pub text: &'a str,
     /// 1-based line where it starts.
     pub line: usize,
     /// 1-based line where it ends (later than `line` when brackets were
