@@ -115,7 +115,9 @@ impl<'m, 'a> HloReader<'m, 'a> {
             // whose shape or opcode is not on its first line (a cut paste
             // the module joined over lines) is no instruction of that
             // line. A repaired paste's lines are the repair's.
-            if !self.map.is_empty() || (ins.shape_read && opcode_on_first_line(ins, l)) {
+            if !self.map.is_empty()
+                || (ins.shape_read && opcode_on_first_line(ins, l) && plain_start(ins, l))
+            {
                 self.ins_end = ins.end_line;
                 self.instruction(n, l, ins, a, sink);
                 return true;
@@ -427,6 +429,17 @@ fn lines_end(text: &str, start: usize, more: usize) -> usize {
         }
     }
     at - 1
+}
+
+/// Whether only spaces, tabs (and `ROOT `, `%`) come before `ins`'s name
+/// on its first line `l`, as the line reader skips them (not a vertical
+/// tab, which the module's trim drops).
+fn plain_start(ins: &Instruction<'_>, l: &str) -> bool {
+    let p = l.get(..offset_in(l, ins.name)).unwrap_or("");
+    let p = p.strip_suffix('%').unwrap_or(p);
+    let p = p.trim_end_matches([' ', '\t', '\r']);
+    let p = p.strip_suffix("ROOT").unwrap_or(p);
+    p.bytes().all(|c| matches!(c, b' ' | b'\t' | b'\r'))
 }
 
 /// Whether `ins`'s opcode and the parenthesis after it are on its first
