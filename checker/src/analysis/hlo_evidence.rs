@@ -25,7 +25,7 @@ use super::pasted::LineMap;
 use super::scan::{Sip, find, has_layout, has_param_name, skip_balanced};
 use super::sink::Sink;
 use crate::program::{CallRole, CompId, Instruction, Module};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Distinct opcodes kept per computation for [`Fusion::ops`]: real fused
 /// computations have a handful; the cap keeps adversarial text linear.
@@ -324,8 +324,14 @@ impl<'m, 'a> HloReader<'m, 'a> {
             }
         };
         sink.entry_seen = self.entry_seen;
+        // Computations by name (the first of a name), once: a lookup per
+        // fusion stays linear with many computations.
+        let mut by_name: HashMap<&str, CompId, Sip> = HashMap::default();
+        for (c, id) in m.computations.iter().zip(0..) {
+            by_name.entry(c.name).or_insert(id);
+        }
         for f in &mut a.fusions {
-            let Some(id) = m.computation_named(&f.computation) else {
+            let Some(&id) = by_name.get(f.computation.as_str()) else {
                 continue;
             };
             let (Some(c), Some(seen)) = (m.computation(id), self.seen.get(id as usize)) else {
