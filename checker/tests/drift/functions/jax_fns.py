@@ -1,5 +1,5 @@
-"""The small JAX functions of the drift corpus (kept apart from generate.py so
-that editing the generator never moves the source lines in the dumps)."""
+"""The small JAX functions of the drift corpus (apart from generate.py; compiled dumps
+still carry generate.py's own frames: edit it without moving lines)."""
 
 import jax
 import jax.numpy as jnp
