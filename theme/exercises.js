@@ -173,7 +173,9 @@
     const retry = el('button', 'dumplab-retry', 'Retry');
     for (const b of [check, show, retry]) b.type = 'button';
     retry.hidden = true;
-    actions.append(check, show, retry);
+    // First in the row: theme/viewer.js may have put the dump's "Wrap lines"
+    // toggle here already, and it comes after what answers the question.
+    actions.prepend(check, show, retry);
 
     const toggle = (l) => {
       if (q.dataset.state !== 'correct' && q.dataset.state !== 'revealed') {
@@ -257,6 +259,11 @@
       const pre = code || q.querySelector('.dumplab-dump pre');
       return pre ? pre.querySelector(`.dl-line[data-line="${CSS.escape(String(n))}"]`) : null;
     };
+    // Every line of the shown snippet.
+    const shownLines = () => {
+      const pre = code || q.querySelector('.dumplab-dump pre');
+      return pre ? pre.querySelectorAll('.dl-line[data-line]') : [];
+    };
     // Brings a line into view inside its scrolling dump and the page.
     const bring = (l) => {
       if (l && l.scrollIntoView) l.scrollIntoView({ block: 'center', inline: 'nearest' });
@@ -289,13 +296,15 @@
       }
       if (list.childNodes.length) feedback.append(list);
       // After a wrong or partly right answer: outline where to look again,
-      // without marking any line as the answer.
+      // without marking any line as the answer. A hint over the whole
+      // excerpt ("Look for ...": no lines to point at) outlines nothing.
       if (v.hint && (v.outcome === 'wrong' || v.outcome === 'partial')) {
-        const region = [];
+        let region = [];
         for (let n = v.hint.first; n <= v.hint.last; n++) {
           const l = shownLine(n);
           if (l) region.push(l);
         }
+        if (region.length && region.length === shownLines().length) region = [];
         region.forEach((l) => l.classList.add('dl-look'));
         if (region.length) {
           region[0].classList.add('dl-look-first');
@@ -305,7 +314,7 @@
         p.append(el('strong', '', 'Hint: '));
         rich(p, v.hint.text);
         feedback.append(p);
-        if (interactive) bring(region[0]);
+        if (interactive && region.length) bring(region[0]);
       }
       const target = code || q.querySelector('pre');
       for (const { line, note } of v.lines) {
@@ -339,9 +348,10 @@
       if (interactive && v.outcome === 'revealed' && v.lines.length) bring(shownLine(v.lines[0].line));
       if (done) q.querySelectorAll('input').forEach((i) => (i.disabled = true));
       if (code && done) code.setAttribute('aria-readonly', 'true');
-      // Hiding the focused button would drop focus to <body>: keep it on
-      // the question, on Retry (what comes next) once the answer is done.
-      retry.hidden = v.outcome === 'invalid';
+      // Not done yet: Check (try again) and "Show answer"; Retry only once
+      // it is done (right or shown). Hiding the focused button would drop
+      // focus to <body>: keep it on the question, on Retry (what comes next).
+      retry.hidden = !done;
       check.hidden = done;
       show.hidden = done;
       if (hadFocus && done && !retry.hidden) retry.focus({ preventScroll: true });
@@ -368,15 +378,17 @@
     }
     check.addEventListener('click', () => run('grade', answer(), true));
     show.addEventListener('click', () => run('reveal', '', true));
-    // Back to a fresh question. What was saved stays until a new answer is
-    // checked (`forget` is for Reset), so a right answer keeps counting.
+    // Back to a fresh question. A right answer stays saved until a new one
+    // is checked, so it keeps counting; anything else is forgotten (a
+    // retried question is "not tried", after a reload too), and `forget`
+    // (Reset) forgets a right answer as well.
     function again(forget) {
       const kept = load(q);
       clear();
       restoreAnswer('');
       retry.hidden = true;
       check.hidden = show.hidden = false;
-      if (forget) save(q, null);
+      if (forget || (kept && kept.o !== 'correct')) save(q, null);
       else if (kept && kept.o === 'correct') {
         const note = el('p', 'dumplab-kept', 'Your earlier right answer still counts until you check a new one.');
         feedback.append(note);
@@ -513,6 +525,14 @@
   reset.addEventListener('click', () => confirmReset(reset));
   progress.append(reset);
   questions[0].before(progress);
+  // "Skip to the first exercise", after the page's "Skip to the lesson"
+  // (theme/index.hbs): past the chrome and the lesson's glossary terms.
+  const skips = document.getElementById('dumplab-skip');
+  if (skips) {
+    const to = el('a', '', 'Skip to the first exercise');
+    to.href = '#' + questions[0].id;
+    skips.append(to);
+  }
   buildSummary();
   updateProgress();
   window.addEventListener('storage', updateProgress);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { serve, launch, openPage, screenshot, repoRoot, bookDir } from './support.mjs';
+import { serve, launch, openPage, screenshot, repoRoot, bookDir, tabsUntil } from './support.mjs';
 
 const PAGE = 'playground.html';
 const cli = process.env.DUMPLAB_CLI ?? path.join(repoRoot, 'target', 'debug', 'mdbook-dumplab');
@@ -255,6 +255,19 @@ test('two dumps of one function give the source map; focus lights the lines', as
     await page.locator('.dlp-map-kernels tr.dlp-lit').evaluateAll((trs) => trs.map((t) => t.querySelector('code').textContent)),
     want.lowered_ops[exp].kernels,
   );
+  // Skip links: from the page's first tab stop, "Skip to the source map" is
+  // the next one, past both reports (measured against Tab alone).
+  const first = () => page.evaluate(() => document.querySelector('#dumplab-skip a').focus());
+  const inMap = () => !!document.activeElement?.closest('.dlp-map');
+  await first();
+  const plain = 1 + (await tabsUntil(page, inMap));
+  await first();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to the source map');
+  await page.keyboard.press('Enter');
+  assert.ok(await page.evaluate(inMap), 'the skip link moves focus to the source map');
+  console.log(`key presses from the top to the source map: ${plain} Tabs, or 2 Tabs and Enter by the skip link`);
+  assert.ok(plain > 10, `the map is far without the skip link: ${plain}`);
   // Two different functions: said so.
   await paste(page, 1, fs.readFileSync(fixture('matmul/compiled.cpu.hlo.txt'), 'utf8'));
   assert.match(await page.locator('.dlp-map').innerText(), /different functions/);
