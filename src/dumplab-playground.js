@@ -374,6 +374,7 @@ self.onmessage = async (e) => {
     }
     if (!inputs.some((i) => i)) {
       out.replaceChildren();
+      skipToMap(false);
       setStatus('');
       return;
     }
@@ -693,6 +694,17 @@ self.onmessage = async (e) => {
       setTimeout(go, 50);
     });
 
+  // "Skip to the source map" among the page's skip links (theme/index.hbs)
+  // while a map is shown: the map comes after both reports.
+  function skipToMap(on) {
+    const skips = document.getElementById('dumplab-skip');
+    const old = skips && skips.querySelector('.dlp-skip-map');
+    if (old) old.remove();
+    if (!on || !skips) return;
+    const to = el('a', 'dlp-skip-map', 'Skip to the source map');
+    to.href = '#dlp-map';
+    skips.append(to);
+  }
   async function render(reports, map, gen) {
     const later = [];
     const frag = document.createDocumentFragment();
@@ -705,7 +717,15 @@ self.onmessage = async (e) => {
         frag.append(sec);
       } else frag.append(report(i, r, later));
     });
-    if (map) later.push(() => out.append(sourceMap(map)));
+    skipToMap(false);
+    if (map) {
+      later.push(() => {
+        const sec = sourceMap(map);
+        sec.id = 'dlp-map';
+        out.append(sec);
+        skipToMap(true);
+      });
+    }
     else if (reports.filter(Boolean).length === 2) frag.append(el('p', 'dlp-note', 'For a source map, give one lowered dump (StableHLO, jaxpr or HLO before optimization) and one compiled HLO dump.'));
     out.replaceChildren(frag);
     for (const draw of later) {

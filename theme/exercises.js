@@ -161,60 +161,238 @@
     }
   }
 
-  function setup(q) {
-    const mode = q.dataset.mode;
-    const id = q.dataset.dumplabQuestion;
-    const actions = q.querySelector('.dumplab-actions');
-    const feedback = q.querySelector('.dumplab-feedback');
+  // One question's parts, shared by the steps below.
+  function partsOf(q) {
     const code = q.querySelector('pre[data-selectable]');
-    const lines = code ? Array.from(code.querySelectorAll('.dl-line')) : [];
-    const check = el('button', 'dumplab-check', 'Check');
-    const show = el('button', 'dumplab-show', 'Show answer');
-    const retry = el('button', 'dumplab-retry', 'Retry');
-    for (const b of [check, show, retry]) b.type = 'button';
-    retry.hidden = true;
-    actions.append(check, show, retry);
+    const ui = {
+      q,
+      mode: q.dataset.mode,
+      id: q.dataset.dumplabQuestion,
+      actions: q.querySelector('.dumplab-actions'),
+      feedback: q.querySelector('.dumplab-feedback'),
+      code,
+      lines: code ? Array.from(code.querySelectorAll('.dl-line')) : [],
+      number: q.querySelector('.dumplab-number input'),
+      check: el('button', 'dumplab-check', 'Check'),
+      show: el('button', 'dumplab-show', 'Show answer'),
+      retry: el('button', 'dumplab-retry', 'Retry'),
+    };
+    for (const b of [ui.check, ui.show, ui.retry]) b.type = 'button';
+    ui.retry.hidden = true;
+    // First in the row: theme/viewer.js may have put the dump's "Wrap lines"
+    // toggle here already, and it comes after what answers the question.
+    ui.actions.prepend(ui.check, ui.show, ui.retry);
+    return ui;
+  }
 
+  // An evidence question's dump: a multi-select listbox, one tab stop
+  // (WAI-ARIA roving tabindex).
+  function setupLines(ui) {
+    const { q, code, lines } = ui;
     const toggle = (l) => {
       if (q.dataset.state !== 'correct' && q.dataset.state !== 'revealed') {
         l.setAttribute('aria-selected', String(l.getAttribute('aria-selected') !== 'true'));
       }
     };
-    if (code) {
-      // A multi-select listbox, one tab stop (WAI-ARIA roving tabindex).
-      code.setAttribute('role', 'listbox');
-      code.setAttribute('aria-multiselectable', 'true');
-      code.setAttribute('aria-labelledby', q.id + '-prompt');
-      lines.forEach((l, i) => {
-        l.tabIndex = i ? -1 : 0;
-        l.setAttribute('role', 'option');
-        l.setAttribute('aria-selected', 'false');
-        // The option's name is its own text, so it matches what is seen
-        // (WCAG 2.5.3): the line number, read as "line N", then the code.
-        const ln = l.querySelector('.dl-ln');
-        if (ln) {
-          ln.removeAttribute('aria-hidden');
-          ln.prepend(el('span', 'dl-sr', 'line '));
-        }
-        l.addEventListener('click', () => toggle(l));
-      });
-      code.addEventListener('focusin', (e) => {
-        if (lines.includes(e.target)) lines.forEach((l) => (l.tabIndex = l === e.target ? 0 : -1));
-      });
-      code.addEventListener('keydown', (e) => {
-        // Lines in a closed fold (source-location tables) are skipped.
-        const shown = lines.filter((l) => !l.closest('details:not([open])'));
-        const i = shown.indexOf(e.target);
-        const k = e.key;
-        const to = { Home: 0, End: shown.length - 1, ArrowUp: i - 1, ArrowDown: i + 1 }[k];
-        if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
-        if (k === ' ' || k === 'Enter') toggle(e.target);
-        else if (to === undefined) return;
-        else if (shown[to]) shown[to].focus();
-        e.preventDefault();
-      });
+    code.setAttribute('role', 'listbox');
+    code.setAttribute('aria-multiselectable', 'true');
+    code.setAttribute('aria-labelledby', q.id + '-prompt');
+    lines.forEach((l, i) => {
+      l.tabIndex = i ? -1 : 0;
+      l.setAttribute('role', 'option');
+      l.setAttribute('aria-selected', 'false');
+      // The option's name is its own text, so it matches what is seen
+      // (WCAG 2.5.3): the line number, read as "line N", then the code.
+      const ln = l.querySelector('.dl-ln');
+      if (ln) {
+        ln.removeAttribute('aria-hidden');
+        ln.prepend(el('span', 'dl-sr', 'line '));
+      }
+      l.addEventListener('click', () => toggle(l));
+    });
+    code.addEventListener('focusin', (e) => {
+      if (lines.includes(e.target)) lines.forEach((l) => (l.tabIndex = l === e.target ? 0 : -1));
+    });
+    code.addEventListener('keydown', (e) => {
+      // Lines in a closed fold (source-location tables) are skipped.
+      const shown = lines.filter((l) => !l.closest('details:not([open])'));
+      const i = shown.indexOf(e.target);
+      const k = e.key;
+      const to = { Home: 0, End: shown.length - 1, ArrowUp: i - 1, ArrowDown: i + 1 }[k];
+      if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (k === ' ' || k === 'Enter') toggle(e.target);
+      else if (to === undefined) return;
+      else if (shown[to]) shown[to].focus();
+      e.preventDefault();
+    });
+  }
+
+  function answerOf(ui) {
+    if (ui.mode === 'single') {
+      const r = ui.q.querySelector('input[type=radio]:checked');
+      return r ? r.value : '';
     }
-    const number = q.querySelector('.dumplab-number input');
+    if (ui.mode === 'number') return ui.number.value;
+    return ui.lines.filter((l) => l.getAttribute('aria-selected') === 'true').map((l) => l.dataset.line).join(',');
+  }
+  function restoreAnswer(ui, a) {
+    if (ui.mode === 'single') {
+      ui.q.querySelectorAll('input[type=radio]').forEach((r) => (r.checked = r.value === a));
+    } else if (ui.mode === 'number') ui.number.value = a;
+    else {
+      const set = a.split(',');
+      ui.lines.forEach((l) => l.setAttribute('aria-selected', String(set.includes(l.dataset.line))));
+    }
+  }
+  function clearFeedback(ui) {
+    const { q, code } = ui;
+    ui.feedback.textContent = '';
+    q.querySelectorAll('.dl-note').forEach((n) => n.remove());
+    q.querySelectorAll('.dl-hit, .dl-extra, .dl-lit, .dl-right, .dl-wrong, .dl-look').forEach((n) =>
+      n.classList.remove('dl-hit', 'dl-extra', 'dl-lit', 'dl-right', 'dl-wrong', 'dl-look', 'dl-look-first', 'dl-look-last'),
+    );
+    q.querySelectorAll('input').forEach((i) => (i.disabled = false));
+    ui.lines.forEach((l) => l.removeAttribute('aria-describedby'));
+    if (code) code.removeAttribute('aria-readonly');
+    delete q.dataset.state;
+  }
+  // The dump lines of this question (the shown snippet, not candidates).
+  function shownPre(ui) {
+    return ui.code || ui.q.querySelector('.dumplab-dump pre');
+  }
+  function shownLine(ui, n) {
+    const pre = shownPre(ui);
+    return pre ? pre.querySelector(`.dl-line[data-line="${CSS.escape(String(n))}"]`) : null;
+  }
+  // Brings a line into view inside its scrolling dump and the page.
+  function bring(l) {
+    if (l && l.scrollIntoView) l.scrollIntoView({ block: 'center', inline: 'nearest' });
+  }
+
+  // The verdict and the notes on the picks (options or lines marked).
+  function showVerdict(ui, v) {
+    const { q, mode, code, feedback } = ui;
+    const head = el('p', 'dumplab-verdict dl-' + v.outcome);
+    const strong = el('strong');
+    rich(strong, v.message);
+    head.append(strong);
+    feedback.append(head);
+    const list = el('ul', 'dumplab-notes');
+    for (const n of v.notes) {
+      if (mode === 'single') {
+        const opt = q.querySelector(`.dumplab-option[data-option="${CSS.escape(n.target)}"]`);
+        if (opt) opt.classList.add(n.mark === 'hit' ? 'dl-right' : 'dl-wrong');
+      } else if (mode === 'lines') {
+        const l = code.querySelector(`.dl-line[data-line="${CSS.escape(n.target)}"]`);
+        if (l) l.classList.add(n.mark === 'hit' ? 'dl-hit' : 'dl-extra');
+      }
+      if (n.text) {
+        const li = el('li', 'dl-' + n.mark);
+        li.append(el('strong', '', mode === 'lines' ? `Line ${n.target}: ` : n.mark === 'hit' ? 'Your pick: ' : 'Why not: '));
+        rich(li, n.text);
+        list.append(li);
+      }
+    }
+    if (list.childNodes.length) feedback.append(list);
+  }
+
+  // After a wrong or partly right answer: outline where to look again,
+  // without marking any line as the answer. A hint over the whole excerpt
+  // ("Look for ...": no lines to point at) outlines nothing.
+  function showHint(ui, v, interactive) {
+    if (!v.hint || (v.outcome !== 'wrong' && v.outcome !== 'partial')) return;
+    let region = [];
+    for (let n = v.hint.first; n <= v.hint.last; n++) {
+      const l = shownLine(ui, n);
+      if (l) region.push(l);
+    }
+    const pre = shownPre(ui);
+    const all = pre ? pre.querySelectorAll('.dl-line[data-line]').length : 0;
+    if (region.length && region.length === all) region = [];
+    region.forEach((l) => l.classList.add('dl-look'));
+    if (region.length) {
+      region[0].classList.add('dl-look-first');
+      region[region.length - 1].classList.add('dl-look-last');
+    }
+    const p = el('p', 'dumplab-look');
+    p.append(el('strong', '', 'Hint: '));
+    rich(p, v.hint.text);
+    ui.feedback.append(p);
+    if (interactive && region.length) bring(region[0]);
+  }
+
+  // The notes on the dump's lines, the answer marked, the explanation.
+  function showAnswer(ui, v) {
+    const { q, mode, code } = ui;
+    const target = code || q.querySelector('pre');
+    for (const { line, note } of v.lines) {
+      const l = target && target.querySelector(`.dl-line[data-line="${CSS.escape(line)}"]`);
+      if (!l) continue;
+      l.classList.add('dl-lit');
+      const n = el('span', 'dl-note');
+      rich(n, note);
+      l.after(n);
+      if (code) {
+        // The note describes its option.
+        n.id = `${q.id}-n${line}`;
+        n.setAttribute('aria-hidden', 'true');
+        l.setAttribute('aria-describedby', n.id);
+      }
+    }
+    if (v.answer && mode === 'single') {
+      for (const idv of v.answer.ids) {
+        const opt = q.querySelector(`.dumplab-option[data-option="${CSS.escape(idv)}"]`);
+        if (opt) opt.classList.add('dl-right');
+      }
+    }
+    if (v.answer && mode === 'number' && v.outcome === 'revealed') ui.number.value = v.answer.ids[0];
+    if (v.answer && mode === 'lines' && v.outcome === 'revealed') restoreAnswer(ui, v.answer.ids.join(','));
+    if (v.explain) {
+      const p = el('p', 'dumplab-explain');
+      rich(p, v.explain);
+      ui.feedback.append(p);
+    }
+  }
+
+  // The buttons, focus and what is saved, once the verdict is shown.
+  function settle(ui, v, a, interactive, hadFocus) {
+    const { q, code, check, show, retry } = ui;
+    const done = v.outcome === 'correct' || v.outcome === 'revealed';
+    // "Show answer": bring the first marked line into view.
+    if (interactive && v.outcome === 'revealed' && v.lines.length) bring(shownLine(ui, v.lines[0].line));
+    if (done) q.querySelectorAll('input').forEach((i) => (i.disabled = true));
+    if (code && done) code.setAttribute('aria-readonly', 'true');
+    // Not done yet: Check (try again) and "Show answer"; Retry only once
+    // it is done (right or shown). Hiding the focused button would drop
+    // focus to <body>: keep it on the question, on Retry (what comes next).
+    retry.hidden = !done;
+    check.hidden = done;
+    show.hidden = done;
+    if (hadFocus && done && !retry.hidden) retry.focus({ preventScroll: true });
+    // A checked answer replaces what was saved; a reveal never takes
+    // away a right answer kept through a Retry.
+    const kept = load(q);
+    if (v.outcome !== 'invalid' && !(v.outcome === 'revealed' && kept && kept.o === 'correct')) save(q, v.outcome, a);
+    // A saved answer that no longer grades (tampered storage, a changed
+    // question) is dropped rather than trusted.
+    else if (v.outcome === 'invalid' && !interactive && kept) save(q, null);
+    updateProgress();
+  }
+
+  function render(ui, v, a, interactive) {
+    const hadFocus = interactive && ui.q.contains(document.activeElement);
+    clearFeedback(ui);
+    ui.q.dataset.state = v.outcome;
+    showVerdict(ui, v);
+    showHint(ui, v, interactive);
+    showAnswer(ui, v);
+    settle(ui, v, a, interactive, hadFocus);
+  }
+
+  function setup(q) {
+    const ui = partsOf(q);
+    const { check, show, retry, number } = ui;
+    if (ui.code) setupLines(ui);
     if (number) {
       number.addEventListener('keydown', (e) => {
         if (e.key === 'Enter') {
@@ -223,163 +401,34 @@
         }
       });
     }
-
-    function answer() {
-      if (mode === 'single') {
-        const r = q.querySelector('input[type=radio]:checked');
-        return r ? r.value : '';
-      }
-      if (mode === 'number') return number.value;
-      return lines.filter((l) => l.getAttribute('aria-selected') === 'true').map((l) => l.dataset.line).join(',');
-    }
-    function restoreAnswer(a) {
-      if (mode === 'single') {
-        q.querySelectorAll('input[type=radio]').forEach((r) => (r.checked = r.value === a));
-      } else if (mode === 'number') number.value = a;
-      else {
-        const set = a.split(',');
-        lines.forEach((l) => l.setAttribute('aria-selected', String(set.includes(l.dataset.line))));
-      }
-    }
-    function clear() {
-      feedback.textContent = '';
-      q.querySelectorAll('.dl-note').forEach((n) => n.remove());
-      q.querySelectorAll('.dl-hit, .dl-extra, .dl-lit, .dl-right, .dl-wrong, .dl-look').forEach((n) =>
-        n.classList.remove('dl-hit', 'dl-extra', 'dl-lit', 'dl-right', 'dl-wrong', 'dl-look', 'dl-look-first', 'dl-look-last'),
-      );
-      q.querySelectorAll('input').forEach((i) => (i.disabled = false));
-      lines.forEach((l) => l.removeAttribute('aria-describedby'));
-      if (code) code.removeAttribute('aria-readonly');
-      delete q.dataset.state;
-    }
-    // The dump lines of this question (the shown snippet, not candidates).
-    const shownLine = (n) => {
-      const pre = code || q.querySelector('.dumplab-dump pre');
-      return pre ? pre.querySelector(`.dl-line[data-line="${CSS.escape(String(n))}"]`) : null;
-    };
-    // Brings a line into view inside its scrolling dump and the page.
-    const bring = (l) => {
-      if (l && l.scrollIntoView) l.scrollIntoView({ block: 'center', inline: 'nearest' });
-    };
-    function show_(v, a, interactive) {
-      const hadFocus = interactive && q.contains(document.activeElement);
-      clear();
-      q.dataset.state = v.outcome;
-      const done = v.outcome === 'correct' || v.outcome === 'revealed';
-      const head = el('p', 'dumplab-verdict dl-' + v.outcome);
-      const strong = el('strong');
-      rich(strong, v.message);
-      head.append(strong);
-      feedback.append(head);
-      const list = el('ul', 'dumplab-notes');
-      for (const n of v.notes) {
-        if (mode === 'single') {
-          const opt = q.querySelector(`.dumplab-option[data-option="${CSS.escape(n.target)}"]`);
-          if (opt) opt.classList.add(n.mark === 'hit' ? 'dl-right' : 'dl-wrong');
-        } else if (mode === 'lines') {
-          const l = code.querySelector(`.dl-line[data-line="${CSS.escape(n.target)}"]`);
-          if (l) l.classList.add(n.mark === 'hit' ? 'dl-hit' : 'dl-extra');
-        }
-        if (n.text) {
-          const li = el('li', 'dl-' + n.mark);
-          li.append(el('strong', '', mode === 'lines' ? `Line ${n.target}: ` : n.mark === 'hit' ? 'Your pick: ' : 'Why not: '));
-          rich(li, n.text);
-          list.append(li);
-        }
-      }
-      if (list.childNodes.length) feedback.append(list);
-      // After a wrong or partly right answer: outline where to look again,
-      // without marking any line as the answer.
-      if (v.hint && (v.outcome === 'wrong' || v.outcome === 'partial')) {
-        const region = [];
-        for (let n = v.hint.first; n <= v.hint.last; n++) {
-          const l = shownLine(n);
-          if (l) region.push(l);
-        }
-        region.forEach((l) => l.classList.add('dl-look'));
-        if (region.length) {
-          region[0].classList.add('dl-look-first');
-          region[region.length - 1].classList.add('dl-look-last');
-        }
-        const p = el('p', 'dumplab-look');
-        p.append(el('strong', '', 'Hint: '));
-        rich(p, v.hint.text);
-        feedback.append(p);
-        if (interactive) bring(region[0]);
-      }
-      const target = code || q.querySelector('pre');
-      for (const { line, note } of v.lines) {
-        const l = target && target.querySelector(`.dl-line[data-line="${CSS.escape(line)}"]`);
-        if (!l) continue;
-        l.classList.add('dl-lit');
-        const n = el('span', 'dl-note');
-        rich(n, note);
-        l.after(n);
-        if (code) {
-          // The note describes its option.
-          n.id = `${q.id}-n${line}`;
-          n.setAttribute('aria-hidden', 'true');
-          l.setAttribute('aria-describedby', n.id);
-        }
-      }
-      if (v.answer && mode === 'single') {
-        for (const idv of v.answer.ids) {
-          const opt = q.querySelector(`.dumplab-option[data-option="${CSS.escape(idv)}"]`);
-          if (opt) opt.classList.add('dl-right');
-        }
-      }
-      if (v.answer && mode === 'number' && v.outcome === 'revealed') number.value = v.answer.ids[0];
-      if (v.answer && mode === 'lines' && v.outcome === 'revealed') restoreAnswer(v.answer.ids.join(','));
-      if (v.explain) {
-        const p = el('p', 'dumplab-explain');
-        rich(p, v.explain);
-        feedback.append(p);
-      }
-      // "Show answer": bring the first marked line into view.
-      if (interactive && v.outcome === 'revealed' && v.lines.length) bring(shownLine(v.lines[0].line));
-      if (done) q.querySelectorAll('input').forEach((i) => (i.disabled = true));
-      if (code && done) code.setAttribute('aria-readonly', 'true');
-      // Hiding the focused button would drop focus to <body>: keep it on
-      // the question, on Retry (what comes next) once the answer is done.
-      retry.hidden = v.outcome === 'invalid';
-      check.hidden = done;
-      show.hidden = done;
-      if (hadFocus && done && !retry.hidden) retry.focus({ preventScroll: true });
-      // A checked answer replaces what was saved; a reveal never takes
-      // away a right answer kept through a Retry.
-      const kept = load(q);
-      if (v.outcome !== 'invalid' && !(v.outcome === 'revealed' && kept && kept.o === 'correct')) save(q, v.outcome, a);
-      // A saved answer that no longer grades (tampered storage, a changed
-      // question) is dropped rather than trusted.
-      else if (v.outcome === 'invalid' && !interactive && kept) save(q, null);
-      updateProgress();
-    }
     function run(op, a, interactive) {
       return checker().then(
         (ex) => {
-          const fields = [op, id, q.dataset.dumplabHash, q.dataset.dumplabKey];
+          const fields = [op, ui.id, q.dataset.dumplabHash, q.dataset.dumplabKey];
           if (op === 'grade') fields.push(a);
-          show_(call(ex, fields), a, interactive);
+          render(ui, call(ex, fields), a, interactive);
         },
         () => {
-          feedback.textContent = 'The checker could not load, so answers cannot be graded here.';
+          ui.feedback.textContent = 'The checker could not load, so answers cannot be graded here.';
         },
       );
     }
-    check.addEventListener('click', () => run('grade', answer(), true));
+    check.addEventListener('click', () => run('grade', answerOf(ui), true));
     show.addEventListener('click', () => run('reveal', '', true));
-    // Back to a fresh question. What was saved stays until a new answer is
-    // checked (`forget` is for Reset), so a right answer keeps counting.
+    // Back to a fresh question. A right answer stays saved until a new one
+    // is checked, so it keeps counting; anything else is forgotten (a
+    // retried question is "not tried", after a reload too), and `forget`
+    // (Reset) forgets a right answer as well.
     function again(forget) {
       const kept = load(q);
-      clear();
-      restoreAnswer('');
+      clearFeedback(ui);
+      restoreAnswer(ui, '');
       retry.hidden = true;
       check.hidden = show.hidden = false;
-      if (forget) save(q, null);
+      if (forget || (kept && kept.o !== 'correct')) save(q, null);
       else if (kept && kept.o === 'correct') {
         const note = el('p', 'dumplab-kept', 'Your earlier right answer still counts until you check a new one.');
-        feedback.append(note);
+        ui.feedback.append(note);
       }
       updateProgress();
     }
@@ -392,7 +441,7 @@
 
     const saved = load(q);
     if (!saved) return Promise.resolve();
-    restoreAnswer(saved.a);
+    restoreAnswer(ui, saved.a);
     return saved.o === 'revealed' ? run('reveal', '') : run('grade', saved.a);
   }
 
@@ -513,6 +562,14 @@
   reset.addEventListener('click', () => confirmReset(reset));
   progress.append(reset);
   questions[0].before(progress);
+  // "Skip to the first exercise", after the page's "Skip to the lesson"
+  // (theme/index.hbs): past the chrome and the lesson's glossary terms.
+  const skips = document.getElementById('dumplab-skip');
+  if (skips) {
+    const to = el('a', '', 'Skip to the first exercise');
+    to.href = '#' + questions[0].id;
+    skips.append(to);
+  }
   buildSummary();
   updateProgress();
   window.addEventListener('storage', updateProgress);

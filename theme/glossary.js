@@ -7,7 +7,8 @@
 //     so copying a paragraph or reader mode gives the sentence alone),
 //     on mouse hover and on keyboard focus; a tap toggles it on touch
 //     screens; Escape closes it; Enter or Space on a term moves focus to the
-//     tooltip's "taught in" link;
+//     tooltip's "taught in" link (a term taught on this page has none: its
+//     tooltip says "Taught on this page");
 //   - gives each term aria-describedby pointing at one hidden definition
 //     element per term, so screen readers hear the definition once (the
 //     visible tooltip's text is aria-hidden);
@@ -66,6 +67,10 @@
     }
   }
   const root = typeof path_to_root === 'string' ? path_to_root : '';
+  // Whether `entry`'s chapter is this page: its tooltip then says "Taught on
+  // this page" and links nowhere (a link to where the reader already is).
+  const page = (u) => u.pathname.replace(/\/index\.html$/, '/');
+  const here = (entry) => page(new URL(root + entry.href, location.href)) === page(location);
 
   // One hidden description per term, outside the prose.
   const defs = document.createElement('div');
@@ -84,7 +89,7 @@
       scratch.innerHTML = entry.definition; // sanitized at build time
       const span = document.createElement('span');
       span.id = descId;
-      span.textContent = scratch.textContent + ' Taught in: ' + entry.chapter + '.';
+      span.textContent = scratch.textContent + (here(entry) ? ' Taught on this page.' : ' Taught in: ' + entry.chapter + '.');
       defs.appendChild(span);
       described.add(id);
     }
@@ -125,11 +130,14 @@
     tip.appendChild(def);
     const taught = document.createElement('span');
     taught.className = 'dumplab-tooltip-taught';
-    taught.appendChild(document.createTextNode('Taught in '));
-    const link = document.createElement('a');
-    link.href = entry ? root + entry.href : '#';
-    link.textContent = entry ? entry.chapter : term.dataset.taught || '';
-    taught.appendChild(link);
+    if (entry && here(entry)) taught.textContent = 'Taught on this page.';
+    else {
+      taught.appendChild(document.createTextNode('Taught in '));
+      const link = document.createElement('a');
+      link.href = entry ? root + entry.href : '#';
+      link.textContent = entry ? entry.chapter : term.dataset.taught || '';
+      taught.appendChild(link);
+    }
     tip.appendChild(taught);
     const group = groups.get(term);
     if (group && group.length > 1) {

@@ -1,7 +1,8 @@
 // The dump viewer's behaviour (markup: preprocessor/src/viewer/, look:
 // theme/viewer.css), on every page:
-// - a "Wrap lines" toggle on every box, one setting for the whole book,
-//   remembered in localStorage (anything unreadable there is ignored);
+// - a "Wrap lines" toggle on every box (one per question, after its
+//   buttons), one setting for the whole book, remembered in localStorage
+//   (anything unreadable there is ignored);
 // - marked lines (answers lit by theme/exercises.js, hints, evidence) are
 //   brought into view inside their own box, with their note, whenever they
 //   are marked: after a reload that restores progress, and after feedback.
@@ -44,13 +45,21 @@
     });
   }
 
+  // A box's toggle sits in its caption, above it; a question's dumps share
+  // one, in the question's row of buttons: the question (its prompt and what
+  // answers it) comes first in the tab order, in the DOM as on screen.
   function addToggle(figure) {
-    if (figure.querySelector('.dl-wrap-toggle')) return;
-    let caption = figure.querySelector('figcaption');
-    if (!caption) {
-      caption = document.createElement('figcaption');
-      figure.prepend(caption);
+    const question = figure.closest('.dumplab-q');
+    const actions = question && question.querySelector('.dumplab-actions');
+    let place = actions;
+    if (!place) {
+      place = figure.querySelector('figcaption');
+      if (!place) {
+        place = document.createElement('figcaption');
+        figure.prepend(place);
+      }
     }
+    if (place.querySelector('.dl-wrap-toggle')) return;
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'dl-wrap-toggle';
@@ -61,7 +70,7 @@
       setWrap(on);
       writeWrap(on);
     });
-    caption.append(b);
+    place.append(b);
   }
 
   // Scrolls `line`'s box (not the page) so that the line and the note

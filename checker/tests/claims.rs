@@ -72,6 +72,15 @@ const TABLE: &[(&str, &str, &[usize], &[usize])] = &[
         &[46],
         &[1, 24, 44],
     ),
+    // Lowered for a CPU: `stablehlo.custom_call @lapack_sgetrf_ffi` and the
+    // two `@lapack_strsm_ffi` calls of `jnp.linalg.solve`. Not: the module,
+    // `@main`, a plain StableHLO op.
+    (
+        "cpu",
+        "../checker/tests/drift/jax-0.10.2/solve.lowered.stablehlo.mlir",
+        &[7, 96, 97],
+        &[1, 2, 8],
+    ),
     (
         "gpu",
         "elementwise_chain/compiled.gpu.hlo.txt",

@@ -171,6 +171,13 @@ fn real_lines_show_their_marker_taught_where_the_row_says() {
         "pallas.html",
         Pallas,
     );
+    // JAX's CPU lowering of linear algebra, in the drift corpus.
+    check(
+        "../checker/tests/drift/jax-0.10.2/solve.lowered.stablehlo.mlir:7",
+        "lapack-custom-call",
+        "stablehlo.html",
+        Mlir,
+    );
     check(
         "argmax/lowered.hlo.txt:4",
         "bare-names",
@@ -183,6 +190,31 @@ fn real_lines_show_their_marker_taught_where_the_row_says() {
         "hlo.html",
         Source,
     );
+}
+
+#[test]
+fn a_lapack_call_is_lowered_text_only() {
+    // The lowered line shows `lapack-custom-call`; the same routine as an
+    // HLO `custom-call` (lowered to HLO, or compiled) is `cpu-custom-call`.
+    let cases = [
+        ("solve.lowered.stablehlo.mlir:7", true, false),
+        ("solve.lowered.stablehlo.mlir:96", true, false),
+        ("solve.lowered.stablehlo.mlir:8", false, false),
+        ("solve.lowered.hlo.txt:96", false, true),
+    ];
+    for (place, lapack, cpu) in cases {
+        let l = line(&format!("../checker/tests/drift/jax-0.10.2/{place}"));
+        assert_eq!(
+            marker_matches("lapack-custom-call", &l),
+            Some(lapack),
+            "{place}: {l}"
+        );
+        assert_eq!(
+            marker_matches("cpu-custom-call", &l),
+            Some(cpu),
+            "{place}: {l}"
+        );
+    }
 }
 
 #[test]

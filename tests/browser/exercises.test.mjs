@@ -1,6 +1,6 @@
 // End-to-end tests of the exercises in the built book: every question type is
-// answered wrongly, retried, answered rightly, and found answered after a
-// reload, with the keyboard only, in two themes. Right answers are never
+// answered wrongly, answered again (edited and checked: no Retry before it is
+// done), answered rightly, and found answered after a reload, with the keyboard only, in two themes. Right answers are never
 // written here: each test first asks the page's own checker ("Show answer",
 // in a throwaway browser context) and then answers in a fresh one.
 import { test } from 'node:test';
@@ -49,14 +49,13 @@ const focusedLine = (page) => page.evaluate(() => document.activeElement?.datase
 
 /**
  * Presses Tab from just before the dump of `box` (its caption is where the
- * sequential-navigation starting point is put; past the wrap toggle, the
- * caption's one control) and checks that focus lands on a line of the dump.
+ * sequential-navigation starting point is put; a question's caption holds no
+ * control: its "Wrap lines" is in its row of buttons) and checks that focus
+ * lands on a line of the dump.
  */
 async function tabIntoDump(page, box) {
   await box.locator('.dumplab-dump figcaption').click({ position: { x: 2, y: 2 } });
   await page.keyboard.press('Tab');
-  // The caption's one control, the viewer's wrap toggle, comes first.
-  if (await page.evaluate(() => document.activeElement?.classList.contains('dl-wrap-toggle'))) await page.keyboard.press('Tab');
   assert.ok(await focusedLine(page), 'one Tab enters the dump');
 }
 
@@ -111,7 +110,7 @@ function wrongAnswer(mode, answer, box) {
 }
 
 for (const theme of ['light', 'coal']) {
-  test(`every question type: wrong, retry, right, reload (${theme}, keyboard only)`, async () => {
+  test(`every question type: wrong, checked again, right, reload (${theme}, keyboard only)`, async () => {
     const { page, context, errors } = await open(theme);
     const ids = await firstOfEachType(page);
     const answers = {};
@@ -143,11 +142,10 @@ for (const theme of ['light', 'coal']) {
       const live = await box.locator('.dumplab-feedback').getAttribute('aria-live');
       assert.equal(live, 'polite', 'results are announced');
       await screenshot(box, `exercises-${theme}-${type}-wrong`);
-      // 2. Retry, with the keyboard.
-      await box.locator('.dumplab-retry').focus();
-      await page.keyboard.press('Enter');
-      assert.equal(await box.getAttribute('data-state'), null, `${type}: retry clears the verdict`);
-      // 3. Right.
+      // 2. Not done yet: Check (to try again) and "Show answer", no Retry.
+      const shown = await box.locator('.dumplab-actions button:not(.dl-wrap-toggle)').evaluateAll((bs) => bs.filter((b) => !b.hidden).map((b) => b.className));
+      assert.deepEqual(shown, ['dumplab-check', 'dumplab-show'], `${type}: Check and Show answer after a wrong answer, no Retry`);
+      // 3. Right: the learner edits the answer and checks again.
       await answerByKeyboard(page, id, mode, answer);
       await page.waitForFunction((i) => document.querySelector(`[data-dumplab-question="${i}"]`).dataset.state === 'correct', id);
       // The focused Check (or the disabled input) is hidden: focus moves to Retry, in the question.

@@ -1,6 +1,6 @@
 // Feedback that teaches: a wrong answer gets a hint that outlines where to
 // look in the dump (and brings it into view) without marking the answer;
-// retry clears it; "Show answer" marks the deciding lines and brings them
+// the next check replaces it; "Show answer" marks the deciding lines and brings them
 // into view; no piece of feedback is said twice. Right answers are never
 // written here: they come from the page's own checker ("Show answer").
 import { test } from 'node:test';
@@ -52,7 +52,7 @@ function assertNoRepeats(texts, what) {
   }
 }
 
-test('a wrong evidence answer gets a hint in view; retry clears it; the answer is marked and shown', async () => {
+test('a wrong evidence answer gets a hint in view; the next check replaces it; the answer is marked and shown', async () => {
   const { page, context, errors } = await open();
   const id = await page.$eval('[data-type="evidence"]', (e) => e.dataset.dumplabQuestion);
   const box = q(page, id);
@@ -98,9 +98,9 @@ test('a wrong evidence answer gets a hint in view; retry clears it; the answer i
   assertNoRepeats(await feedbackTexts(box), 'wrong answer');
   await screenshot(box, 'feedback-hint');
 
-  // 2. Retry clears the hint and the outline.
-  await box.locator('.dumplab-retry').click();
-  assert.equal(await box.locator('.dumplab-look, .dl-line.dl-look').count(), 0, 'retry clears the hint');
+  // 2. Not done: no Retry; the learner edits the answer (the wrong line off).
+  assert.equal(await box.locator('.dumplab-retry').isVisible(), false, 'no Retry before the question is done');
+  await box.locator(`.dl-line[data-line="${idle}"]`).click();
 
   // 3. A partly right answer points at a region holding a line still missing.
   await box.locator(`.dl-line[data-line="${right[0]}"]`).click();
@@ -139,6 +139,40 @@ test('a wrong evidence answer gets a hint in view; retry clears it; the answer i
   await context.close();
 });
 
+test('a hint that says what to look for, with no lines to point at, outlines nothing', async () => {
+  const { page, context, errors } = await open();
+  const ids = await page.$$eval('[data-mode="lines"]', (qs) => qs.map((x) => x.dataset.dumplabQuestion));
+  const seen = { lookFor: 0, lookAgain: 0 };
+  for (const id of ids) {
+    const box = q(page, id);
+    await box.locator('.dumplab-show').click();
+    await box.locator('.dumplab-verdict').waitFor();
+    const right = await box.locator('.dl-line.dl-lit').evaluateAll((ls) => ls.map((l) => l.dataset.line));
+    await box.locator('.dumplab-retry').click();
+    const idle = await box.locator('.dl-line').evaluateAll(
+      (ls, r) => ls.find((l) => !r.includes(l.dataset.line) && l.querySelector('.dl-src').textContent.trim())?.dataset.line,
+      right,
+    );
+    if (!idle) continue;
+    await box.locator(`.dl-line[data-line="${idle}"]`).click();
+    await box.locator('.dumplab-check').click();
+    await page.waitForFunction((i) => document.querySelector(`[data-dumplab-question="${i}"]`).dataset.state === 'wrong', id);
+    const hint = await box.locator('.dumplab-look').textContent();
+    const outlined = await box.locator('.dl-line.dl-look').count();
+    if (/^Hint: Look for /.test(hint)) {
+      seen.lookFor++;
+      assert.equal(outlined, 0, `${id}: "${hint}" outlines no lines`);
+      if (seen.lookFor === 1) await screenshot(box, 'feedback-hint-look-for');
+    } else {
+      seen.lookAgain++;
+      assert.ok(outlined > 0, `${id}: "${hint}" outlines its lines`);
+    }
+  }
+  assert.ok(seen.lookFor >= 1 && seen.lookAgain >= 1, `both kinds of hint on the page: ${JSON.stringify(seen)}`);
+  assert.deepEqual(errors.map(String), [], 'no page errors');
+  await context.close();
+});
+
 test('the pair question scrolls inside its dumps and never widens the page, at 1280 and 390', async () => {
   for (const width of [1280, 390]) {
     const { page, context } = await openPage(book.browser, book.server.url, PAGE, { viewport: { width, height: 844 } });
@@ -169,6 +203,7 @@ test('a wrong count says what was miscounted; a right choice says each thing onc
   await box.locator('.dumplab-verdict').waitFor();
   const answer = await box.locator('.dumplab-number input').inputValue();
   await box.locator('.dumplab-retry').click();
+  assert.equal(await box.locator('.dumplab-number input').inputValue(), '', 'Retry after a reveal empties the answer');
   await box.locator('.dumplab-number input').fill(String(Number(answer) + 1));
   await box.locator('.dumplab-check').click();
   await box.locator('.dumplab-verdict').waitFor();

@@ -82,6 +82,35 @@ test('hover shows the definition and a working "taught in" link; Escape closes i
   await context.close();
 });
 
+test('a term taught on the page it is on says so and links nowhere', async () => {
+  const { context, page, errors } = await openPage(book.browser, book.server.url, 'fusion.html');
+  const data = await glossaryData(page);
+  const here = Object.keys(data).filter((id) => data[id].href.split('#')[0] === 'fusion.html');
+  const elsewhere = Object.keys(data).filter((id) => !here.includes(id));
+  assert.ok(here.length >= 1 && elsewhere.length >= 1, `terms taught here (${here}) and elsewhere`);
+  for (const id of [here[0], elsewhere[0]]) {
+    await termLocator(page, id).focus();
+    const state = await tooltipState(page);
+    const described = await termLocator(page, id).evaluate((t) => document.getElementById(t.getAttribute('aria-describedby')).textContent);
+    if (id === here[0]) {
+      assert.equal(state.href, null, `${id}: no link to the page it is on`);
+      assert.match(state.text, /Taught on this page\./, id);
+      assert.doesNotMatch(state.text, /Taught in/, id);
+      assert.match(described, /Taught on this page\.$/, `${id}: the description says so too`);
+      // Enter keeps focus on the term: there is no link to move to.
+      await page.keyboard.press('Enter');
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.term), id);
+      await screenshot(page, 'glossary-taught-here', { fullPage: false });
+    } else {
+      assert.ok(state.href && !state.href.includes('fusion.html'), `${id}: links to the chapter that teaches it: ${state.href}`);
+      assert.match(described, /Taught in: /, id);
+    }
+    await page.keyboard.press('Escape');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the glossary chapter lists every term with working links', async () => {
   const { context, page } = await openPage(book.browser, book.server.url, 'glossary.html');
   const entries = await page.$$eval('main dl.dumplab-glossary dt', (dts) => dts.map((dt) => dt.id));
@@ -142,7 +171,9 @@ test('keyboard focus shows it, Enter reaches the link, Escape returns; descripti
   const probe = def.slice(0, 40);
   const described = nodes.filter((n) => (n.description?.value ?? '').includes(probe));
   const spoken = nodes.filter((n) => !n.ignored && (n.name?.value ?? '').includes(probe));
-  assert.equal(described.length, 1, 'described once');
+  // Once per occurrence of the term (a lesson marks it once per section).
+  const occurrences = await page.locator(`main .dumplab-term[data-term="${focused}"]`).count();
+  assert.equal(described.length, occurrences, 'described once per occurrence');
   assert.deepEqual(spoken.map((n) => n.role?.value), [], 'not read as text anywhere');
 
   await page.keyboard.press('Enter');

@@ -66,7 +66,8 @@ test('every Pallas question: wrong first, then right', async () => {
       assert.equal(wrong.length, 1, `${id}: the excerpt has a line that proves nothing`);
     }
     assert.equal(await answer(box, mode, wrong), 'wrong', `${id} (${type}): a wrong answer is graded wrong`);
-    await box.locator('.dumplab-retry').click();
+    // No Retry before it is done: the answer is edited and checked again.
+    assert.equal(await box.locator('.dumplab-retry').isVisible(), false, `${id}: no Retry after a wrong answer`);
     assert.equal(await answer(box, mode, right), 'correct', `${id} (${type}): the checker's answer is graded right`);
   }
   assert.deepEqual(errors, [], 'no page errors');

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { serve, launch, openPage, screenshot, repoRoot, bookDir } from './support.mjs';
+import { serve, launch, openPage, screenshot, repoRoot, bookDir, tabsUntil } from './support.mjs';
 
 const PAGE = 'playground.html';
 const cli = process.env.DUMPLAB_CLI ?? path.join(repoRoot, 'target', 'debug', 'mdbook-dumplab');
@@ -255,6 +255,19 @@ test('two dumps of one function give the source map; focus lights the lines', as
     await page.locator('.dlp-map-kernels tr.dlp-lit').evaluateAll((trs) => trs.map((t) => t.querySelector('code').textContent)),
     want.lowered_ops[exp].kernels,
   );
+  // Skip links: from the page's first tab stop, "Skip to the source map" is
+  // the next one, past both reports (measured against Tab alone).
+  const first = () => page.evaluate(() => document.querySelector('#dumplab-skip a').focus());
+  const inMap = () => !!document.activeElement?.closest('.dlp-map');
+  await first();
+  const plain = 1 + (await tabsUntil(page, inMap));
+  await first();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to the source map');
+  await page.keyboard.press('Enter');
+  assert.ok(await page.evaluate(inMap), 'the skip link moves focus to the source map');
+  console.log(`key presses from the top to the source map: ${plain} Tabs, or 2 Tabs and Enter by the skip link`);
+  assert.ok(plain > 10, `the map is far without the skip link: ${plain}`);
   // Two different functions: said so.
   await paste(page, 1, fs.readFileSync(fixture('matmul/compiled.cpu.hlo.txt'), 'utf8'));
   assert.match(await page.locator('.dlp-map').innerText(), /different functions/);
@@ -433,4 +446,38 @@ test('a large paste goes the way a picked file goes: the same report, no long ta
   assert.deepEqual(errors, []);
   await context.close();
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A CPU module of `n` fusions in a chain, the first one's `backend_config`
+ * printed over several lines (XLA's parser reads both forms). */
+function multilineConfigModule(n) {
+  let s = 'HloModule jit_f, is_scheduled=true\n\n%fused (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0)\n  ROOT %e = f32[8]{0} exponential(%p)\n}\n\nENTRY %main (x: f32[8]) -> f32[8] {\n  %x = f32[8]{0} parameter(0)\n';
+  let prev = 'x';
+  for (let i = 0; i < n; i++) {
+    s += `  ${i + 1 === n ? 'ROOT ' : ''}%fusion.${i} = f32[8]{0} fusion(%${prev}), kind=kLoop, calls=%fused`;
+    if (i === 0) s += ', backend_config={\n "fusion_config":{\n "kind":"__ynn_fusion"\n }\n }';
+    s += '\n';
+    prev = `fusion.${i}`;
+  }
+  return s + '}\n';
+}
+
+test('the two reader bugs of real pastes: a multi-line backend_config and /*index=5*/ operands', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  for (const n of [3, 4]) {
+    await paste(page, 0, multilineConfigModule(n));
+    const got = await page.locator('.dlp-report').first().evaluate((s) => ({ ...s.dataset }));
+    assert.equal(Number(got.kernels), n, `${n} kernels in the headline`);
+    assert.equal(await page.locator('.dlp-kernels tbody tr:not(.dlp-control)').count(), n, `${n} kernel rows`);
+    assert.match(await page.locator('.dlp-kernels tbody tr').first().innerText(), /__ynn_fusion/, 'the clue inside the config is kept');
+  }
+  let wide = 'HloModule jit_f, is_scheduled=true\n\nENTRY %main (a.1: f32[8], b.1: f32[8], c.1: f32[8], d.1: f32[8], e.1: f32[8], f.1: f32[8]) -> f32[8] {\n';
+  ['a', 'b', 'c', 'd', 'e', 'f'].forEach((v, i) => (wide += `  %${v}.1 = f32[8]{0} parameter(${i})\n`));
+  wide += '  ROOT %call = f32[8]{0} custom-call(%a.1, %b.1, %c.1, %d.1, %e.1, /*index=5*/%f.1), custom_call_target="tpu_custom_call"\n}\n';
+  await paste(page, 0, wide);
+  const cells = await page.locator('.dlp-kernels tbody tr').first().locator('td').allInnerTexts();
+  assert.equal(cells[4], `${Array(6).fill('f32[8]').join(', ')} → f32[8]`, 'six operand shapes, none `?`');
+  assert.notEqual(cells[5], '?', 'the reads are known');
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -1,7 +1,8 @@
 // Progress across the course: "right / total" per chapter in the sidebar
 // (kept over reloads and across chapters), the end-of-chapter summary that
-// retries only what was missed, a Reset that asks first, a Retry that keeps
-// a right answer until a new one is checked, and stored progress that is
+// retries only what was missed (forgotten, after a reload too), a Reset that
+// asks first, a Retry that keeps a right answer until a new one is checked
+// and forgets any other, and stored progress that is
 // never trusted when tampered with. Right answers are never written here:
 // each comes from the page's own checker ("Show answer", in a throwaway
 // browser context).
@@ -178,6 +179,13 @@ test('retry keeps a right answer until a new one is checked', async () => {
   assert.notEqual(await answerWith(page, x.id, a.mode, String(Number(a.answer) + 1)), 'correct');
   assert.match(await pageLine(page), /: 0 of/, 'a wrong answer checked after a retry counts');
   assert.equal((await sidebar(page))['fusion.html'].done, 0);
+  // A question retried when it was not right is "not tried", a reload later too.
+  await q(page, x.id).locator('.dumplab-show').click();
+  await page.waitForFunction((i) => document.querySelector(`[data-dumplab-question="${i}"]`).dataset.state === 'revealed', x.id);
+  await q(page, x.id).locator('.dumplab-retry').click();
+  await page.reload();
+  await ready(page);
+  assert.equal(await state(page, x.id), null, 'a retried wrong or shown answer is forgotten');
   assert.deepEqual(errors.map(String), []);
   await context.close();
 });
@@ -255,6 +263,17 @@ test('the summary lists what was missed and retries only that', async () => {
       const inside = await page.evaluate((i) => document.querySelector(`[data-dumplab-question="${i}"]`).contains(document.activeElement), wrong.id);
       assert.ok(inside, 'focus moves into the first retried question');
       assert.equal(await button.isVisible(), false, 'nothing left to retry');
+      if (theme === 'light' && name === 'desktop') {
+        // What was retried stays "not tried" after a reload; the right answer stays.
+        await page.reload();
+        await ready(page);
+        assert.deepEqual(
+          [await state(page, right.id), await state(page, wrong.id), await state(page, shown.id)],
+          ['correct', null, null],
+          'after a reload: the retried ones not tried, the right one right',
+        );
+        assert.equal(await summary.locator('.dumplab-summary-missed').isVisible(), false, 'nothing missed any more');
+      }
       assert.deepEqual(errors.map(String), []);
       await context.close();
     }

@@ -144,3 +144,16 @@ export async function revealAnswer(box) {
   else answer = await box.locator('.dl-line[aria-selected="true"]').evaluateAll((ls) => ls.map((l) => l.dataset.line));
   return { mode, answer };
 }
+
+/**
+ * Presses Tab until `reached(document.activeElement)` holds in the page (a
+ * function run there) and returns how many presses that took, or `max` + 1
+ * when it never did.
+ */
+export async function tabsUntil(page, reached, max = 300) {
+  for (let n = 1; n <= max; n++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(reached)) return n;
+  }
+  return max + 1;
+}

@@ -214,7 +214,7 @@ const TABLE: [Row; 10] = [
         says: Says::Text("the module was compiled for a CPU"),
         look_for: LookFor::BackendClues("XLA:CPU"),
         select: Select::Some,
-        markers: &[M::CpuBackendConfig, M::CpuCustomCall],
+        markers: &[M::CpuBackendConfig, M::CpuCustomCall, M::LapackCustomCall],
     },
     Row {
         claim: Claim::Gpu,

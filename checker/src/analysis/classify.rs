@@ -228,8 +228,8 @@ pub const RULES: [Rule; 13] = [
         verdict: Verdict::Backend(Backend::Cpu),
         weight: Weight::Proof,
         when: When::Always,
-        markers: &[M::CpuBackendConfig, M::CpuCustomCall],
-        why: "XLA:CPU backend configs and CPU library calls (oneDNN, LAPACK, XLA:CPU runtime)",
+        markers: &[M::CpuBackendConfig, M::CpuCustomCall, M::LapackCustomCall],
+        why: "XLA:CPU backend configs and CPU library calls (oneDNN, LAPACK, XLA:CPU runtime), and the LAPACK calls JAX's lowering emits only for a CPU",
     },
     Rule {
         name: "gpu",

@@ -10,7 +10,7 @@
 
 use super::markers::{M, by_name};
 use super::scan::{has_layout, has_memory_space, has_param_name, has_tiling};
-use super::{hlo, jaxpr, pallas};
+use super::{hlo, jaxpr, mlir, pallas};
 
 /// Whether `line` (a single line of a dump) shows what `marker` says.
 ///
@@ -85,6 +85,7 @@ fn matches(m: M, l: &str) -> bool {
         M::GpuFusionName => hlo::parse_instruction(l)
             .is_some_and(|i| i.opcode == "fusion" && hlo::gpu_fusion_name(l).is_some()),
         M::CompilerCustomCall => hlo::compiler_custom_call_target(l).is_some(),
+        M::LapackCustomCall => mlir::lapack_target(l).is_some(),
     }
 }
 

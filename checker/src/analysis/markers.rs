@@ -620,6 +620,15 @@ markers! {
         frequency: Frequency::Rare,
         backend_clue: None,
     },
+    LapackCustomCall {
+        name: "lapack-custom-call",
+        description: "A LAPACK routine in lowered StableHLO, `stablehlo.custom_call @lapack_sgetrf_ffi(...)`: JAX lowers linear algebra (`jnp.linalg.solve`, `eigh`, `qr`) per platform, and to LAPACK only for a CPU, so the module was lowered for a CPU though nothing has compiled it.",
+        chapter: Chapter::Stablehlo,
+        draft: Draft::Last,
+        detector: Detector::Mlir,
+        frequency: Frequency::Rare,
+        backend_clue: Some("a call into a CPU library (`__onednn$...`, LAPACK)"),
+    },
 }
 
 // Rows are in the order of `M`, so `ROWS[m as usize]` is `m`'s row.

@@ -64,6 +64,22 @@ pub(crate) fn op_of(l: &str) -> Option<(&str, usize, &str)> {
     }
 }
 
+/// The LAPACK routine a lowered custom call names,
+/// `stablehlo.custom_call @lapack_sgetrf_ffi(` (or `@"lapack_..."(`), with
+/// its byte offset: JAX's CPU lowering of linear algebra.
+pub(crate) fn lapack_target(l: &str) -> Option<(&str, usize)> {
+    const OP: &str = "stablehlo.custom_call @";
+    let mut from = l.find(OP)? + OP.len();
+    if l.as_bytes().get(from) == Some(&b'"') {
+        from += 1;
+    }
+    let end = take_while(l.as_bytes(), from, |c| {
+        c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$'
+    });
+    let target = l.get(from..end)?;
+    target.starts_with("lapack_").then_some((target, from))
+}
+
 impl<'a> MlirState<'a> {
     pub(crate) fn new() -> Self {
         MlirState {
@@ -170,6 +186,11 @@ impl<'a> MlirState<'a> {
             }
             if op == "stablehlo.custom_call" {
                 super::pallas::add_evidence(n, l, sink);
+                if let Some((target, t_at)) = lapack_target(l) {
+                    sink.add(M::LapackCustomCall, n, l, t_at, target.len(), || {
+                        format!("`{target}` is a LAPACK routine: JAX lowers linear algebra to LAPACK only for a CPU, so this module was lowered for one (nothing has compiled it yet).")
+                    });
+                }
             }
             if op.starts_with("mhlo.") {
                 sink.add(M::MhloOp, n, l, op_at, op.len(), || {

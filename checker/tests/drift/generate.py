@@ -66,7 +66,7 @@ DUMP_FOLDER = {"jax-0.4.13", "jax-0.5.3", "jax-0.10.2", "tf-2.21.0", "torch-xla-
 PASS_RE = "^(fusion|layout-assignment|cpu-layout-assignment)$"
 
 # stage -> (kind, dialect, backend). Kinds are the checker's names
-# (dumplab::Kind::as_str); backend None = the text cannot say.
+# (dumplab::Kind::as_str); backend None = the text cannot say (a worker's `backend`, jax_fns.LOWERED_FOR, overrides it).
 STAGES: dict[str, tuple[str, str, str | None]] = {
     "jaxpr": ("jaxpr", "jaxpr", None),
     "lowered-stablehlo": ("stablehlo", "stablehlo", None),
@@ -157,7 +157,7 @@ def jax_worker(out: Path, mode: str) -> None:
     pin_cpus()
     sys.path.insert(0, str(HERE / "functions"))
     import jax
-    from jax_fns import FUNCTIONS
+    from jax_fns import FUNCTIONS, LOWERED_FOR
 
     if mode == "api":
         for name, (fn, args) in FUNCTIONS.items():
@@ -167,11 +167,11 @@ def jax_worker(out: Path, mode: str) -> None:
             except Exception as e:  # noqa: BLE001
                 emit(skip=f"{name} jaxpr", why=first_line(e))
             lowered = jax.jit(fn).lower(*a)
-            write(out, f"{name}.lowered.stablehlo.mlir", lowered.as_text(), "lowered-stablehlo", "jax.jit(fn).lower(*args).as_text()")
+            write(out, f"{name}.lowered.stablehlo.mlir", lowered.as_text(), "lowered-stablehlo", "jax.jit(fn).lower(*args).as_text()", **LOWERED_FOR.get(name, {}))
             for dialect, stage, fname in (("mhlo", "lowered-mhlo", "lowered.mhlo.mlir"), ("hlo", "lowered-hlo", "lowered.hlo.txt")):
                 try:
                     write(out, f"{name}.{fname}", lowered.as_text(dialect=dialect), stage,
-                          f'jax.jit(fn).lower(*args).as_text(dialect="{dialect}")')
+                          f'jax.jit(fn).lower(*args).as_text(dialect="{dialect}")', **LOWERED_FOR.get(name, {}))
                 except Exception as e:  # noqa: BLE001 - the dialect is gone in this release
                     emit(skip=f'{name} as_text(dialect="{dialect}")', why=first_line(e))
             write(out, f"{name}.compiled.cpu.hlo.txt", lowered.compile().as_text(), "compiled-cpu",
@@ -409,7 +409,7 @@ def generate_producer(producer: str, framework: str, skipped: list[str]) -> list
             if "skip" in r:
                 skipped.append(f"{producer}: {r['skip']}: {r['why']}")
             elif "file" in r:
-                kind, dialect, backend = STAGES[r["stage"]]
+                kind, dialect, backend = STAGES[r["stage"]][:2] + (r.get("backend", STAGES[r["stage"]][2]),)
                 e = dict(file=f"{producer}/{r['file']}", stage=r["stage"], call=r["call"], kind=kind, dialect=dialect, backend=backend)
                 if "reason" in r:
                     e["reason"] = r["reason"]

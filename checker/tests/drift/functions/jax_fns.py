@@ -1,5 +1,5 @@
-"""The small JAX functions of the drift corpus (kept apart from generate.py so
-that editing the generator never moves the source lines in the dumps)."""
+"""The small JAX functions of the drift corpus (apart from generate.py; compiled dumps
+still carry generate.py's own frames: edit it without moving lines)."""
 
 import jax
 import jax.numpy as jnp
@@ -20,6 +20,11 @@ def loop(x, n):
     return jax.lax.fori_loop(0, n, lambda i, c: c * 0.5 + jnp.sin(c), x)
 
 
+def solve(a, b):
+    """Linear algebra, which JAX lowers per platform: LAPACK calls on a CPU."""
+    return jnp.linalg.solve(a, b)
+
+
 FUNCTIONS = {
     "mlp": (mlp, lambda: (
         jax.ShapeDtypeStruct((8, 16), jnp.float32),
@@ -31,4 +36,14 @@ FUNCTIONS = {
         jax.ShapeDtypeStruct((8, 128), jnp.float32),
         jax.ShapeDtypeStruct((), jnp.int32),
     )),
+    "solve": (solve, lambda: (
+        jax.ShapeDtypeStruct((8, 8), jnp.float32),
+        jax.ShapeDtypeStruct((8,), jnp.float32),
+    )),
 }
+
+# What the lowered texts of a function name beyond STAGES' truth (generate.py):
+# JAX lowers linear algebra per platform, to LAPACK custom calls on a CPU, and
+# every worker lowers with JAX_PLATFORMS=cpu, so `solve`'s lowered texts name
+# the CPU. Kept here, below the functions, so that no source line moves.
+LOWERED_FOR = {"solve": {"backend": "cpu"}}
