@@ -264,9 +264,18 @@
     const pre = shownPre(ui);
     return pre ? pre.querySelector(`.dl-line[data-line="${CSS.escape(String(n))}"]`) : null;
   }
-  // Brings a line into view inside its scrolling dump and the page.
-  function bring(l) {
-    if (l && l.scrollIntoView) l.scrollIntoView({ block: 'center', inline: 'nearest' });
+  // Brings a line to the middle of its scrolling dump, and into the page's
+  // view with as little scrolling as it takes; then `keep` (the focused
+  // control) back into view if that moved it out: focus stays visible.
+  function bring(l, keep) {
+    if (!l || !l.scrollIntoView) return;
+    const box = l.closest('pre');
+    if (box && box.scrollHeight > box.clientHeight) {
+      const d = l.getBoundingClientRect().top - box.getBoundingClientRect().top;
+      box.scrollTop += d - box.clientHeight / 2;
+    }
+    l.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (keep && keep !== document.body && keep.scrollIntoView) keep.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }
 
   // The verdict and the notes on the picks (options or lines marked).
@@ -318,7 +327,7 @@
     p.append(el('strong', '', 'Hint: '));
     rich(p, v.hint.text);
     ui.feedback.append(p);
-    if (interactive && region.length) bring(region[0]);
+    if (interactive && region.length) bring(region[0], document.activeElement);
   }
 
   // The notes on the dump's lines, the answer marked, the explanation.
@@ -359,7 +368,7 @@
     const { q, code, check, show, retry } = ui;
     const done = v.outcome === 'correct' || v.outcome === 'revealed';
     // "Show answer": bring the first marked line into view.
-    if (interactive && v.outcome === 'revealed' && v.lines.length) bring(shownLine(ui, v.lines[0].line));
+    if (interactive && v.outcome === 'revealed' && v.lines.length) bring(shownLine(ui, v.lines[0].line), document.activeElement);
     if (done) q.querySelectorAll('input').forEach((i) => (i.disabled = true));
     if (code && done) code.setAttribute('aria-readonly', 'true');
     // Not done yet: Check (try again) and "Show answer"; Retry only once
@@ -368,7 +377,10 @@
     retry.hidden = !done;
     check.hidden = done;
     show.hidden = done;
-    if (hadFocus && done && !retry.hidden) retry.focus({ preventScroll: true });
+    if (hadFocus && done && !retry.hidden) {
+      retry.focus({ preventScroll: true });
+      retry.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
     // A checked answer replaces what was saved; a reveal never takes
     // away a right answer kept through a Retry.
     const kept = load(q);

@@ -137,6 +137,7 @@
       link.href = entry ? root + entry.href : '#';
       link.textContent = entry ? entry.chapter : term.dataset.taught || '';
       taught.appendChild(link);
+      taught.appendChild(document.createTextNode('.'));
     }
     tip.appendChild(taught);
     const group = groups.get(term);

@@ -125,10 +125,14 @@ fn html(family: &str, backend: Backend, n: usize, m: &SourceMap, source: &str) -
     let mut h = String::new();
     let _ = write!(
         h,
-        r#"<figure class="dumplab-livemap" data-dumplab-livemap="" id="dumplab-map-{n}-{}"><figcaption>Source map of <code>fixtures/{}</code>: Python lines, the lowered StableHLO ops they became, and the {} kernels they landed in compiled for {}. Focus or hover a row to light up the other side.</figcaption>"#,
+        r#"<figure class="dumplab-livemap" data-dumplab-livemap="" id="dumplab-map-{n}-{}"><figcaption>Source map of <code>fixtures/{}</code>: Python lines, the lowered StableHLO ops they became, and the {} they landed in compiled for {}. Focus or hover a row to light up the other side.</figcaption>"#,
         escape_text(family),
         escape_text(family),
-        m.kernels.len(),
+        if m.kernels.len() == 1 {
+            "1 kernel".to_owned()
+        } else {
+            format!("{} kernels", m.kernels.len())
+        },
         backend.as_str().to_uppercase()
     );
     h.push_str(r#"<table class="dlp-table dlp-map-lines"><caption>Python lines</caption><thead><tr><th>line</th><th>source</th><th>lowered ops</th><th>kernels</th></tr></thead><tbody>"#);

@@ -231,3 +231,31 @@ test('a wrong count says what was miscounted; a right choice says each thing onc
   assert.deepEqual(errors.map(String), [], 'no page errors');
   await context.close();
 });
+
+test('a wrong check keeps the focused button in view, and so does Show answer for Retry (a tall dump at 1280x800)', async () => {
+  const { page, context, errors } = await open();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const id = 'gelu-compiled-which-call';
+  const box = q(page, id);
+  const wrong = box.locator('input[type=radio][value="hlo-unoptimized"]');
+  await wrong.focus();
+  await page.keyboard.press('Space');
+  await box.locator('.dumplab-check').focus();
+  await page.keyboard.press('Enter');
+  await box.locator('.dumplab-verdict').waitFor();
+  assert.equal(await box.getAttribute('data-state'), 'wrong');
+  // Let any smooth scrolling settle before measuring.
+  await page.waitForTimeout(300);
+  const focused = await page.evaluate(() => document.activeElement.className);
+  assert.equal(focused, 'dumplab-check', 'focus stays on Check after a wrong answer');
+  assert.ok(await box.locator('.dumplab-check').evaluate(inView), 'the focused Check is in view');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'dumplab-show');
+  await page.keyboard.press('Enter');
+  await box.locator('.dumplab-retry').waitFor({ state: 'visible' });
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'dumplab-retry');
+  assert.ok(await box.locator('.dumplab-retry').evaluate(inView), 'the focused Retry is in view');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
