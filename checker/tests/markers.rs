@@ -178,6 +178,13 @@ fn real_lines_show_their_marker_taught_where_the_row_says() {
         "stablehlo.html",
         Mlir,
     );
+    // `x - 1.0` rewritten by XLA's algebraic simplifier as an `add` of -1.
+    check(
+        "elementwise_chain/compiled.cpu.hlo.txt:40",
+        "rewritten-op",
+        "hlo.html",
+        Source,
+    );
     check(
         "argmax/lowered.hlo.txt:4",
         "bare-names",
@@ -245,4 +252,27 @@ fn every_marker_the_analysis_reports_on_the_fixtures_has_a_full_row() {
     }
     assert!(seen.len() > 40, "{seen:?}");
     assert!(Chapter::ALL.iter().all(|c| c.page().ends_with(".html")));
+}
+
+#[test]
+fn a_rewritten_op_is_an_opcode_another_primitive_lowers_to() {
+    // Compiled: `add` named `jit(fn)/sub`, `multiply` named `jit(fn)/div`.
+    // Not: the same ops before optimization, an op named after its own
+    // primitive, a `broadcast` named after the op it feeds.
+    let cases = [
+        ("elementwise_chain/compiled.cpu.hlo.txt:40", true),
+        ("softmax/compiled.cpu.hlo.txt:47", true),
+        ("layernorm/compiled.gpu.hlo.txt:48", true),
+        ("elementwise_chain/compiled.cpu.hlo.txt:34", false),
+        ("elementwise_chain/compiled.cpu.hlo.txt:39", false),
+        ("softmax/compiled.cpu.hlo.txt:46", false),
+    ];
+    for (place, want) in cases {
+        let l = line(place);
+        assert_eq!(
+            marker_matches("rewritten-op", &l),
+            Some(want),
+            "{place}: {l}"
+        );
+    }
 }

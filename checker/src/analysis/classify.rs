@@ -152,8 +152,9 @@ pub const RULES: [Rule; 13] = [
             M::FusedParameter,
             M::AsyncOp,
             M::SchedulingName,
+            M::RewrittenOp,
         ],
-        why: "fusions, fused computations with `param_N` parameters, async start/done pairs and scheduling names are what XLA's passes build; no front end prints them, so they outweigh a header without `is_scheduled=true`",
+        why: "fusions, fused computations with `param_N` parameters, async start/done pairs, scheduling names and instructions the algebraic simplifier rewrote (an `add` named after `sub`) are what XLA's passes build; no front end prints them, so they outweigh a header without `is_scheduled=true`",
     },
     Rule {
         name: "compiler-layout",

@@ -462,3 +462,47 @@ pub(crate) fn cpu_config_key(l: &str) -> Option<(&str, usize)> {
 pub(crate) fn tpu_config_key(l: &str) -> Option<(&str, usize)> {
     key_in(l, 2)
 }
+
+/// JAX's elementwise arithmetic primitives and the one HLO opcode each
+/// lowers to (`jax._src.lax` rules; checked on every lowered dump of the
+/// fixtures and the drift corpus, where no instruction named after one of
+/// them has another of these opcodes).
+const PRIMITIVE_OPCODES: &[(&str, &str)] = &[
+    ("add", "add"),
+    ("sub", "subtract"),
+    ("mul", "multiply"),
+    ("div", "divide"),
+    ("max", "maximum"),
+    ("min", "minimum"),
+    ("neg", "negate"),
+    ("exp", "exponential"),
+];
+
+/// Whether an instruction with `opcode`, named `op_name` in its metadata
+/// (`jit(fn)/sub`), is a rewrite: its opcode is the lowering of another
+/// primitive of [`PRIMITIVE_OPCODES`] than the one its name says.
+pub(crate) fn rewritten_op(opcode: &str, op_name: &str) -> bool {
+    let primitive = op_name.rsplit('/').next().unwrap_or(op_name);
+    let lowers_to = |p: &str| {
+        PRIMITIVE_OPCODES
+            .iter()
+            .find(|(q, _)| *q == p)
+            .map(|(_, o)| *o)
+    };
+    let is_arith = PRIMITIVE_OPCODES.iter().any(|(_, o)| *o == opcode);
+    matches!(lowers_to(primitive), Some(o) if is_arith && o != opcode)
+}
+
+/// [`rewritten_op`] on one HLO instruction line: its opcode and the
+/// `op_name` of its `metadata`.
+pub(crate) fn rewritten_op_line(l: &str) -> bool {
+    let Some(ins) = parse_instruction(l) else {
+        return false;
+    };
+    let Some(at) = l.find("op_name=\"") else {
+        return false;
+    };
+    let rest = &l[at + "op_name=\"".len()..];
+    let name = rest.split('"').next().unwrap_or("");
+    rewritten_op(ins.opcode, name)
+}

@@ -944,6 +944,17 @@ impl<'a> Here<'_, 'a> {
                 "`scheduling_name` in the metadata: XLA:GPU's scheduling passes name instructions while compiling.".to_owned()
             });
         }
+        if let Some(op) =
+            t.op.filter(|op| super::hlo::rewritten_op(self.ins.opcode, op))
+        {
+            let (at, len) = (self.ins.opcode_at, self.ins.opcode.len());
+            self.add(sink, M::RewrittenOp, at, len, || {
+                format!(
+                    "`{}` named `{op}`: JAX lowers that primitive to another operation, so XLA's algebraic simplifier rewrote it, which happens only when it optimizes the module.",
+                    self.ins.opcode
+                )
+            });
+        }
         if let Some(op) = t.op {
             let source_op = sink.source_op((op, t.file, t.line, t.frame));
             a.provenance.push(n, self.ins.name, source_op);

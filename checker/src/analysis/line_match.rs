@@ -64,6 +64,7 @@ fn matches(m: M, l: &str) -> bool {
         M::While => hlo::parse_instruction(l).is_some_and(|i| i.opcode == "while"),
         M::Conditional => hlo::parse_instruction(l).is_some_and(|i| i.opcode == "conditional"),
         M::Metadata => l.contains("metadata"),
+        M::RewrittenOp => hlo::rewritten_op_line(l),
         M::ComputationHeader => hlo::parse_computation_header(l).is_some_and(|h| h.signed),
         M::UnsignedComputation => {
             hlo::parse_computation_header(l).is_some_and(|h| !h.signed) || bare_header(l)

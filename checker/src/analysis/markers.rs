@@ -629,6 +629,15 @@ markers! {
         frequency: Frequency::Rare,
         backend_clue: Some("a call into a CPU library (`__onednn$...`, LAPACK)"),
     },
+    RewrittenOp {
+        name: "rewritten-op",
+        description: "An elementwise instruction whose opcode is another arithmetic operation than its `op_name`'s JAX primitive: `add` named `jit(fn)/sub` (`x - 1` rewritten as `x + (-1)`), `multiply` named `jit(fn)/div` (a division by a constant or by a value computed once, as a multiply by its reciprocal). JAX lowers each of these primitives to its own operation, so XLA's algebraic simplifier made the change: the module went through XLA's optimizations.",
+        chapter: Chapter::Hlo,
+        draft: Draft::Last,
+        detector: Detector::Source,
+        frequency: Frequency::Rare,
+        backend_clue: None,
+    },
 }
 
 // Rows are in the order of `M`, so `ROWS[m as usize]` is `m`'s row.
