@@ -276,3 +276,39 @@ fn a_rewritten_op_is_an_opcode_another_primitive_lowers_to() {
         );
     }
 }
+
+#[test]
+fn no_rewritten_op_before_optimization() {
+    // Real modules before any XLA pass whose names and opcodes differ
+    // anyway, made with the pinned JAX (`as_text(dialect="hlo",
+    // debug_info=True)` of `jnp.exp` on `complex64[8,8]`; XLA's own
+    // `before_optimizations` dump of the grad of
+    // `sum(exp(a - 1.) / 3. * maximum(a, 0.) - a)`): complex `exp` lowers to
+    // `multiply`s named `jit(exp)/exp`, and the conversion to HLO names an
+    // `add` it made `.../add_any;.../neg`.
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for file in [
+        "complex_exp.lowered.hlo.txt",
+        "grad_merged_names.before_optimizations.txt",
+    ] {
+        let text = std::fs::read_to_string(data.join(file)).unwrap();
+        let a = analyze(&text);
+        assert_eq!(
+            a.kind,
+            dumplab::Kind::HloUnoptimized,
+            "{file}: {:?}",
+            a.reason
+        );
+        assert!(
+            a.evidence.iter().all(|e| e.marker != "rewritten-op"),
+            "{file}: {:?}",
+            a.evidence
+                .iter()
+                .filter(|e| e.marker == "rewritten-op")
+                .collect::<Vec<_>>()
+        );
+    }
+    let merged = line("../checker/tests/data/grad_merged_names.before_optimizations.txt:45");
+    assert!(merged.contains("add_any;"), "{merged}");
+    assert_eq!(marker_matches("rewritten-op", &merged), Some(false));
+}

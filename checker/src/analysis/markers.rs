@@ -631,7 +631,7 @@ markers! {
     },
     RewrittenOp {
         name: "rewritten-op",
-        description: "An elementwise instruction whose opcode is another arithmetic operation than its `op_name`'s JAX primitive: `add` named `jit(fn)/sub` (`x - 1` rewritten as `x + (-1)`), `multiply` named `jit(fn)/div` (a division by a constant or by a value computed once, as a multiply by its reciprocal). JAX lowers each of these primitives to its own operation, so XLA's algebraic simplifier made the change: the module went through XLA's optimizations.",
+        description: "An instruction named after a JAX primitive that JAX never lowers to its opcode: an `add` named `jit(fn)/sub` (`x - 1` rewritten as `x + (-1)`) or a `multiply` named `jit(fn)/div` (a division by a constant, or by a value computed once, as a multiply by its reciprocal). JAX lowers `sub` to `subtract` and `div` to `divide`, so XLA's algebraic simplifier made the change: the module went through XLA's optimizations.",
         chapter: Chapter::Hlo,
         draft: Draft::Last,
         detector: Detector::Source,
