@@ -18,6 +18,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod support;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -38,20 +40,6 @@ fn is_dump(path: &Path) -> bool {
         || name.ends_with(".md")
         || name.ends_with(".pbtxt")
         || name.ends_with(".txt") && name == "requirements.txt")
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else if is_dump(&p) {
-            out.push(p);
-        }
-    }
 }
 
 /// Pretty JSON of a JSON string (so goldens diff line by line).
@@ -229,25 +217,11 @@ fn golden_root() -> PathBuf {
     manifest_dir().join("tests/golden")
 }
 
-/// Every golden file under `dir`, relative to the golden root.
-fn existing(dir: &Path, out: &mut BTreeSet<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            existing(&p, out);
-        } else {
-            out.insert(p.strip_prefix(golden_root()).unwrap().to_path_buf());
-        }
-    }
-}
-
 fn run(corpus: &str, root: &Path, golden_dir: &str, with_maps: bool) {
-    let mut inputs = Vec::new();
-    walk(root, &mut inputs);
-    inputs.sort();
+    let inputs: Vec<PathBuf> = support::files_under(root)
+        .into_iter()
+        .filter(|p| is_dump(p))
+        .collect();
     assert!(
         inputs.len() > 100,
         "{corpus}: only {} dumps found",
@@ -287,8 +261,10 @@ fn run(corpus: &str, root: &Path, golden_dir: &str, with_maps: bool) {
             }
         }
     }
-    let mut have = BTreeSet::new();
-    existing(&golden_root().join(golden_dir), &mut have);
+    let have: BTreeSet<PathBuf> = support::files_under(&golden_root().join(golden_dir))
+        .into_iter()
+        .map(|p| p.strip_prefix(golden_root()).unwrap().to_path_buf())
+        .collect();
     for stale in have.difference(&wanted) {
         if update() {
             std::fs::remove_file(golden_root().join(stale)).unwrap();

@@ -6,25 +6,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod support;
+
 use dumplab::kernels::{KINDS, KernelKind, KernelTree};
 use dumplab::program::{self, Module};
 use proptest::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::OnceLock;
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
 
 /// Every clean HLO text of the fixtures and the drift corpus (damaged
 /// copies left out): (path, text).
@@ -32,10 +20,8 @@ fn hlo_files() -> &'static [(PathBuf, String)] {
     static F: OnceLock<Vec<(PathBuf, String)>> = OnceLock::new();
     F.get_or_init(|| {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let mut paths = Vec::new();
-        walk(&root.join("../fixtures"), &mut paths);
-        walk(&root.join("tests/drift"), &mut paths);
-        paths.sort();
+        let mut paths = support::files_under(&root.join("../fixtures"));
+        paths.extend(support::files_under(&root.join("tests/drift")));
         paths
             .into_iter()
             .filter(|p| !p.to_string_lossy().contains("damaged"))

@@ -3,6 +3,8 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod support;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -252,36 +254,10 @@ fn control_characters_in_names_never_reach_the_terminal() {
     assert!(stdout.contains("a\\u{1b}[2J\\u{202e}.hlo.txt"), "{stdout}");
 }
 
-/// A CPU module of `n` fusions in a chain, the first fusion's
-/// `backend_config` printed over several lines (XLA's parser reads both
-/// forms); the old line reader ended the entry computation at the config's
-/// closing brace and counted one kernel.
-fn multiline_config_module(n: usize) -> String {
-    let mut s = String::from(
-        "HloModule jit_f, is_scheduled=true\n\n%fused (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0)\n  ROOT %e = f32[8]{0} exponential(%p)\n}\n\nENTRY %main (x: f32[8]) -> f32[8] {\n  %x = f32[8]{0} parameter(0)\n",
-    );
-    let mut prev = "x".to_owned();
-    for i in 0..n {
-        let root = if i + 1 == n { "ROOT " } else { "" };
-        s.push_str(&format!(
-            "  {root}%fusion.{i} = f32[8]{{0}} fusion(%{prev}), kind=kLoop, calls=%fused"
-        ));
-        if i == 0 {
-            s.push_str(
-                ", backend_config={\n \"fusion_config\":{\n \"kind\":\"__ynn_fusion\"\n }\n }",
-            );
-        }
-        s.push('\n');
-        prev = format!("fusion.{i}");
-    }
-    s.push_str("}\n");
-    s
-}
-
 #[test]
 fn a_backend_config_over_several_lines_keeps_every_kernel_and_its_clue() {
     for n in [3, 4] {
-        let out = run(&["--json", "-"], Some(&multiline_config_module(n)));
+        let out = run(&["--json", "-"], Some(&support::cpu_module(n, true)));
         assert!(out.status.success(), "{out:?}");
         let v = &json_lines(&out)[0];
         assert_eq!(v["entry_kernels"], n, "{v}");

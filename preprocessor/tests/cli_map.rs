@@ -4,6 +4,8 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod support;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -278,33 +280,6 @@ fn temp_file(name: &str, text: &str) -> String {
     p.to_string_lossy().into_owned()
 }
 
-/// A CPU module of `n` kernels (fusions) in a chain; the first fusion's
-/// `backend_config` printed over several lines when `multiline`.
-fn cpu_module(n: usize, multiline: bool) -> String {
-    let config = if multiline {
-        "{\n \"fusion_config\":{\n \"kind\":\"__ynn_fusion\"\n }\n }"
-    } else {
-        "{\"fusion_config\":{\"kind\":\"__ynn_fusion\"}}"
-    };
-    let mut s = String::from(
-        "HloModule jit_f, is_scheduled=true\n\n%fused (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0)\n  ROOT %e = f32[8]{0} exponential(%p)\n}\n\nENTRY %main (x: f32[8]) -> f32[8] {\n  %x = f32[8]{0} parameter(0)\n",
-    );
-    let mut prev = "x".to_owned();
-    for i in 0..n {
-        let root = if i + 1 == n { "ROOT " } else { "" };
-        s.push_str(&format!(
-            "  {root}%fusion.{i} = f32[8]{{0}} fusion(%{prev}), kind=kLoop, calls=%fused"
-        ));
-        if i == 0 {
-            s.push_str(&format!(", backend_config={config}"));
-        }
-        s.push('\n');
-        prev = format!("fusion.{i}");
-    }
-    s.push_str("}\n");
-    s
-}
-
 fn kernel_rows(v: &serde_json::Value) -> Vec<&serde_json::Value> {
     v["kernels"]
         .as_array()
@@ -321,7 +296,7 @@ fn a_backend_config_over_several_lines_keeps_every_later_kernel() {
         for multiline in [false, true] {
             let path = temp_file(
                 &format!("cpu{n}-{multiline}.hlo.txt"),
-                &cpu_module(n, multiline),
+                &support::cpu_module(n, multiline),
             );
             let v = json(&run(&["--json", &lowered, &path], None));
             let rows = kernel_rows(&v);

@@ -730,27 +730,22 @@ pub(crate) fn has_param_name(l: &str) -> bool {
 
 /// A tile `T(` digits inside a layout (`:T(8,128)` or `)T(` chained tiles).
 pub(crate) fn has_tiling(l: &str) -> bool {
-    find_all(l, "T(").any(|i| {
-        let prev = if i == 0 {
-            b' '
-        } else {
-            l.as_bytes().get(i - 1).copied().unwrap_or(b' ')
-        };
-        (prev == b':' || prev == b')')
-            && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
-    })
+    has_layout_part(l, "T(")
 }
 
 /// `S(` digits `)` inside a layout, after `:` or `)`.
 pub(crate) fn has_memory_space(l: &str) -> bool {
-    find_all(l, "S(").any(|i| {
-        let prev = if i == 0 {
-            b' '
-        } else {
-            l.as_bytes().get(i - 1).copied().unwrap_or(b' ')
-        };
-        (prev == b':' || prev == b')')
-            && l.as_bytes().get(i + 2).is_some_and(|c| c.is_ascii_digit())
+    has_layout_part(l, "S(")
+}
+
+/// `open` (`T(` or `S(`) followed by a digit, after the `:` or `)` that
+/// puts it inside a layout.
+fn has_layout_part(l: &str, open: &str) -> bool {
+    let b = l.as_bytes();
+    find_all(l, open).any(|i| {
+        let prev = i.checked_sub(1).and_then(|p| b.get(p)).copied();
+        matches!(prev, Some(b':' | b')'))
+            && b.get(i + open.len()).is_some_and(|c| c.is_ascii_digit())
     })
 }
 

@@ -43,3 +43,32 @@ pub(crate) fn mdbook_build_with(book: &Path, dest: &Path, env: &[(&str, &str)]) 
         .output()
         .expect("run mdbook")
 }
+
+/// A CPU module of `n` fusions in a chain; with `multiline`, the first
+/// fusion's `backend_config` printed over several lines (XLA's parser reads
+/// both forms, and the old line readers ended the entry computation at its
+/// closing brace).
+pub(crate) fn cpu_module(n: usize, multiline: bool) -> String {
+    let config = if multiline {
+        "{\n \"fusion_config\":{\n \"kind\":\"__ynn_fusion\"\n }\n }"
+    } else {
+        "{\"fusion_config\":{\"kind\":\"__ynn_fusion\"}}"
+    };
+    let mut s = String::from(
+        "HloModule jit_f, is_scheduled=true\n\n%fused (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0)\n  ROOT %e = f32[8]{0} exponential(%p)\n}\n\nENTRY %main (x: f32[8]) -> f32[8] {\n  %x = f32[8]{0} parameter(0)\n",
+    );
+    let mut prev = "x".to_owned();
+    for i in 0..n {
+        let root = if i + 1 == n { "ROOT " } else { "" };
+        s.push_str(&format!(
+            "  {root}%fusion.{i} = f32[8]{{0}} fusion(%{prev}), kind=kLoop, calls=%fused"
+        ));
+        if i == 0 {
+            s.push_str(&format!(", backend_config={config}"));
+        }
+        s.push('\n');
+        prev = format!("fusion.{i}");
+    }
+    s.push_str("}\n");
+    s
+}
