@@ -247,52 +247,15 @@ pub(crate) struct Header {
     pub(crate) signed: bool,
 }
 
-/// Parses `[ENTRY ] [%]name (params) -> shape {` or `[ENTRY ] name.N {`.
+/// Parses `[ENTRY ] [%]name (params) -> shape {` or `[ENTRY ] name.N {`:
+/// the program model's header reader on one line, without the context
+/// that lets a bare `fused_computation {` count after an `HloModule` line.
 pub(crate) fn parse_computation_header(l: &str) -> Option<Header> {
-    let t = l.trim_end();
-    if !t.ends_with('{') {
-        return None;
-    }
-    let b = t.as_bytes();
-    let mut i = skip_ws(b, 0);
-    let mut entry = false;
-    if t.get(i..).is_some_and(|r| r.starts_with("ENTRY ")) {
-        entry = true;
-        i = skip_ws(b, i + 6);
-    }
-    let percent = b.get(i) == Some(&b'%');
-    if percent {
-        i += 1;
-    }
-    let name_at = i;
-    let name_end = take_while(b, i, super::scan::is_name_byte);
-    let name = t.get(name_at..name_end)?;
-    if name.is_empty()
-        || !b
-            .get(name_at)
-            .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
-    {
-        return None;
-    }
-    let j = skip_ws(b, name_end);
-    match b.get(j)? {
-        b'{' if j + 1 == b.len() => {
-            // Bare style: require the `.N` suffix XLA gives computation names
-            // (or ENTRY), so MLIR regions like `cond {` do not count.
-            let suffixed = name
-                .rsplit_once('.')
-                .is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()));
-            (entry || suffixed).then_some(Header { signed: false })
-        }
-        b'(' => {
-            let close = skip_balanced(b, j)?;
-            let k = skip_ws(b, close);
-            t.get(k..)
-                .is_some_and(|r| r.starts_with("->"))
-                .then_some(Header { signed: true })
-        }
-        _ => None,
-    }
+    crate::program::computation_header(l.trim())
+        .filter(|h| !h.bare)
+        .map(|h| Header {
+            signed: h.signature.is_some(),
+        })
 }
 
 /// Name prefixes of the fusions XLA:GPU's GEMM, Triton and cuDNN rewriters

@@ -40,6 +40,7 @@ mod text;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use hlo::computation_header;
 pub use model::{
     Attr, CALL_ATTRS, Call, CallRole, CompId, Computation, Header, InstrId, Instruction, Metadata,
     Module, Operand, Span, Unread,
