@@ -255,17 +255,12 @@ fn control_characters_in_names_never_reach_the_terminal() {
 }
 
 #[test]
-fn a_backend_config_over_several_lines_keeps_every_kernel_and_its_clue() {
+fn a_backend_config_over_several_lines_keeps_every_kernel() {
     for n in [3, 4] {
         let out = run(&["--json", "-"], Some(&support::cpu_module(n, true)));
         assert!(out.status.success(), "{out:?}");
         let v = &json_lines(&out)[0];
         assert_eq!(v["entry_kernels"], n, "{v}");
         assert_eq!(v["entry_fusions"], n, "{v}");
-        assert_eq!(v["backend"], "cpu", "{v}");
-        assert_eq!(
-            v["backend_basis"], "evidence",
-            "the __ynn_fusion clue is read: {v}"
-        );
     }
 }

@@ -268,19 +268,17 @@ impl<'m, 'a> HloReader<'m, 'a> {
         // In clean text, only what starts on the first line (see `line`).
         let clip = self.map.is_empty();
         let view = view_of(ins, l, clip);
-        let whole = (ins.end_line > ins.line).then(|| {
+        let over = (!clip && ins.end_line > ins.line).then(|| {
             let start = offset_in(self.text, l);
             let end = lines_end(self.text, start, ins.end_line - ins.line);
             (ins.line, self.text.get(start..end).unwrap_or(l), self.map)
         });
-        let over = whole.filter(|_| !clip);
         let at = Here {
             n,
             l,
             ins: &view,
             in_entry,
             over,
-            config_over: whole.filter(|_| ins.backend_config.is_some()),
             config: ins.backend_config,
         };
         at.structure(sink);
@@ -627,10 +625,6 @@ struct Here<'i, 'a> {
     /// whole text from the start of `l`, and the line map; `None` on one
     /// line.
     over: Option<(usize, &'a str, &'i LineMap)>,
-    /// The same for an instruction whose `backend_config` goes on over
-    /// lines, in clean text too: XLA prints a config over several lines, and
-    /// the backend's entries on those lines are clues on their own lines.
-    config_over: Option<(usize, &'a str, &'i LineMap)>,
     /// Its `backend_config` value.
     config: Option<&'a str>,
 }
@@ -639,20 +633,7 @@ impl<'a> Here<'_, 'a> {
     /// Records a clue at byte `at` from the start of the first line: on
     /// the line it falls on, for an instruction over several lines.
     fn add(&self, sink: &mut Sink<'a>, m: M, at: usize, len: usize, note: impl FnOnce() -> String) {
-        self.add_over(self.over, sink, m, at, len, note);
-    }
-
-    /// [`Here::add`] for the lines `over` spans (`None`: the first line only).
-    fn add_over(
-        &self,
-        over: Option<(usize, &'a str, &LineMap)>,
-        sink: &mut Sink<'a>,
-        m: M,
-        at: usize,
-        len: usize,
-        note: impl FnOnce() -> String,
-    ) {
-        let Some((i, text, map)) = over.filter(|_| at > self.l.len()) else {
+        let Some((i, text, map)) = self.over.filter(|_| at > self.l.len()) else {
             // Clean text read line by line: a clue past the line's end (in
             // a value cut there) is not on it.
             if at < self.l.len() {
@@ -904,7 +885,7 @@ impl<'a> Here<'_, 'a> {
                 .to_owned()
         });
         // The rest of the line; the whole value when it goes on over lines.
-        let r = match self.config_over {
+        let r = match self.over {
             Some(_) => self.config,
             None => self.l.get(at..),
         };
@@ -921,7 +902,7 @@ impl<'a> Here<'_, 'a> {
         .zip(found)
         {
             if let Some((k, kp)) = hit {
-                self.add_over(self.config_over, sink, m, at + kp, k.len() + 2, || {
+                self.add(sink, m, at + kp, k.len() + 2, || {
                     format!("The backend config entry \"{k}\" is one only {what} writes.")
                 });
             }
