@@ -106,6 +106,19 @@ fn test(args: &[String]) -> Result<()> {
         )
     })?;
     tools::step("Python snippets with the pinned JAX", snippets::run)?;
+    tools::step(
+        "XLA's cost analysis, the ledger's oracle, unchanged",
+        || {
+            let python = tools::python()?;
+            tools::run(
+                tools::command(&python)
+                    .arg(root.join("checker/tests/cost/oracle.py"))
+                    .arg("--check")
+                    .env("JAX_PLATFORMS", "cpu")
+                    .current_dir(&root),
+            )
+        },
+    )?;
     let preprocessor = tools::step("preprocessor binary", tools::build_preprocessor)?;
     tools::step("mdbook build of the course", || {
         let mut cmd = tools::command(&mdbook);

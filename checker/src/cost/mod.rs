@@ -1,0 +1,22 @@
+//! The cost ledger: flops, transcendentals and bytes accessed per
+//! instruction, per kernel and per module, as XLA's own generic cost model
+//! computes them ([`xla`]), on the program model.
+
+pub mod conv;
+pub mod costs;
+pub mod figures;
+mod fusion;
+pub mod rules;
+pub mod size;
+pub mod xla;
+
+pub use figures::{Figure, Figures};
+
+/// XLA's figures of a module's text, and how many instructions could not
+/// be read.
+pub fn module_figures(text: &str) -> (Figures, u64) {
+    let m = crate::program::parse(text);
+    let mut x = xla::Xla::new(&m);
+    let f = x.module();
+    (f, x.unread)
+}
