@@ -42,6 +42,18 @@ pub enum Command {
         /// The compiled HLO dump of the same function (`-` for standard input).
         compiled: PathBuf,
     },
+    /// Where the time goes: per kernel of a compiled dump, XLA's cost figures,
+    /// DumpLab's estimate and a roofline on a chip preset.
+    Cost {
+        /// Print one JSON object (schema in the `dumplab` crate, module `analysis`, "JSON of `cost`").
+        #[arg(long)]
+        json: bool,
+        /// The chip preset for the roofline: v5e, v6e, h100, h200, a100 (default: the one the dump's platform names; none for a CPU dump).
+        #[arg(long)]
+        chip: Option<String>,
+        /// The compiled HLO dump (`-` for standard input).
+        dump: PathBuf,
+    },
     /// Validates the course's fixtures and exercises.
     Check {
         /// The course root (holding `book.toml`); defaults to the current directory.
@@ -82,6 +94,9 @@ pub fn main() -> ExitCode {
             lowered,
             compiled,
         }) => crate::cmd_map::run(json, &lowered, &compiled),
+        Some(Command::Cost { json, chip, dump }) => {
+            crate::cmd_cost::run(json, chip.as_deref(), &dump)
+        }
         Some(Command::Check { dir }) => crate::cmd_check::run(dir.as_deref()),
         Some(Command::Grade(args)) => crate::cmd_grade::run(&args),
         Some(Command::Markers { root }) => crate::cmd_markers::run(&root),

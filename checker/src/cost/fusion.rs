@@ -69,7 +69,7 @@ pub(super) fn fusion<'m, 'a: 'm>(
 
 /// The output's bytes: each array of the fusion's shape; a
 /// `dynamic-update-slice` root (or root tuple element) only its update.
-fn output_bytes<'m, 'a: 'm>(
+pub(super) fn output_bytes<'m, 'a: 'm>(
     x: &mut dyn Costs<'m, 'a>,
     ins: &Instruction<'a>,
     fused: CompId,
@@ -109,7 +109,7 @@ fn update_bytes<'m, 'a: 'm>(x: &mut dyn Costs<'m, 'a>, dus: &Instruction<'a>) ->
 
 /// What a fused parameter reads (`FusionParameterReadBytes`); a tuple
 /// parameter per array, through the `get-tuple-element` that takes it.
-fn parameter_bytes<'m, 'a: 'm>(x: &mut dyn Costs<'m, 'a>, p: InstrId) -> Option<u64> {
+pub(super) fn parameter_bytes<'m, 'a: 'm>(x: &mut dyn Costs<'m, 'a>, p: InstrId) -> Option<u64> {
     let m = x.module();
     let ins = m.instruction(p)?;
     let shape = ins.shape();

@@ -2,10 +2,18 @@
 //! instruction, per kernel and per module, as XLA's own generic cost model
 //! computes them ([`xla`]), on the program model.
 
+pub mod chips;
 pub mod conv;
 pub mod costs;
+pub mod estimate;
 pub mod figures;
+pub mod json;
 mod fusion;
+pub mod ledger;
+pub mod pallas;
+pub mod report;
+pub mod roof;
+pub mod roofline;
 pub mod rules;
 pub mod size;
 pub mod xla;
@@ -17,6 +25,6 @@ pub use figures::{Figure, Figures};
 pub fn module_figures(text: &str) -> (Figures, u64) {
     let m = crate::program::parse(text);
     let mut x = xla::Xla::new(&m);
-    let f = x.module();
+    let f = x.totals();
     (f, x.unread)
 }

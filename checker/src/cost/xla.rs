@@ -58,7 +58,7 @@ impl<'m, 'a> Xla<'m, 'a> {
     }
 
     /// The module's figures: its entry computation's (zero without one).
-    pub fn module(&mut self) -> Figures {
+    pub fn totals(&mut self) -> Figures {
         match self.m.entry {
             Some(e) => self.computation(e).0,
             None => Figures::default(),

@@ -1,0 +1,73 @@
+//! The cost report of a pasted dump, as the command line and the page show
+//! it: the paste repaired first (a damaged paste is costed on the repaired
+//! text, and the report says what was undone), checked to be compiled HLO,
+//! its ledger, the chip chosen and the roofline on it.
+
+use super::ledger::{self, Ledger};
+use super::roofline::{self, ChipChoice, ModuleRoof};
+use crate::analysis::{self, Kind, Undone};
+use crate::program::{self, Module};
+
+/// Everything the report shows.
+pub struct Report<'r, 'a> {
+    /// The module as read.
+    pub module: &'r Module<'a>,
+    /// The ledger.
+    pub ledger: Ledger<'a>,
+    /// The chip, and why.
+    pub chip: ChipChoice,
+    /// The roofline on it, when there is a chip.
+    pub roof: Option<ModuleRoof>,
+    /// What the repair undid (empty for a clean paste).
+    pub repaired: &'r [Undone],
+    /// A repaired line's line in the paste.
+    pasted: &'r dyn Fn(usize) -> usize,
+}
+
+impl Report<'_, '_> {
+    /// The line in the paste of a line of the text the ledger read.
+    pub fn pasted_line(&self, line: usize) -> usize {
+        (self.pasted)(line)
+    }
+}
+
+/// Builds the report of `text` on the chip `asked` (a preset name, or the
+/// platform's default) and hands it to `f`. An error (one sentence) when
+/// the text is not compiled HLO, has no entry computation, or `asked`
+/// names no preset.
+pub fn with_report<R>(
+    text: &str,
+    asked: Option<&str>,
+    f: impl FnOnce(&Report<'_, '_>) -> R,
+) -> Result<R, String> {
+    let a = analysis::analyze(text);
+    let chip = roofline::choose(asked, a.backend)?;
+    if a.kind != Kind::HloOptimized {
+        let found = match (&a.kind, &a.reason) {
+            (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
+            (k, _) => format!("a {k} dump"),
+        };
+        return Err(format!(
+            "expected compiled HLO (`lower(...).compile().as_text()`), found {found}: the ledger costs what a backend decided to run"
+        ));
+    }
+    let repaired = analysis::unwrap(text);
+    let module = program::parse(&repaired.text);
+    if module.entry.is_none() {
+        return Err("no ENTRY computation: the ledger costs the entry computation and what it calls".into());
+    }
+    let ledger = ledger::build(&module);
+    let roof = chip.chip.map(|c| roofline::on_chip(&module, &ledger, c));
+    let moved = !repaired.undone.is_empty();
+    let map = &repaired.map;
+    let pasted = move |line: usize| if moved { map.get(line).0 } else { line };
+    let report = Report {
+        module: &module,
+        ledger,
+        chip,
+        roof,
+        repaired: &repaired.undone,
+        pasted: &pasted,
+    };
+    Ok(f(&report))
+}

@@ -1,0 +1,198 @@
+//! The ledger on a chip: which preset (asked for, or the one the dump's
+//! platform names), each kernel's roof from its estimate ([`super::roof`]),
+//! the kernels ranked by their lower bound, the module's lower bound, and
+//! the per-kernel overhead as a stated assumption beside it.
+
+use super::chips::{self, Chip, Platform};
+use super::ledger::{Entry, Ledger};
+use super::roof::{self, Bound, MatrixOp, Work};
+use super::xla::Xla;
+use crate::kernels::KernelKind;
+use crate::program::{Instruction, Module, Shape};
+use crate::Backend;
+
+/// Which chip the ledger is read on, and why.
+#[derive(Clone, Debug)]
+pub struct ChipChoice {
+    /// The preset; `None` when the dump names no accelerator and none was
+    /// asked for.
+    pub chip: Option<&'static Chip>,
+    /// Why this one (`asked for with --chip`, `the dump is compiled for a GPU`).
+    pub why: &'static str,
+}
+
+/// Picks the preset: the asked one, else the default of the platform the
+/// analysis names (v5e for TPU, h100 for GPU), else none. A name that is
+/// no preset is an error with the names there are, and the closest one.
+pub fn choose(asked: Option<&str>, backend: Option<Backend>) -> Result<ChipChoice, String> {
+    if let Some(name) = asked {
+        return match chips::chip(name) {
+            Some(chip) => Ok(ChipChoice {
+                chip: Some(chip),
+                why: "asked for",
+            }),
+            None => {
+                let all: Vec<&str> = chips::names().collect();
+                let hint = chips::suggest(name)
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_default();
+                Err(format!(
+                    "no chip preset `{name}`{hint}: use one of {}",
+                    all.join(", ")
+                ))
+            }
+        };
+    }
+    let (platform, why) = match backend {
+        Some(Backend::Gpu) => (Platform::Gpu, "the dump is compiled for a GPU; its default preset"),
+        Some(Backend::Tpu) => (Platform::Tpu, "the dump is compiled for a TPU; its default preset"),
+        _ => {
+            return Ok(ChipChoice {
+                chip: None,
+                why: "the dump names no accelerator: pass --chip for a roofline",
+            });
+        }
+    };
+    Ok(ChipChoice {
+        chip: chips::default_for(platform),
+        why,
+    })
+}
+
+/// One kernel's roof.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KernelRoof {
+    /// Flops per byte of HBM traffic (`None` without bytes, or with flops
+    /// unknown).
+    pub intensity: Option<f64>,
+    /// Memory- or compute-bound under this model (`None` when the flops
+    /// are unknown: only the memory side is known).
+    pub bound: Option<Bound>,
+    /// A lower bound on one run's time, seconds.
+    pub lower_bound_s: f64,
+    /// The roof's notes (which peaks, what was left out).
+    pub notes: Vec<&'static str>,
+}
+
+/// The module on a chip.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModuleRoof {
+    /// Per kernel of the ledger, in its order.
+    pub kernels: Vec<KernelRoof>,
+    /// Ledger indices by lower bound over all runs, largest first.
+    pub ranked: Vec<usize>,
+    /// The sum of the kernels' lower bounds over all their runs.
+    pub lower_bound_s: f64,
+    /// Kernel runs per module run (a loop's kernels once per stated trip).
+    pub kernel_runs: u64,
+    /// The per-kernel overhead assumed, seconds, when the preset states one.
+    pub overhead_per_kernel_s: Option<f64>,
+}
+
+/// The roofline of a ledger on a chip.
+pub fn on_chip<'a>(m: &Module<'a>, ledger: &Ledger<'a>, chip: &Chip) -> ModuleRoof {
+    let mut x = Xla::new(m);
+    let kernels: Vec<KernelRoof> = ledger
+        .kernels
+        .iter()
+        .map(|e| kernel(&mut x, m, e, chip))
+        .collect();
+    let runs = |e: &Entry<'_>| e.runs.unwrap_or(1);
+    let total = |i: usize| -> f64 {
+        let e = &ledger.kernels[i];
+        kernels[i].lower_bound_s * runs(e) as f64
+    };
+    let mut ranked: Vec<usize> = (0..kernels.len()).collect();
+    ranked.sort_by(|&a, &b| total(b).total_cmp(&total(a)).then(a.cmp(&b)));
+    let launching = |e: &Entry<'_>| !matches!(e.kind, KernelKind::Async);
+    ModuleRoof {
+        lower_bound_s: (0..kernels.len()).map(total).sum(),
+        kernel_runs: ledger
+            .kernels
+            .iter()
+            .filter(|e| launching(e))
+            .map(runs)
+            .sum(),
+        overhead_per_kernel_s: chip.overhead.figure.as_ref().map(|f| f.value),
+        kernels,
+        ranked,
+    }
+}
+
+/// One kernel's roof from its estimate.
+fn kernel<'a>(x: &mut Xla<'_, 'a>, m: &Module<'a>, e: &Entry<'a>, chip: &Chip) -> KernelRoof {
+    let est = &e.estimate;
+    let flops_known = est.figures.flops.unknown == 0;
+    let hbm = est.hbm_bytes();
+    let matrix = m
+        .instruction(e.id)
+        .map(|ins| matrix_ops(x, m, ins, est.figures.flops))
+        .unwrap_or_default();
+    let work = Work {
+        flops: if flops_known { est.figures.flops.known } else { 0.0 },
+        transcendentals: est.figures.transcendentals.known,
+        bytes: hbm.known,
+        matrix,
+    };
+    let r = roof::roof(chip, &work);
+    KernelRoof {
+        intensity: r.intensity.filter(|_| flops_known && hbm.unknown == 0),
+        bound: flops_known.then_some(r.bound),
+        lower_bound_s: r.lower_bound_s,
+        notes: r.notes,
+    }
+}
+
+/// The matrix work of a kernel: a dot or convolution itself, those of a
+/// fusion's computation, or a cuBLAS / cuDNN call's.
+fn matrix_ops<'a>(
+    x: &mut Xla<'_, 'a>,
+    m: &Module<'a>,
+    ins: &Instruction<'a>,
+    flops: super::figures::Figure,
+) -> Vec<MatrixOp<'a>> {
+    let mut out = Vec::new();
+    let mut one = |x: &mut Xla<'_, 'a>, i: &Instruction<'a>| {
+        if matches!(i.opcode, "dot" | "convolution") {
+            let flops = x.instruction(i.id).flops.known;
+            out.push(MatrixOp {
+                element: lhs_element(x, i).unwrap_or("f32"),
+                precision: m.attr(i, "operand_precision"),
+                algorithm: m.attr(i, "algorithm"),
+                flops,
+            });
+        }
+    };
+    match ins.opcode {
+        "fusion" => {
+            if let Some(c) = m.calls(ins).first().and_then(|c| c.id) {
+                for i in m.instructions_of(c) {
+                    one(x, i);
+                }
+            }
+        }
+        "custom-call" => {
+            let t = ins.custom_call_target.unwrap_or("");
+            if t.starts_with("__cublas$") || t.starts_with("__cudnn$conv") {
+                if flops.unknown == 0 {
+                    out.push(MatrixOp {
+                        element: lhs_element(x, ins).unwrap_or("f32"),
+                        precision: None,
+                        algorithm: None,
+                        flops: flops.known,
+                    });
+                }
+            }
+        }
+        _ => one(x, ins),
+    }
+    out
+}
+
+/// The element type of an instruction's first operand.
+fn lhs_element<'a>(x: &Xla<'_, 'a>, ins: &Instruction<'a>) -> Option<&'a str> {
+    match x.operand_shape(ins, 0)? {
+        Shape::Array(a) => Some(a.element),
+        _ => None,
+    }
+}
