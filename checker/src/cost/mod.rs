@@ -1,0 +1,4 @@
+//! The cost ledger: flops, transcendentals and bytes per instruction and
+//! per kernel.
+
+pub mod pallas;
