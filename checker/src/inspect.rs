@@ -9,7 +9,11 @@
 //!
 //! - `inspect\n` then the dump;
 //! - `map\n`, the lowered dump's length in bytes, `\n`, then the lowered
-//!   dump immediately followed by the compiled one.
+//!   dump immediately followed by the compiled one;
+//! - `cost\n`, a chip preset name (or nothing, for the default), `\n`,
+//!   then a compiled dump: the reply is the cost report, as
+//!   `mdbook-dumplab cost --json` prints it, or `{"error": ...}` with the
+//!   command line's sentence.
 //!
 //! Replies are one JSON object: `{"error": "..."}` for a request that is not
 //! text, else for `inspect` `{kind, dialect, backend, backend_basis,
@@ -97,7 +101,24 @@ pub fn respond(request: &[u8]) -> String {
             };
             sourcemap::json::to_json(&sourcemap::map(&lowered, &compiled))
         }
-        _ => error("malformed request: expected `inspect` or `map`"),
+        b"cost" => {
+            let Some(nl) = body.iter().position(|&b| b == b'\n') else {
+                return error(
+                    "malformed request: `cost` needs a chip line (empty for the default)",
+                );
+            };
+            let chip = std::str::from_utf8(body.get(..nl).unwrap_or(&[]))
+                .unwrap_or("")
+                .trim();
+            let text = match text_of(body.get(nl + 1..).unwrap_or(&[]), "This file") {
+                Ok(s) => s,
+                Err(e) => return e,
+            };
+            let asked = (!chip.is_empty()).then_some(chip);
+            crate::cost::report::with_report(&text, asked, crate::cost::json::to_json)
+                .unwrap_or_else(|e| error(&e))
+        }
+        _ => error("malformed request: expected `inspect`, `map` or `cost`"),
     }
 }
 

@@ -60,7 +60,12 @@ fn count(v: f64) -> String {
 
 /// `6.00 MiB`: bytes with a binary prefix.
 fn bytes(v: f64) -> String {
-    let units = [(1u64 << 40, "TiB"), (1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    let units = [
+        (1u64 << 40, "TiB"),
+        (1 << 30, "GiB"),
+        (1 << 20, "MiB"),
+        (1 << 10, "KiB"),
+    ];
     for (scale, u) in units {
         if v >= scale as f64 {
             return format!("{:.2} {u}", v / scale as f64);
@@ -129,7 +134,11 @@ fn table(name: &str, r: &Report<'_, '_>) -> String {
         unknown_note(e.figures.flops.unknown)
     );
     if l.unread > 0 {
-        let _ = writeln!(s, "  {} instructions could not be read; their figures are left out", l.unread);
+        let _ = writeln!(
+            s,
+            "  {} instructions could not be read; their figures are left out",
+            l.unread
+        );
     }
     s.push('\n');
     rows(&mut s, r);
@@ -142,7 +151,7 @@ fn table(name: &str, r: &Report<'_, '_>) -> String {
         if let (Some(o), Some(c)) = (m.overhead_per_kernel_s, r.chip.chip) {
             let _ = writeln!(
                 s,
-                "plus {} x {} of fixed overhead = {} (an assumption: {})",
+                "plus {} x {} of fixed overhead = {} ({})",
                 m.kernel_runs,
                 seconds(o),
                 seconds(o * m.kernel_runs as f64),
@@ -167,7 +176,7 @@ fn rows(s: &mut String, r: &Report<'_, '_>) {
     let _ = writeln!(
         s,
         "{:>5}  {:<34} {:<12} {:>6} {:>12} {:>11} {:>9} {:>8} {:>11}",
-        "line", "kernel", "kind", "runs", "flops", "bytes", "flop/B", "bound", "lower bound"
+        "line", "kernel", "kind", "runs", "flops", "HBM bytes", "flop/B", "bound", "lower bound"
     );
     let order: Vec<usize> = match &r.roof {
         Some(m) => m.ranked.clone(),
@@ -187,13 +196,18 @@ fn rows(s: &mut String, r: &Report<'_, '_>) {
             e.runs.map_or("?".to_owned(), |n| n.to_string()),
             fig(e.estimate.figures.flops, count),
             fig(e.estimate.hbm_bytes(), bytes),
-            roof.and_then(|k| k.intensity).map_or("-".to_owned(), |v| format!("{v:.2}")),
+            roof.and_then(|k| k.intensity)
+                .map_or("-".to_owned(), |v| format!("{v:.2}")),
             roof.and_then(|k| k.bound).map_or("-", |b| b.name()),
             roof.map_or("-".to_owned(), |k| seconds(k.lower_bound_s)),
         );
     }
     if order.len() > SHOWN {
-        let _ = writeln!(s, "  ... and {} more kernels (--json lists every one)", order.len() - SHOWN);
+        let _ = writeln!(
+            s,
+            "  ... and {} more kernels (--json lists every one)",
+            order.len() - SHOWN
+        );
     }
 }
 

@@ -51,6 +51,8 @@ pub enum Reason {
     TilePadding,
     /// Arrays in an on-chip memory space counted apart from HBM.
     OnChip,
+    /// A `copy-start` counted as one read and one write.
+    CopyStart,
 }
 
 /// One row of [`REASONS`].
@@ -121,6 +123,11 @@ pub const REASONS: &[ReasonRow] = &[
         id: "on-chip-memory",
         text: "some of its arrays live in an on-chip memory space (S(n)): their bytes are counted in bytes_on_chip, not in HBM traffic",
     },
+    ReasonRow {
+        reason: Reason::CopyStart,
+        id: "copy-start",
+        text: "an asynchronous copy: XLA counts its whole output tuple (the destination, the source again and a context); a copy reads its source once and writes its destination once",
+    },
 ];
 
 impl Reason {
@@ -179,7 +186,12 @@ pub fn estimate<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>, xla: Figures) ->
     if ins.opcode == "custom-call" {
         custom_call(x, ins, &mut e);
     }
-    let parts = parts(x, ins).unwrap_or_default();
+    let parts = if ins.opcode == "copy-start" {
+        copy_parts(x, ins, &mut e)
+    } else {
+        parts(x, ins)
+    };
+    let parts = parts.unwrap_or_default();
     apply_memory(&parts, &mut e);
     e.reasons.sort_unstable();
     e.reasons.dedup();
@@ -359,6 +371,36 @@ fn parts<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>) -> Option<Vec<Part<'a>>
     Some(out)
 }
 
+/// A `copy-start`'s source and destination (the first element of its
+/// output tuple), and its bytes as one read and one write.
+fn copy_parts<'a>(
+    x: &mut Xla<'_, 'a>,
+    ins: &Instruction<'a>,
+    e: &mut Estimate,
+) -> Option<Vec<Part<'a>>> {
+    let Shape::Array(source) = x.operand_shape(ins, 0)? else {
+        return None;
+    };
+    let shape = ins.shape();
+    let Shape::Array(dest) = shape.first_part().clone() else {
+        return None;
+    };
+    let read = size::of(&Shape::Array(source.clone())).bytes?;
+    let write = size::of(&Shape::Array(dest.clone())).bytes?;
+    e.figures.bytes = Figure::of((read + write) as f64);
+    e.reasons.push(Reason::CopyStart);
+    Some(vec![
+        Part {
+            bytes: read,
+            array: Some(source),
+        },
+        Part {
+            bytes: write,
+            array: Some(dest),
+        },
+    ])
+}
+
 /// Tile padding and on-chip bytes, from the arrays' layouts.
 fn apply_memory(parts: &[Part<'_>], e: &mut Estimate) {
     let (mut padded, mut on_chip, mut tiled) = (0.0, 0.0, false);
@@ -402,7 +444,12 @@ fn apply_memory(parts: &[Part<'_>], e: &mut Estimate) {
 /// that does not divide it).
 pub fn padded_bytes(a: &Array<'_>) -> Option<u64> {
     let layout = a.layout.as_ref()?;
-    let tile: Vec<u64> = layout.tiles.first()?.iter().copied().collect::<Option<_>>()?;
+    let tile: Vec<u64> = layout
+        .tiles
+        .first()?
+        .iter()
+        .copied()
+        .collect::<Option<_>>()?;
     for sub in layout.tiles.iter().skip(1) {
         let sub: Vec<u64> = sub.iter().copied().collect::<Option<_>>()?;
         let n = sub.len().min(tile.len());
@@ -431,7 +478,9 @@ pub fn padded_bytes(a: &Array<'_>) -> Option<u64> {
         }
         *p = p.div_ceil(*t).checked_mul(*t)?;
     }
-    let elements = physical.iter().try_fold(1u64, |acc, d| acc.checked_mul(*d))?;
+    let elements = physical
+        .iter()
+        .try_fold(1u64, |acc, d| acc.checked_mul(*d))?;
     let bits = crate::program::element_bits(a.element)?;
     elements.checked_mul(bits.div_ceil(8))
 }

@@ -73,7 +73,12 @@ fn estimate(out: &mut String, e: &Estimate, kernel: bool) {
     num(out, e.bytes_on_chip);
     if !kernel {
         out.push_str(",\"unknown\":");
-        unknown(out, e.figures.flops, e.figures.transcendentals, e.figures.bytes);
+        unknown(
+            out,
+            e.figures.flops,
+            e.figures.transcendentals,
+            e.figures.bytes,
+        );
     }
     out.push_str(",\"reasons\":[");
     for (i, r) in e.reasons.iter().enumerate() {
@@ -95,7 +100,12 @@ fn kernel(out: &mut String, r: &Report<'_, '_>, e: &Entry<'_>, roof: Option<&Ker
         Some(d) => push_str(out, d),
         None => out.push_str("null"),
     }
-    let _ = write!(out, ",\"line\":{},\"depth\":{},\"runs\":", r.pasted_line(e.line), e.depth);
+    let _ = write!(
+        out,
+        ",\"line\":{},\"depth\":{},\"runs\":",
+        r.pasted_line(e.line),
+        e.depth
+    );
     opt_num(out, e.runs.map(|n| n as f64));
     out.push_str(",\"xla\":");
     xla(out, &e.xla);
@@ -197,10 +207,17 @@ pub fn to_json(r: &Report<'_, '_>) -> String {
         Some(m) => {
             out.push_str("{\"lower_bound_s\":");
             num(&mut out, m.lower_bound_s);
-            let _ = write!(out, ",\"kernel_runs\":{},\"overhead_per_kernel_s\":", m.kernel_runs);
+            let _ = write!(
+                out,
+                ",\"kernel_runs\":{},\"overhead_per_kernel_s\":",
+                m.kernel_runs
+            );
             opt_num(&mut out, m.overhead_per_kernel_s);
             out.push_str(",\"overhead_s\":");
-            opt_num(&mut out, m.overhead_per_kernel_s.map(|o| o * m.kernel_runs as f64));
+            opt_num(
+                &mut out,
+                m.overhead_per_kernel_s.map(|o| o * m.kernel_runs as f64),
+            );
             out.push_str(",\"overhead_assumption\":");
             match r.chip.chip {
                 Some(c) => push_str(&mut out, c.overhead.note),
@@ -226,7 +243,11 @@ pub fn to_json(r: &Report<'_, '_>) -> String {
     }
     out.push_str("],\"reasons\":{");
     let used = used_reasons(r);
-    for (i, row) in REASONS.iter().filter(|row| used.contains(&row.reason)).enumerate() {
+    for (i, row) in REASONS
+        .iter()
+        .filter(|row| used.contains(&row.reason))
+        .enumerate()
+    {
         if i > 0 {
             out.push(',');
         }

@@ -54,7 +54,9 @@ pub fn with_report<R>(
     let repaired = analysis::unwrap(text);
     let module = program::parse(&repaired.text);
     if module.entry.is_none() {
-        return Err("no ENTRY computation: the ledger costs the entry computation and what it calls".into());
+        return Err(
+            "no ENTRY computation: the ledger costs the entry computation and what it calls".into(),
+        );
     }
     let ledger = ledger::build(&module);
     let roof = chip.chip.map(|c| roofline::on_chip(&module, &ledger, c));

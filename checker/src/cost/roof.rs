@@ -129,11 +129,15 @@ impl Unit {
     /// The note when the chip publishes no figure for this unit.
     fn missing(self) -> &'static str {
         match self {
-            Unit::Bf16 => "no bf16 peak for this chip: the dot's flops are left out of the compute time",
+            Unit::Bf16 => {
+                "no bf16 peak for this chip: the dot's flops are left out of the compute time"
+            }
             Unit::Fp16 => {
                 "no published fp16 matrix peak for this chip: the dot's flops are left out of the compute time"
             }
-            Unit::Tf32 => "no TF32 peak for this chip: the dot's flops are left out of the compute time",
+            Unit::Tf32 => {
+                "no TF32 peak for this chip: the dot's flops are left out of the compute time"
+            }
             Unit::Fp8 => {
                 "no published fp8 matrix peak for this chip: the dot's flops are left out of the compute time"
             }
@@ -166,10 +170,8 @@ const WHY_F16: &str = "dot: f16 operands at the dense fp16 matrix peak";
 const WHY_F8: &str = "dot: fp8 operands at the dense fp8 matrix peak";
 const WHY_INT8: &str = "dot: 8-bit integer operands at the dense int8 matrix peak";
 const WHY_F64: &str = "dot: f64 operands at the fp64 tensor-core peak";
-const NO_PEAK_INT: &str =
-    "dot: integer operands wider than 8 bits have no published matrix peak: left out of the compute time";
-const NO_PEAK_NARROW: &str =
-    "dot: sub-byte operands have no published matrix peak on these chips: left out of the compute time";
+const NO_PEAK_INT: &str = "dot: integer operands wider than 8 bits have no published matrix peak: left out of the compute time";
+const NO_PEAK_NARROW: &str = "dot: sub-byte operands have no published matrix peak on these chips: left out of the compute time";
 const NO_PEAK_OTHER: &str =
     "dot: this element type has no published matrix peak: left out of the compute time";
 
@@ -486,10 +488,7 @@ fn choose(platform: Platform, op: &MatrixOp) -> Result<(Unit, u32, &'static str)
 /// The algorithm row of a raw `algorithm=` value; `Ok(None)` when unset.
 fn algorithm(raw: Option<&str>) -> Result<Option<&'static Algorithm>, &'static str> {
     let Some(raw) = raw else { return Ok(None) };
-    let name = raw
-        .trim()
-        .trim_matches('"')
-        .to_ascii_lowercase();
+    let name = raw.trim().trim_matches('"').to_ascii_lowercase();
     let name = name.strip_prefix("alg_").unwrap_or(&name);
     if name.is_empty() || name == "unset" {
         return Ok(None);
@@ -504,7 +503,9 @@ fn algorithm(raw: Option<&str>) -> Result<Option<&'static Algorithm>, &'static s
 /// The lowest operand precision of a raw precision value; DEFAULT when
 /// absent or empty.
 fn precision(raw: Option<&str>) -> Result<Prec, &'static str> {
-    let Some(raw) = raw else { return Ok(Prec::Default) };
+    let Some(raw) = raw else {
+        return Ok(Prec::Default);
+    };
     let mut lowest: Option<Prec> = None;
     for token in raw
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
@@ -566,7 +567,11 @@ pub fn roof(chip: &Chip, w: &Work) -> Roof {
     }
     let bytes = clean(w.bytes);
     let bandwidth = chip.hbm_bandwidth.value;
-    let memory_s = if bandwidth > 0.0 { bytes / bandwidth } else { 0.0 };
+    let memory_s = if bandwidth > 0.0 {
+        bytes / bandwidth
+    } else {
+        0.0
+    };
     note(&mut notes, NOTE_MEMORY);
     let compute_s = matrix_s + vector_s;
     Roof {

@@ -7,9 +7,9 @@ use super::chips::{self, Chip, Platform};
 use super::ledger::{Entry, Ledger};
 use super::roof::{self, Bound, MatrixOp, Work};
 use super::xla::Xla;
+use crate::Backend;
 use crate::kernels::KernelKind;
 use crate::program::{Instruction, Module, Shape};
-use crate::Backend;
 
 /// Which chip the ledger is read on, and why.
 #[derive(Clone, Debug)]
@@ -44,8 +44,14 @@ pub fn choose(asked: Option<&str>, backend: Option<Backend>) -> Result<ChipChoic
         };
     }
     let (platform, why) = match backend {
-        Some(Backend::Gpu) => (Platform::Gpu, "the dump is compiled for a GPU; its default preset"),
-        Some(Backend::Tpu) => (Platform::Tpu, "the dump is compiled for a TPU; its default preset"),
+        Some(Backend::Gpu) => (
+            Platform::Gpu,
+            "the dump is compiled for a GPU; its default preset",
+        ),
+        Some(Backend::Tpu) => (
+            Platform::Tpu,
+            "the dump is compiled for a TPU; its default preset",
+        ),
         _ => {
             return Ok(ChipChoice {
                 chip: None,
@@ -129,7 +135,11 @@ fn kernel<'a>(x: &mut Xla<'_, 'a>, m: &Module<'a>, e: &Entry<'a>, chip: &Chip) -
         .map(|ins| matrix_ops(x, m, ins, est.figures.flops))
         .unwrap_or_default();
     let work = Work {
-        flops: if flops_known { est.figures.flops.known } else { 0.0 },
+        flops: if flops_known {
+            est.figures.flops.known
+        } else {
+            0.0
+        },
         transcendentals: est.figures.transcendentals.known,
         bytes: hbm.known,
         matrix,
@@ -173,15 +183,13 @@ fn matrix_ops<'a>(
         }
         "custom-call" => {
             let t = ins.custom_call_target.unwrap_or("");
-            if t.starts_with("__cublas$") || t.starts_with("__cudnn$conv") {
-                if flops.unknown == 0 {
-                    out.push(MatrixOp {
-                        element: lhs_element(x, ins).unwrap_or("f32"),
-                        precision: None,
-                        algorithm: None,
-                        flops: flops.known,
-                    });
-                }
+            if (t.starts_with("__cublas$") || t.starts_with("__cudnn$conv")) && flops.unknown == 0 {
+                out.push(MatrixOp {
+                    element: lhs_element(x, ins).unwrap_or("f32"),
+                    precision: None,
+                    algorithm: None,
+                    flops: flops.known,
+                });
             }
         }
         _ => one(x, ins),
