@@ -12,6 +12,7 @@
 //! schema is documented in [`analysis`].
 
 pub mod analysis;
+pub mod cost;
 pub mod diagnostic;
 pub mod exercise;
 #[cfg(feature = "serde")]
