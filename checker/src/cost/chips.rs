@@ -180,24 +180,32 @@ const XLA_GPU_MODEL: Doc = Doc {
 const H100_WHITEPAPER: Doc = Doc {
     title: "NVIDIA H100 Tensor Core GPU Architecture (whitepaper), H100 SXM5 column",
     url: "https://resources.nvidia.com/en-us-tensor-core/gtc22-whitepaper-hopper",
-    read: "not the PDF: its H100 SXM5 peaks as copies reproduce them \
-           (https://glennklockwood.com/garden/processors/h100, and two notes on the \
-           whitepaper v1.04 Tables 1 and 3); dense before the slash, sparse after",
+    read: "not the PDF: its H100 SXM5 peaks as two copies give them \
+           (https://glennklockwood.com/garden/processors/h100: 'TF32 | 494.7 | 989.4', \
+           'BF16 | 133.8 | 989.4 | 1978.9', 'FP32 | 66.9'; a note on the whitepaper v1.04, \
+           Tables 1 and 3: 'TF32 494.7/989.4 TFLOP/s, FP16 989.4/1,978.9, BF16 \
+           989.4/1,978.9, FP8 1,978.9/3,957.8, INT8 1,978.9/3,957.8 TOPS, FP64 Tensor 66.9', \
+           dense before the slash, sparse after); the quotes give those figures in that \
+           form, not the PDF's row labels",
 };
 
 const H100_DATASHEET: Doc = Doc {
     title: "NVIDIA H100 Tensor Core GPU datasheet, H100 SXM column",
     url: "https://resources.nvidia.com/en-us-gpu-resources/h100-datasheet-24306",
-    read: "not the PDF: copies of its table (https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html, \
-           'GPU メモリ帯域幅 | 3,350 GB/sec'; https://www.clawkipedia.org/wiki/nvidia-h100)",
+    read: "not the PDF: copies of its table (a Spheron blog's 'NVIDIA H100 SXM' / 'NVIDIA \
+           H200' table, from which the quotes are; \
+           https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html: 'GPU \
+           メモリ帯域幅 | 3,350 GB/sec', '* Shown with sparsity. Specifications 1/2 lower \
+           without sparsity.')",
 };
 
 const H200_PAGE: Doc = Doc {
     title: "NVIDIA H200 Tensor Core GPU, Technical Specifications, H200 SXM column",
     url: "https://www.nvidia.com/en-us/data-center/h200/",
-    read: "not the page: copies of its table (an H100 SXM / H200 comparison table in \
-           the page's row names; https://lzwjava.github.io/nvidia-h200-gpu-specs-en, \
-           '*Performance figures include sparsity.')",
+    read: "not the page: copies of its table (a Spheron blog's 'NVIDIA H100 SXM' / \
+           'NVIDIA H200' table in the page's row names, from which the quotes are; \
+           https://lzwjava.github.io/nvidia-h200-gpu-specs-en: '*Performance figures \
+           include sparsity.')",
 };
 
 const A100_DATASHEET: Doc = Doc {
