@@ -8,8 +8,8 @@
 //! is not printed as is (NVIDIA prints most tensor-core peaks *with
 //! sparsity*; the roofline uses dense figures, half of those). A figure a
 //! vendor does not publish is `None`, never a guess: Google publishes no
-//! vector-unit flop rate for its TPUs, and no fp8 or fp16 peak for v5e or
-//! v6e.
+//! vector-unit flop rate for its TPUs, no fp16 peak for v5e or v6e and no
+//! fp8 peak for v5e.
 //!
 //! [`Doc::read`] says where the quoted text was read. The Google pages were
 //! read as stored copies of the pages themselves; the NVIDIA documents were
@@ -161,13 +161,25 @@ const V5E_PAGE: Doc = Doc {
     url: "https://cloud.google.com/tpu/docs/v5e",
     read: "the page itself (stored copies of several versions; the older ones give \
            'HBM2 capacity and bandwidth | 16 GB, 819 GBps', a later one \
-           'HBM bandwidth per chip | 800 GiBps')",
+           'HBM bandwidth per chip | 800 GiBps'). The pinned JAX's TpuInfo \
+           (jax/_src/pallas/mosaic/tpu_info.py) agrees within rounding: \
+           'mem_bw_bytes_per_second=int(8.20e11)', 'bf16_ops_per_second=int(1.97e14)', \
+           'int8_ops_per_second=int(3.94e14)', 'fp8_ops_per_second=0,  # Not Available'",
 };
 
 const V6E_PAGE: Doc = Doc {
     title: "Cloud TPU documentation: TPU v6e",
     url: "https://cloud.google.com/tpu/docs/v6e",
-    read: "the page itself (stored copy of https://docs.cloud.google.com/tpu/docs/v6e.md.txt)",
+    read: "the page itself (stored copy of https://docs.cloud.google.com/tpu/docs/v6e.md.txt). \
+           The pinned JAX's TpuInfo (jax/_src/pallas/mosaic/tpu_info.py) agrees within \
+           rounding: 'mem_bw_bytes_per_second=int(1.64e12)', \
+           'bf16_ops_per_second=int(9.20e14)', 'int8_ops_per_second=int(1.84e15)'",
+};
+
+const TPU_INFO_V6E: Doc = Doc {
+    title: "JAX 0.10.2, jax/_src/pallas/mosaic/tpu_info.py, TpuInfo of ChipVersion.TPU_V6E",
+    url: "https://github.com/jax-ml/jax/blob/jax-v0.10.2/jax/_src/pallas/mosaic/tpu_info.py",
+    read: "the file as the pinned JAX installs it (the Cloud TPU v6e page lists no fp8 peak)",
 };
 
 const XLA_GPU_MODEL: Doc = Doc {
@@ -180,24 +192,32 @@ const XLA_GPU_MODEL: Doc = Doc {
 const H100_WHITEPAPER: Doc = Doc {
     title: "NVIDIA H100 Tensor Core GPU Architecture (whitepaper), H100 SXM5 column",
     url: "https://resources.nvidia.com/en-us-tensor-core/gtc22-whitepaper-hopper",
-    read: "not the PDF: its H100 SXM5 peaks as copies reproduce them \
-           (https://glennklockwood.com/garden/processors/h100, and two notes on the \
-           whitepaper v1.04 Tables 1 and 3); dense before the slash, sparse after",
+    read: "not the PDF: its H100 SXM5 peaks as two copies give them \
+           (https://glennklockwood.com/garden/processors/h100: 'TF32 | 494.7 | 989.4', \
+           'BF16 | 133.8 | 989.4 | 1978.9', 'FP32 | 66.9'; a note on the whitepaper v1.04, \
+           Tables 1 and 3: 'TF32 494.7/989.4 TFLOP/s, FP16 989.4/1,978.9, BF16 \
+           989.4/1,978.9, FP8 1,978.9/3,957.8, INT8 1,978.9/3,957.8 TOPS, FP64 Tensor 66.9', \
+           dense before the slash, sparse after); the quotes give those figures in that \
+           form, not the PDF's row labels",
 };
 
 const H100_DATASHEET: Doc = Doc {
     title: "NVIDIA H100 Tensor Core GPU datasheet, H100 SXM column",
     url: "https://resources.nvidia.com/en-us-gpu-resources/h100-datasheet-24306",
-    read: "not the PDF: copies of its table (https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html, \
-           'GPU メモリ帯域幅 | 3,350 GB/sec'; https://www.clawkipedia.org/wiki/nvidia-h100)",
+    read: "not the PDF: copies of its table (a Spheron blog's 'NVIDIA H100 SXM' / 'NVIDIA \
+           H200' table, from which the quotes are; \
+           https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html: 'GPU \
+           メモリ帯域幅 | 3,350 GB/sec', '* Shown with sparsity. Specifications 1/2 lower \
+           without sparsity.')",
 };
 
 const H200_PAGE: Doc = Doc {
     title: "NVIDIA H200 Tensor Core GPU, Technical Specifications, H200 SXM column",
     url: "https://www.nvidia.com/en-us/data-center/h200/",
-    read: "not the page: copies of its table (an H100 SXM / H200 comparison table in \
-           the page's row names; https://lzwjava.github.io/nvidia-h200-gpu-specs-en, \
-           '*Performance figures include sparsity.')",
+    read: "not the page: copies of its table (a Spheron blog's 'NVIDIA H100 SXM' / \
+           'NVIDIA H200' table in the page's row names, from which the quotes are; \
+           https://lzwjava.github.io/nvidia-h200-gpu-specs-en: '*Performance figures \
+           include sparsity.')",
 };
 
 const A100_DATASHEET: Doc = Doc {
@@ -210,7 +230,8 @@ const A100_DATASHEET: Doc = Doc {
 
 const NO_TPU_VECTOR_RATE: &str = "Google publishes no vector-unit (VPU) flop rate: the v5e and v6e \
      pages list only the bf16 and Int8 peaks (the v6e page describes 'a 128x8 vector processing \
-     unit (VPU) with 128 lanes x 8 sublanes' without a rate)";
+     unit (VPU) with 128 lanes x 8 sublanes' without a rate), and JAX's TpuInfo has matrix \
+     peaks (bf16, int8, fp8, int4) but no vector rate";
 
 const CUDA_CORE_F32: &str = "the FP32 (non-tensor, CUDA-core) rate the vendor publishes";
 
@@ -288,7 +309,12 @@ pub const CHIPS: &[Chip] = &[
         },
         fp16: None,
         tf32: None,
-        fp8: None,
+        fp8: Some(Figure {
+            value: 920e12,
+            doc: &TPU_INFO_V6E,
+            quote: "fp8_ops_per_second=int(9.20e14),",
+            derived: "",
+        }),
         int8: Some(Figure {
             value: 1836e12,
             doc: &V6E_PAGE,
