@@ -131,7 +131,11 @@ fn table(name: &str, r: &Report<'_, '_>) -> String {
         } else {
             String::new()
         },
-        unknown_note(e.figures.flops.unknown)
+        match e.figures.flops.unknown {
+            0 => String::new(),
+            1 => " (and 1 kernel whose flops the dump does not state)".to_owned(),
+            n => format!(" (and {n} kernels whose flops the dump does not state)"),
+        }
     );
     if l.unread > 0 {
         let _ = writeln!(
@@ -168,7 +172,10 @@ fn unknown_note(n: u64) -> String {
     if n == 0 {
         String::new()
     } else {
-        format!(" (not counting {n} instructions XLA cannot cost)")
+        format!(
+            " (not counting {n} instruction{} XLA cannot cost)",
+            if n == 1 { "" } else { "s" }
+        )
     }
 }
 
@@ -176,7 +183,7 @@ fn rows(s: &mut String, r: &Report<'_, '_>) {
     let _ = writeln!(
         s,
         "{:>5}  {:<34} {:<12} {:>6} {:>12} {:>11} {:>9} {:>8} {:>11}",
-        "line", "kernel", "kind", "runs", "flops", "HBM bytes", "flop/B", "bound", "lower bound"
+        "line", "kernel", "kind", "runs", "flops/run", "HBM B/run", "flop/B", "bound", "all runs"
     );
     let order: Vec<usize> = match &r.roof {
         Some(m) => m.ranked.clone(),
@@ -199,8 +206,22 @@ fn rows(s: &mut String, r: &Report<'_, '_>) {
             roof.and_then(|k| k.intensity)
                 .map_or("-".to_owned(), |v| format!("{v:.2}")),
             roof.and_then(|k| k.bound).map_or("-", |b| b.name()),
-            roof.map_or("-".to_owned(), |k| seconds(k.lower_bound_s)),
+            roof.map_or("-".to_owned(), |k| {
+                let t = seconds(k.lower_bound_s * e.runs.unwrap_or(1) as f64);
+                if k.bound.is_some() {
+                    t
+                } else {
+                    format!("{t}*")
+                }
+            }),
         );
+    }
+    let bytes_only = r
+        .roof
+        .as_ref()
+        .is_some_and(|m| m.kernels.iter().any(|k| k.bound.is_none()));
+    if bytes_only {
+        s.push_str("  * flops unknown: the bound counts the bytes only\n");
     }
     if order.len() > SHOWN {
         let _ = writeln!(

@@ -106,7 +106,7 @@ pub const REASONS: &[ReasonRow] = &[
     ReasonRow {
         reason: Reason::TripCount,
         id: "trip-count",
-        text: "inside a while loop whose backend_config states its trip count: counted once per trip, where XLA counts a loop body once",
+        text: "inside a while loop whose backend_config states its trip count: its body's kernels counted once per trip and its condition's once more, where XLA counts each once",
     },
     ReasonRow {
         reason: Reason::TripCountUnknown,
@@ -186,6 +186,9 @@ pub fn estimate<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>, xla: Figures) ->
     if ins.opcode == "custom-call" {
         custom_call(x, ins, &mut e);
     }
+    if ins.opcode == "fusion" {
+        fused_calls(x, ins, &mut e);
+    }
     let parts = if ins.opcode == "copy-start" {
         copy_parts(x, ins, &mut e)
     } else {
@@ -239,6 +242,32 @@ fn custom_call<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>, e: &mut Estimate)
         return;
     }
     e.reasons.push(Reason::CustomCallUnknown);
+}
+
+/// The custom calls inside a fusion (a `kCustom` fusion around a Pallas
+/// kernel): each one's flops and transcendentals from its own estimate in
+/// place of XLA's unknown; the fusion's bytes stay XLA's (what its
+/// parameters and output move).
+fn fused_calls<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>, e: &mut Estimate) {
+    let m = x.module();
+    let Some(fused) = m.calls(ins).first().and_then(|c| c.id) else {
+        return;
+    };
+    for inner in m.instructions_of(fused) {
+        if inner.opcode != "custom-call" {
+            continue;
+        }
+        let mut one = Estimate::default();
+        custom_call(x, inner, &mut one);
+        let known = |f: Figure| f.unknown == 0;
+        e.reasons
+            .extend(one.reasons.iter().filter(|r| **r != Reason::Workspace));
+        if known(one.figures.flops) && e.figures.flops.unknown > 0 {
+            e.figures.flops.unknown -= 1;
+            e.figures.flops.known += one.figures.flops.known;
+            e.figures.transcendentals.known += one.figures.transcendentals.known;
+        }
+    }
 }
 
 /// Bytes of a custom call's operands and result arrays; a cuBLAS or cuDNN

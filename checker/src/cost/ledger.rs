@@ -135,8 +135,8 @@ fn rows<'a>(
     total
 }
 
-/// A loop (its regions times its trip count), a conditional (its largest
-/// branch) or a call (its callee).
+/// A loop (its body times its trip count, its condition once more), a
+/// conditional (its largest branch) or a call (its callee).
 fn control<'a>(
     x: &mut Xla<'_, 'a>,
     m: &Module<'a>,
@@ -146,13 +146,19 @@ fn control<'a>(
     runs: Option<u64>,
     out: &mut Vec<Entry<'a>>,
 ) -> Estimate {
-    let inner = match k.kind {
-        KernelKind::Loop => runs.zip(k.trip_count).map(|(r, t)| r.saturating_mul(t)),
-        _ => runs,
-    };
     let mut sum = Estimate::default();
     let mut branch: Option<Estimate> = None;
     for r in &k.regions {
+        // A loop runs its body once per trip and its condition once more.
+        let inner = match (k.kind, r.role) {
+            (KernelKind::Loop, RegionRole::Body) => {
+                runs.zip(k.trip_count).map(|(r, t)| r.saturating_mul(t))
+            }
+            (KernelKind::Loop, RegionRole::Condition) => runs
+                .zip(k.trip_count)
+                .map(|(r, t)| r.saturating_mul(t.saturating_add(1))),
+            _ => runs,
+        };
         let e = rows(x, m, tree, &r.kernels, depth + 1, inner, out);
         if matches!(r.role, RegionRole::Branch(_)) {
             branch = Some(match branch {
