@@ -69,3 +69,42 @@ fn xla_figures_equal_the_oracle_on_every_compiled_dump() {
         wrong.join("\n")
     );
 }
+
+#[test]
+fn damaged_pastes_are_costed_on_the_repaired_text_and_say_so() {
+    let drift = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/drift");
+    let (mut checked, mut partial) = (0, 0);
+    for entry in std::fs::read_dir(drift.join("damaged")).expect("the damaged corpus") {
+        let path = entry.expect("an entry").path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("")
+            .to_owned();
+        // A truncated paste lost text no repair brings back.
+        if !name.contains(".compiled.") || name.contains("truncated") {
+            continue;
+        }
+        let (producer, rest) = name.split_once("__").expect("producer__file");
+        let stem = rest.split(".hlo.").next().expect("a stem");
+        let original = drift.join(producer).join(format!("{stem}.hlo.txt"));
+        let clean = std::fs::read_to_string(&original).expect("the original");
+        let pasted = std::fs::read_to_string(&path).expect("the paste");
+        let want = cost::report::with_report(&clean, None, |r| r.ledger.xla).expect("a ledger");
+        let (got, repaired, unread) = cost::report::with_report(&pasted, None, |r| {
+            (r.ledger.xla, r.repaired.len(), r.ledger.unread)
+        })
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Equal figures, or the report says which instructions it could not
+        // read (a wrap the repair could not join leaves a cut name behind).
+        assert!(got == want || unread > 0, "{name}: {got:?} vs {want:?}");
+        partial += usize::from(got != want);
+        assert!(repaired > 0, "{name}: the report says what was undone");
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} damaged compiled pastes");
+    assert!(
+        partial * 4 < checked,
+        "{partial} of {checked} repaired pastes lost figures"
+    );
+}

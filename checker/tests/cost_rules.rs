@@ -1,0 +1,227 @@
+//! The ledger's rules on real instructions, each figure worked by hand in
+//! the comment beside it (XLA's rules: `xla/service/hlo_cost_analysis.cc`;
+//! DumpLab's estimate: `cost::estimate`). The module totals are checked
+//! against XLA itself in `tests/cost.rs`; these pin each rule.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use dumplab::cost::ledger::{self, Entry};
+use dumplab::cost::report::with_report;
+use dumplab::cost::xla::Xla;
+use dumplab::program;
+use std::path::Path;
+
+fn dump(file: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    std::fs::read_to_string(root.join(file)).unwrap()
+}
+
+/// XLA's figures of one instruction (by name) of a fixture dump:
+/// `(flops, transcendentals, bytes)`.
+fn check(file: &str, name: &str, expect: (f64, f64, f64)) {
+    let text = dump(file);
+    let m = program::parse(&text);
+    let ins = m
+        .instructions
+        .iter()
+        .find(|i| i.name == name)
+        .unwrap_or_else(|| panic!("{file}: no instruction {name}"));
+    let mut x = Xla::new(&m);
+    let f = x.instruction(ins.id);
+    let got = (f.flops.xla(), f.transcendentals.xla(), f.bytes.xla());
+    assert_eq!(got, expect, "{file} {name}");
+    assert_eq!(x.unread, 0, "{file} {name}: unread");
+}
+
+#[test]
+fn xla_rules_on_real_instructions() {
+    // dot: 2 * 256*512 outputs * 512 (lhs contracting dim); bytes: bf16
+    // 256x512 (262144) + bf16 512x512 (524288) + f32 256x512 out (524288).
+    check(
+        "bf16_mixed/compiled.cpu.hlo.txt",
+        "dot_general.0",
+        (134_217_728.0, 0.0, 1_310_720.0),
+    );
+    // convolution 3x3, pad 1, 32x32: 31+32+31 = 94 valid positions per
+    // spatial dim; 16 in * 32 out features * batch 8 * 94^2 FMAs, 2 flops
+    // each; bytes 524288 + 18432 + 1048576.
+    check(
+        "conv2d/compiled.cpu.hlo.txt",
+        "conv_general_dilated.0",
+        (72_384_512.0, 0.0, 1_591_296.0),
+    );
+    // variadic reduce (argmax): the reducer's 9 elementwise ops (4 compare,
+    // 2 or, 1 and, 2 select) per application, 256*1000 - 256 applications;
+    // bytes: f32 and s32 256x1000 in, two scalar inits, (f32[256], s32[256]) out.
+    check(
+        "argmax/compiled.cpu.hlo.txt",
+        "reduce.2",
+        (2_301_696.0, 0.0, 2_050_056.0),
+    );
+    // gather: output (f32 256x1x64 = 65536) twice plus its indices (s32 256x1).
+    check(
+        "gather_take/compiled.cpu.hlo.txt",
+        "gather.3",
+        (0.0, 0.0, 132_096.0),
+    );
+    // scatter: updates (f32 128x1x32 = 16384) three times plus the indices
+    // (s32 128x1 = 512); one add per update element.
+    check(
+        "scatter_add/compiled.cpu.hlo.txt",
+        "scatter-add.0",
+        (4096.0, 0.0, 49_664.0),
+    );
+    // reduce-window 1x1x16 over f32 64x32x16, padded low 15 (no shortcut:
+    // pad_high is 0): 15 adds per output element; bytes in + init + out.
+    check(
+        "cumsum/compiled.cpu.hlo.txt",
+        "reduce-window.4",
+        (491_520.0, 0.0, 262_148.0),
+    );
+    // dynamic-update-slice: the update (f32 1x128) twice plus operand 2,
+    // one s32 index (XLA counts only the first index operand).
+    check(
+        "dynamic_update_loop/compiled.cpu.hlo.txt",
+        "dynamic_update_slice.5",
+        (0.0, 0.0, 1028.0),
+    );
+    // a fusion whose root is that dynamic-update-slice: param_0 is updated
+    // in place (not read), param_1.1 (s32) read once by its four users,
+    // param_2.4 (f32 128) once; the output writes only the update (512).
+    // Flops: convert 1, multiply 128, compare 1, add 1, select 1.
+    check(
+        "dynamic_update_loop/compiled.cpu.hlo.txt",
+        "select_dynamic-update-slice_fusion",
+        (132.0, 0.0, 1028.0),
+    );
+    // a slice reads only what it keeps: f32 64x2 out, twice.
+    check("cumsum/compiled.cpu.hlo.txt", "slice.5", (0.0, 0.0, 1024.0));
+    // a custom call: XLA adds -1 flops and -1 bytes.
+    check(
+        "matmul_cublas_epilogue/compiled.gpu.hlo.txt",
+        "cublas-lt-matmul.2",
+        (-1.0, 0.0, -1.0),
+    );
+}
+
+/// The ledger entry of a kernel by name.
+fn entry<'a>(l: &'a ledger::Ledger<'_>, name: &str) -> &'a Entry<'a> {
+    l.kernels.iter().find(|e| e.name == name).unwrap()
+}
+
+#[test]
+fn cublas_gemm_is_costed_from_its_dot_dimensions() {
+    let text = dump("matmul_cublas_epilogue/compiled.gpu.hlo.txt");
+    with_report(&text, None, |r| {
+        let e = entry(&r.ledger, "cublas-lt-matmul.2");
+        // x f32[512,768] @ w f32[768,1024]: 2*512*1024*768 flops, plus the
+        // BIAS_RELU epilogue, one flop per output element per step.
+        assert_eq!(
+            e.estimate.figures.flops.known,
+            2.0 * 512.0 * 1024.0 * 768.0 + 2.0 * 512.0 * 1024.0
+        );
+        assert_eq!(e.estimate.figures.flops.unknown, 0);
+        // x 1572864 + w 3145728 + b 4096 + out 2097152; the s8 workspace
+        // (4 MiB) left out.
+        assert_eq!(e.estimate.figures.bytes.known, 6_819_840.0);
+        assert_eq!((e.xla.flops.unknown, e.xla.bytes.unknown), (1, 1));
+        assert_eq!(r.chip.chip.map(|c| c.name), Some("h100"));
+    })
+    .unwrap();
+}
+
+#[test]
+fn pallas_kernel_takes_its_stated_cost_estimate() {
+    let text = dump("pallas_cost_estimate/compiled.tpu.hlo.txt");
+    with_report(&text, None, |r| {
+        let e = r
+            .ledger
+            .kernels
+            .iter()
+            .find(|e| e.kind.as_str() == "pallas")
+            .unwrap();
+        let f = e.estimate.figures;
+        // cost_estimate=pl.CostEstimate(flops=262144, transcendentals=262144,
+        // bytes_accessed=3145728), as function.py states it.
+        assert_eq!(
+            (f.flops.known, f.transcendentals.known, f.bytes.known),
+            (262_144.0, 262_144.0, 3_145_728.0)
+        );
+        assert_eq!(r.chip.chip.map(|c| c.name), Some("v5e"));
+    })
+    .unwrap();
+    // Without an estimate, the flops are unknown, never 0.
+    let text = dump("pallas_matmul/compiled.gpu.hlo.txt");
+    with_report(&text, None, |r| {
+        let e = r
+            .ledger
+            .kernels
+            .iter()
+            .find(|e| e.kind.as_str() == "pallas")
+            .unwrap();
+        assert_eq!(e.estimate.figures.flops.unknown, 1);
+        let roof = &r.roof.as_ref().unwrap().kernels;
+        let i = r
+            .ledger
+            .kernels
+            .iter()
+            .position(|k| k.name == e.name)
+            .unwrap();
+        assert_eq!(roof[i].bound, None);
+    })
+    .unwrap();
+}
+
+#[test]
+fn loop_kernels_run_once_per_stated_trip() {
+    let text = dump("fori_loop_static/compiled.gpu.hlo.txt");
+    with_report(&text, None, |r| {
+        // known_trip_count n=4: the body's kernels run 4 times, the
+        // condition's 5 (once more, to stop); XLA counts each once.
+        assert_eq!(entry(&r.ledger, "loop_tanh_fusion").runs, Some(4));
+        assert_eq!(entry(&r.ledger, "loop_compare_fusion").runs, Some(5));
+        let tanh = entry(&r.ledger, "loop_tanh_fusion");
+        assert_eq!(
+            tanh.total().figures.transcendentals.known,
+            4.0 * tanh.xla.transcendentals.known
+        );
+        // 2 body kernels x 4 + 1 condition kernel x 5 + 2 copies = 15 launches.
+        assert_eq!(r.roof.as_ref().unwrap().kernel_runs, 15);
+    })
+    .unwrap();
+}
+
+#[test]
+fn tpu_tiles_pad_and_on_chip_arrays_stay_off_hbm() {
+    let text = dump("cumsum/compiled.tpu.hlo.txt");
+    with_report(&text, None, |r| {
+        let e = entry(&r.ledger, "reduce-window.1");
+        // XLA: out f32[64,5] 1280 + in f32[64,4] 1024 + init f32[] 4.
+        assert_eq!(e.xla.bytes.known, 2308.0);
+        // Tiles: out {0,1:T(8,128)} is 5x64 physically, padded to 8x128
+        // (4096); in {0,1:T(4,128)} 4x64 to 4x128 (2048); the scalar
+        // f32[]{:T(128)} to one 128-element tile (512).
+        assert_eq!(e.estimate.bytes_padded.known, 6656.0);
+        // out and in are in S(1): 4096 + 2048 bytes on chip; 512 from HBM.
+        assert_eq!(e.estimate.bytes_on_chip, 6144.0);
+        assert_eq!(e.estimate.hbm_bytes().known, 512.0);
+    })
+    .unwrap();
+}
+
+#[test]
+fn not_compiled_text_and_unknown_chips_are_one_clear_error() {
+    let lowered = dump("softmax/lowered.stablehlo.mlir");
+    let err = with_report(&lowered, None, |_| ()).unwrap_err();
+    assert!(err.starts_with("expected compiled HLO"), "{err}");
+    let compiled = dump("softmax/compiled.tpu.hlo.txt");
+    let err = with_report(&compiled, Some("h10"), |_| ()).unwrap_err();
+    assert!(err.contains("did you mean `h100`?"), "{err}");
+    // A CPU dump names no accelerator: no chip unless asked.
+    let cpu = dump("softmax/compiled.cpu.hlo.txt");
+    with_report(&cpu, None, |r| {
+        assert!(r.chip.chip.is_none() && r.roof.is_none())
+    })
+    .unwrap();
+    with_report(&cpu, Some("a100"), |r| assert!(r.roof.is_some())).unwrap();
+}
