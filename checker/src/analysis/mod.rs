@@ -89,6 +89,34 @@
 //!
 //! A lowered-op object inside `kernels` and `source_lines` is
 //! `{line, name, op}`.
+//!
+//! # JSON of `cost`
+//!
+//! `mdbook-dumplab cost DUMP [--chip NAME] --json` prints one object (the
+//! playground's `cost` request the same), built by `crate::cost`. Figures
+//! are numbers (integers where whole); a kernel's figure is null where it
+//! is unknown. Fields are stable; new ones may be added, none renamed or
+//! removed.
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `totals.xla` | figures object | XLA's own cost model (`HloCostAnalysis`, as `hlo_module_cost_analysis` runs it): `{flops, transcendentals, bytes_accessed, unknown: {flops, transcendentals, bytes_accessed}}`; each figure the known sum, `unknown` how many instructions XLA could not cost for it (XLA's own number is the figure minus `unknown`: it adds -1 per such instruction) |
+//! | `totals.estimate` | estimate object | DumpLab's estimate: `{flops, transcendentals, bytes_accessed, bytes_padded, bytes_on_chip, unknown: {...}, reasons: [ids]}`: the kernels' estimates, a loop's body kernels times its stated trip count (its condition's once more), a conditional's largest branch; `bytes_padded` with TPU tile padding (equal to `bytes_accessed` elsewhere), `bytes_on_chip` the part in on-chip memory spaces (`S(n)`, n > 0) |
+//! | `kernels` | list of kernel objects | every kernel of the kernel tree, depth first in run order (a loop's condition and body kernels after it, at `depth` 1) |
+//! | `kernels[].name`, `kind`, `detail`, `line`, `depth` | string, string, string or null, integer, integer | the instruction (kind as `kernels::KINDS` names it: `fusion`, `custom-call`, `pallas`, `copy`, `collective`, `op`, ...), its fusion kind or target, its 1-based line in the text as pasted, its nesting |
+//! | `kernels[].runs` | integer or null | runs per run of the module (the product of the stated trip counts around it); null when a loop around it states none (then counted once) |
+//! | `kernels[].xla` | figures object | XLA's figures of one run of its instruction |
+//! | `kernels[].estimate` | estimate object | DumpLab's estimate of one run (no `unknown`: a figure is null where unknown) and its `reasons` |
+//! | `kernels[].intensity` | number or null | flops per byte of HBM traffic (`bytes_padded` or `bytes_accessed`, minus `bytes_on_chip`); null without a chip, without bytes or with flops unknown |
+//! | `kernels[].bound` | `"memory"`, `"compute"` or null | which roof bounds it under this model; null without a chip or with flops unknown |
+//! | `kernels[].lower_bound_s` | number or null | one run's lower bound on time on the chip: the larger of compute time (matrix flops over the peak of their operand type, precision and algorithm, other flops over the vector rate where published) and HBM bytes over bandwidth; with flops unknown, the bytes' time alone |
+//! | `kernels[].notes` | list of strings | which peaks the roof used and what it left out |
+//! | `kernels[].source_lines` | list of `{file, line}` | where its instructions came from |
+//! | `chip` | object | `{name, why}` (`name` null when the dump names no accelerator and none was asked for), and with a chip `full_name`, `peaks` (`bf16`, `fp16`, `tf32`, `fp8`, `int8`, `fp64`, `f32_vector` in flop/s, `hbm_bandwidth` in bytes/s, `hbm_capacity` in bytes, `overhead` in seconds; only those published) and `source: [{figure, title, url, quote}]` |
+//! | `roofline` | object or null | with a chip: `{lower_bound_s` (the kernels' bounds over all their runs, summed), `kernel_runs`, `overhead_per_kernel_s`, `overhead_s` (an assumption, stated in `overhead_assumption`; null where no figure is published), `ranked` (kernel names by their bound over all runs, largest first)`}` |
+//! | `unread` | integer | instructions whose figures could not be read (left out of every sum) |
+//! | `repaired` | list of strings | what the repair of a damaged paste undid (the ledger read the repaired text) |
+//! | `reasons` | object | the reasons used, id to sentence (`cost::estimate::REASONS`) |
 
 use std::collections::HashMap;
 
