@@ -131,6 +131,23 @@ fn cublas_gemm_is_costed_from_its_dot_dimensions() {
 }
 
 #[test]
+fn cudnn_convolution_is_costed_as_xla_costs_a_convolution() {
+    let text = dump("conv2d/compiled.gpu.hlo.txt");
+    with_report(&text, None, |r| {
+        let e = entry(&r.ledger, "cudnn-conv.1");
+        // The same convolution XLA:CPU keeps as a `convolution` (see
+        // `xla_rules_on_real_instructions`): 72,384,512 flops, from the
+        // custom call's own window and dim_labels.
+        assert_eq!(e.estimate.figures.flops.known, 72_384_512.0);
+        assert_eq!(e.estimate.figures.flops.unknown, 0);
+        // x f32[8,32,32,16] 524288 + filter f32[32,3,3,16] 18432 + result
+        // f32[8,32,32,32] 1048576; the u8[0] scratch left out.
+        assert_eq!(e.estimate.figures.bytes.known, 1_591_296.0);
+    })
+    .unwrap();
+}
+
+#[test]
 fn pallas_kernel_takes_its_stated_cost_estimate() {
     let text = dump("pallas_cost_estimate/compiled.tpu.hlo.txt");
     with_report(&text, None, |r| {

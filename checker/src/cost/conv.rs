@@ -126,7 +126,9 @@ pub fn flops<'a>(
     let (Shape::Array(lhs), Shape::Array(rhs)) = (shape(0)?, shape(1)?) else {
         return None;
     };
-    let Shape::Array(out) = ins.shape() else {
+    // A cuDNN convolution returns (result, scratch): the result counts.
+    let shape = ins.shape();
+    let Shape::Array(out) = shape.first_part().clone() else {
         return None;
     };
     let labels = Labels::parse(m.attr(ins, "dim_labels")?)?;

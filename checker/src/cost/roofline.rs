@@ -76,6 +76,10 @@ pub struct KernelRoof {
     pub bound: Option<Bound>,
     /// A lower bound on one run's time, seconds.
     pub lower_bound_s: f64,
+    /// One run's compute time under the model, seconds.
+    pub compute_s: f64,
+    /// One run's HBM time under the model, seconds.
+    pub memory_s: f64,
     /// The roof's notes (which peaks, what was left out).
     pub notes: Vec<&'static str>,
 }
@@ -149,6 +153,8 @@ fn kernel<'a>(x: &mut Xla<'_, 'a>, m: &Module<'a>, e: &Entry<'a>, chip: &Chip) -
         intensity: r.intensity.filter(|_| flops_known && hbm.unknown == 0),
         bound: flops_known.then_some(r.bound),
         lower_bound_s: r.lower_bound_s,
+        compute_s: r.compute_s,
+        memory_s: r.memory_s,
         notes: r.notes,
     }
 }

@@ -49,14 +49,17 @@ pub enum Question {
     Choice(Choice),
     /// Which backend compiled this?
     Backend(BackendQuestion),
+    /// Where does the time go? A figure of the cost ledger.
+    Cost(CostQuestion),
 }
 
 impl Question {
     /// Every `type` spelling, in declaration order (the order serde's
     /// "expected one of" lists them). What shows a question by its type (the
     /// page's label, the answer key) has one row per entry; tests check it.
-    pub const TYPE_NAMES: [&'static str; 6] =
-        ["classify", "evidence", "count", "pair", "choice", "backend"];
+    pub const TYPE_NAMES: [&'static str; 7] = [
+        "classify", "evidence", "count", "pair", "choice", "backend", "cost",
+    ];
 
     /// The `type` spelling.
     pub fn type_name(&self) -> &'static str {
@@ -67,6 +70,7 @@ impl Question {
             Question::Pair(_) => "pair",
             Question::Choice(_) => "choice",
             Question::Backend(_) => "backend",
+            Question::Cost(_) => "cost",
         }
     }
 
@@ -88,6 +92,7 @@ impl Question {
             Question::Pair(q) => common!(q),
             Question::Choice(q) => common!(q),
             Question::Backend(q) => common!(q),
+            Question::Cost(q) => common!(q),
         }
     }
 }
@@ -154,6 +159,33 @@ pub struct Count {
     /// What is counted: one of `resolve::FACTS` (`entry_kernels`,
     /// `entry_fusions`, `iteration_kernels`, `fusions`, ...).
     pub fact: String,
+}
+
+/// `type = "cost"`: a figure of the cost ledger of a compiled dump
+/// (`dumplab::cost`), asked of one kernel or of the whole dump.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostQuestion {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// The compiled dump excerpt shown (the ledger is of the whole dump).
+    pub snippet: String,
+    /// What is asked: one of `resolve::cost::ASKS` (`flops`, `bytes`,
+    /// `hbm-bytes`, `bound`, `slowest`).
+    pub ask: String,
+    /// The kernel asked about (its instruction name, without `%`), for the
+    /// asks about one kernel.
+    #[serde(default)]
+    pub kernel: Option<String>,
+    /// The chip preset of the roofline (`v5e`, `h100`, ...); by default the
+    /// one the ledger chooses for the dump.
+    #[serde(default)]
+    pub chip: Option<String>,
 }
 
 /// `type = "pair"`: pick the compiled dump of the same function.

@@ -55,6 +55,7 @@
 mod backend;
 mod choice;
 mod classify;
+mod cost;
 mod count;
 mod cx;
 mod evidence;
@@ -76,6 +77,7 @@ mod text;
 
 pub use backend::BACKENDS;
 pub use classify::KINDS;
+pub use cost::{ASKS, Ask, AskRow};
 pub use facts::{Applies, FACTS, Fact};
 pub use file::resolve_file;
 pub use library::{AnnotatedLine, DumpInfo, DumpSource, Library, library_of};
