@@ -288,7 +288,7 @@ fn every_mistake_is_reported_where_it_is() {
         (
             "[[question]]\nid = \"x\"\ntype = \"clasify\"\nprompt = \"p\"\n",
             &[
-                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`",
+                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`, `cost`",
             ],
         ),
         (
@@ -864,6 +864,32 @@ fn every_kind_and_every_backend_has_its_row() {
     }
 }
 
+/// Every ask of a `cost` question is documented in `exercises/FORMAT.md`,
+/// once, with what it is asked of.
+#[test]
+fn every_cost_ask_is_documented_where_instructors_read_it() {
+    let doc = include_str!("../../../../exercises/FORMAT.md");
+    let section: Vec<&str> = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("## Cost asks"))
+        .take_while(|l| !l.starts_with("## The self-test"))
+        .collect();
+    let rows: Vec<&&str> = section.iter().filter(|l| l.starts_with("| `")).collect();
+    assert_eq!(rows.len(), super::ASKS.len(), "one row per ask");
+    for ask in super::ASKS {
+        let of = if ask.of_kernel {
+            "a kernel"
+        } else {
+            "the dump"
+        };
+        let row = format!("| `{}` | {of} |", ask.name);
+        assert!(
+            rows.iter().any(|r| r.starts_with(&row)),
+            "exercises/FORMAT.md lacks `{row}`"
+        );
+    }
+}
+
 /// The facts table and the one in `exercises/FORMAT.md` agree, row by row:
 /// name and the dumps it applies to.
 #[test]
@@ -1086,6 +1112,14 @@ id = "f"
 type = "backend"
 prompt = "p"
 snippet = "neg/compiled.cpu.hlo.txt"
+
+[[question]]
+id = "g"
+type = "cost"
+prompt = "p"
+snippet = "neg/compiled.cpu.hlo.txt"
+ask = "slowest"
+chip = "h100"
 "#,
     );
     assert!(diags.is_empty(), "{diags:?}");
