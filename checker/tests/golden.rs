@@ -2,7 +2,8 @@
 //! (`fixtures/`) and of the drift corpus (`tests/drift/`), the object
 //! `mdbook-dumplab analyze --json` prints (the serde form of the
 //! [`Analysis`](dumplab::Analysis)) and the playground's report
-//! (`dumplab::inspect::inspect`); for every fixture family, the source map
+//! (`dumplab::inspect::inspect`), and for a compiled dump its cost ledger
+//! (`cost --json`); for every fixture family, the source map
 //! of each lowered/compiled pair (`map --json`, the playground's map).
 //!
 //! Golden files live in `tests/golden/`, one per input, pretty-printed so a
@@ -52,7 +53,13 @@ fn dump_outputs(text: &str) -> serde_json::Value {
     let a = dumplab::analyze(text);
     let analysis = serde_json::to_value(&a).expect("analysis serializes");
     let inspect = pretty(&dumplab::inspect::inspect(text));
-    serde_json::json!({ "analyze": analysis, "inspect": inspect })
+    if a.kind != dumplab::Kind::HloOptimized {
+        return serde_json::json!({ "analyze": analysis, "inspect": inspect });
+    }
+    // The cost ledger of a compiled dump, as `cost --json` prints it.
+    let cost = dumplab::cost::report::with_report(text, None, dumplab::cost::json::to_json)
+        .map_or_else(|e| serde_json::json!({ "error": e }), |j| pretty(&j));
+    serde_json::json!({ "analyze": analysis, "inspect": inspect, "cost": cost })
 }
 
 /// Lowered/compiled pairs of one family: every `compiled.B[.V].hlo.txt`

@@ -8,13 +8,15 @@
 //! CPU module with the most `metadata={op_name=... stack_frame_id=N}`
 //! clauses, each copy under its own named scope (a large model's CPU module:
 //! metadata on nearly every instruction, thousands of distinct source ops).
-//! For each input the three commands run interleaved, `--runs` times (default
+//! For each input the four commands run interleaved, `--runs` times (default
 //! 5), standard output to `/dev/null`:
 //!
 //! - `wc -l FILE`: the floor, reading every byte once;
 //! - `mdbook-dumplab analyze FILE`: the human report;
 //! - `mdbook-dumplab analyze --json FILE`: the JSON report (its size is
-//!   printed too).
+//!   printed too);
+//! - `mdbook-dumplab cost --json FILE`: the cost ledger, printed as a ratio
+//!   to `analyze --json` in the same run (goal: at most 1.3x).
 //!
 //! Printed: min and median wall time, the median's MB/s, the ratio to `wc -l`
 //! (of the minima and of the medians), and the peak resident memory of the
@@ -161,6 +163,11 @@ fn bench_input(bin: &Path, baseline: Option<&OsStr>, input: &Input, runs: usize)
             vec!["analyze".as_ref(), "--json".as_ref(), file],
             bin.as_os_str(),
         ),
+        (
+            "cost --json",
+            vec!["cost".as_ref(), "--json".as_ref(), file],
+            bin.as_os_str(),
+        ),
     ];
     if let Some(base) = baseline {
         commands.push(("base analyze", vec!["analyze".as_ref(), file], base));
@@ -210,6 +217,15 @@ fn bench_input(bin: &Path, baseline: Option<&OsStr>, input: &Input, runs: usize)
             format!("{:.1}x/{:.1}x", min / wc_min, med / wc_med),
             peak_mb,
             peak_ratio
+        );
+    }
+    // The ledger against the analysis, in the same run (goal: at most 1.3x).
+    if let (Some((_, json_med)), Some((_, cost_med))) = (stats.get(2), stats.get(3)) {
+        println!(
+            "  {:<22} {:>6} cost --json / analyze --json: {:.2}x (medians; goal at most 1.3x)",
+            "",
+            "",
+            cost_med / json_med
         );
     }
     println!(
