@@ -160,11 +160,30 @@ use sink::Sink;
 ///
 /// Never panics, runs in time linear in the text, does no I/O.
 pub fn analyze(text: &str) -> Analysis {
+    analyze_with(text, |a, _, _| a)
+}
+
+/// [`analyze`], handing `f` the analysis with the repaired text and the
+/// program model the analysis read it into, for a reader built on both
+/// (the cost ledger) that would otherwise repair and parse the text again.
+pub fn analyze_with<R>(
+    text: &str,
+    f: impl FnOnce(Analysis, &unwrap::Unwrapped<'_>, &crate::program::Module<'_>) -> R,
+) -> R {
     let repaired = unwrap::unwrap(text);
+    let module = crate::program::parse(&repaired.text);
+    let a = analysis_of(&repaired, &module);
+    f(a, &repaired, &module)
+}
+
+/// The analysis of a repaired text and its module.
+fn analysis_of<'t>(
+    repaired: &'t unwrap::Unwrapped<'_>,
+    module: &'t crate::program::Module<'t>,
+) -> Analysis {
     let mut a = Analysis::empty(0);
     let mut sink = Sink::new();
-    let module = crate::program::parse(&repaired.text);
-    let mut hlo = hlo_evidence::HloReader::new(&module, &repaired.text, &repaired.map);
+    let mut hlo = hlo_evidence::HloReader::new(module, &repaired.text, &repaired.map);
     let mut mlir = mlir::MlirState::new();
     let mut jaxpr = jaxpr::JaxprState::new();
     let mut lines = 0usize;

@@ -5,8 +5,8 @@
 
 use super::ledger::{self, Ledger};
 use super::roofline::{self, ChipChoice, ModuleRoof};
-use crate::analysis::{self, Kind, Undone};
-use crate::program::{self, Module};
+use crate::analysis::{self, Analysis, Kind, Undone, unwrap::Unwrapped};
+use crate::program::Module;
 
 /// Everything the report shows.
 pub struct Report<'r, 'a> {
@@ -40,7 +40,19 @@ pub fn with_report<R>(
     asked: Option<&str>,
     f: impl FnOnce(&Report<'_, '_>) -> R,
 ) -> Result<R, String> {
-    let a = analysis::analyze(text);
+    analysis::analyze_with(text, |a, repaired, module| {
+        report_of(&a, repaired, module, asked, f)
+    })
+}
+
+/// The report of an analysed, repaired and parsed text.
+fn report_of<R>(
+    a: &Analysis,
+    repaired: &Unwrapped<'_>,
+    module: &Module<'_>,
+    asked: Option<&str>,
+    f: impl FnOnce(&Report<'_, '_>) -> R,
+) -> Result<R, String> {
     let chip = roofline::choose(asked, a.backend)?;
     if a.kind != Kind::HloOptimized {
         let found = match (&a.kind, &a.reason) {
@@ -51,20 +63,18 @@ pub fn with_report<R>(
             "expected compiled HLO (`lower(...).compile().as_text()`), found {found}: the ledger costs what a backend decided to run"
         ));
     }
-    let repaired = analysis::unwrap(text);
-    let module = program::parse(&repaired.text);
     if module.entry.is_none() {
         return Err(
             "no ENTRY computation: the ledger costs the entry computation and what it calls".into(),
         );
     }
-    let ledger = ledger::build(&module);
-    let roof = chip.chip.map(|c| roofline::on_chip(&module, &ledger, c));
+    let ledger = ledger::build(module);
+    let roof = chip.chip.map(|c| roofline::on_chip(module, &ledger, c));
     let moved = !repaired.undone.is_empty();
     let map = &repaired.map;
     let pasted = move |line: usize| if moved { map.get(line).0 } else { line };
     let report = Report {
-        module: &module,
+        module,
         ledger,
         chip,
         roof,

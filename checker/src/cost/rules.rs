@@ -205,6 +205,23 @@ pub const RULES: &[(&str, Rule)] = &[
     ("while", Rule::While),
 ];
 
+/// The table sorted by opcode, for [`lookup`].
+pub fn sorted() -> Vec<(&'static str, Rule)> {
+    let mut v = RULES.to_vec();
+    v.sort_unstable_by_key(|&(op, _)| op);
+    v
+}
+
+/// The rule of an opcode in a [`sorted`] table ([`Rule::Default`] outside
+/// it).
+pub fn lookup(sorted: &[(&str, Rule)], opcode: &str) -> Rule {
+    sorted
+        .binary_search_by(|&(op, _)| op.cmp(opcode))
+        .ok()
+        .and_then(|i| sorted.get(i))
+        .map_or(Rule::Default, |&(_, r)| r)
+}
+
 /// The rule of an opcode, when it has a row.
 pub fn row(opcode: &str) -> Option<Rule> {
     RULES.iter().find(|(op, _)| *op == opcode).map(|&(_, r)| r)
@@ -213,4 +230,21 @@ pub fn row(opcode: &str) -> Option<Rule> {
 /// The rule of an opcode ([`Rule::Default`] outside the table).
 pub fn rule(opcode: &str) -> Rule {
     row(opcode).unwrap_or(Rule::Default)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_opcode_has_one_row_and_the_lookup_finds_it() {
+        let sorted = sorted();
+        for w in sorted.windows(2) {
+            assert!(w[0].0 < w[1].0, "`{}` has two rows", w[0].0);
+        }
+        for &(op, r) in RULES {
+            assert_eq!(lookup(&sorted, op), r, "{op}");
+        }
+        assert_eq!(lookup(&sorted, "no-such-op"), Rule::Default);
+    }
 }

@@ -16,7 +16,6 @@ use super::figures::{Figure, Figures};
 use super::rules::{self, Rule};
 use super::size::{self, Size};
 use crate::program::{CallRole, CompId, InstrId, Instruction, Module, Shape};
-use std::collections::HashMap;
 
 /// How deep called computations are followed.
 pub const MAX_DEPTH: usize = 64;
@@ -37,7 +36,7 @@ pub struct Xla<'m, 'a> {
     m: &'m Module<'a>,
     sizes: Vec<Option<Size>>,
     comps: Vec<Done>,
-    rules: HashMap<&'a str, Rule>,
+    rules: Vec<(&'static str, Rule)>,
     depth: usize,
     /// Instructions whose figures could not be computed (an unread shape,
     /// an operand not found, a computation past the depth or in a cycle).
@@ -51,7 +50,7 @@ impl<'m, 'a> Xla<'m, 'a> {
             m,
             sizes: vec![None; m.instructions.len()],
             comps: vec![Done::No; m.computations.len()],
-            rules: HashMap::new(),
+            rules: rules::sorted(),
             depth: 0,
             unread: 0,
         }
@@ -102,10 +101,7 @@ impl<'m, 'a> Xla<'m, 'a> {
         let Some(ins) = m.instruction(id) else {
             return Figures::default();
         };
-        let rule = *self
-            .rules
-            .entry(ins.opcode)
-            .or_insert_with(|| rules::rule(ins.opcode));
+        let rule = rules::lookup(&self.rules, ins.opcode);
         let before = self.unread;
         let f = self.apply(rule, ins);
         f.unwrap_or_else(|| {
