@@ -191,7 +191,11 @@
     const links = linker(ctx, c);
     if (c.roofline) parts.push(chart(ctx, c, links));
     parts.push(kernelTable(ctx, c, links));
-    if (c.kernels_total) parts.push(el('p', 'dlp-note', `The first ${c.kernels.length} of ${c.kernels_total} kernels are shown; \`mdbook-dumplab cost --json\` lists them all.`));
+    if (c.kernels_total) {
+      const p = el('p', 'dlp-note dlp-cost-cut', `The first ${c.kernels.length} of ${c.kernels_total} kernels (in run order) are in the table and the chart; `);
+      p.append(el('code', '', 'mdbook-dumplab cost --json'), ' lists them all.');
+      parts.push(p);
+    }
     const legend = reasons(c);
     if (legend) parts.push(legend);
     parts.push(lineViewer(ctx, c, reply.lines, links));
@@ -428,10 +432,7 @@
     const numbers = [...new Set(c.kernels.map((k) => k.line))].sort((a, b) => a - b);
     const lines = numbers.map((n) => {
       const note = document.createDocumentFragment();
-      links.kernelsOn(n).slice(0, 4).forEach((i, j) => {
-        if (j) note.append(' · ');
-        note.append(jump(`↑ ${c.kernels[i].name} in the table`, `#${links.rowId(i)}`, () => links.go(i, 'row')));
-      });
+      for (const i of links.kernelsOn(n).slice(0, 4)) note.append(kernelNote(c.kernels[i], () => links.go(i, 'row'), `#${links.rowId(i)}`));
       return { n, text: (texts && texts[n]) || '', note };
     });
     const view = window.dumplabViewer.build({ lines, caption: "The kernels' lines in the dump (each links to its row in the table)", name: "The kernels' lines in the dump", lang: ctx.lang || 'hlo' });
@@ -445,6 +446,26 @@
       links.line(n, span);
     }
     return view;
+  }
+
+  /** XLA's figure of a kernel in words: "unknown" where XLA could not cost it. */
+  function xlaWords(x) {
+    const one = (v, u, w) => (u ? `${w} unknown` : `${w === 'bytes' ? bytes(v) : si(v)}${w === 'bytes' ? '' : ` ${w}`}`);
+    return `${one(x.flops, x.unknown.flops, 'flops')}, ${one(x.bytes_accessed, x.unknown.bytes_accessed, 'bytes')}`;
+  }
+  /** Under a kernel's line: the link to its row, XLA's figures, why the
+   *  estimate differs (the legend's ids) and how it is bounded (its notes). */
+  function kernelNote(k, go, href) {
+    const box = el('span', 'dlp-kernel-note');
+    box.append(jump(`↑ ${k.name} in the table`, href, go), ` XLA's cost analysis: ${xlaWords(k.xla)}.`);
+    if (k.estimate.reasons.length) {
+      box.append(' The estimate differs: ');
+      k.estimate.reasons.forEach((r, j) => box.append(j ? ', ' : '', el('code', '', r)));
+      box.append('.');
+    }
+    const notes = k.notes || [];
+    if (notes.length) box.append(` Bound: ${notes.join('; ')}.`);
+    return box;
   }
 
   // ---- the roofline chart ----------------------------------------------------

@@ -428,7 +428,7 @@ self.onmessage = async (e) => {
       }
       // The ledger of each compiled dump, on its default chip.
       for (const [k, r] of reports.entries()) {
-        if (r && r.kind === 'hlo-optimized') r.cost = await post({ op: 'cost', slot: k, chip: '' });
+        if (r && r.kind === 'hlo-optimized') r.cost = await post({ op: 'cost', slot: k, chip: '' }).catch((e) => ({ cost: { error: e.message }, lines: {} }));
       }
       let map = null;
       const kinds = reports.map((r) => r && r.kind);

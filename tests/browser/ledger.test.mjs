@@ -113,6 +113,15 @@ test('the ledger of real fixtures is `cost --json`; the chip picker re-costs', a
     assert.deepEqual(await page.locator('.dlp-cost-reasons dt').allInnerTexts(), Object.keys(want.reasons), `${f}: reasons`);
     if (want.roofline) assert.ok((await page.locator('.dlp-cost-totals').innerText()).includes(want.roofline.overhead_assumption), `${f}: the overhead's assumption`);
   }
+  // The picker offers the default and every preset the command line knows.
+  let presets = '';
+  try {
+    execFileSync(cli, ['cost', fixture(FIXTURES[0]), '--chip', 'no-such-chip'], { encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    presets = /use one of (.*)$/m.exec(String(e.stderr))[1];
+  }
+  const offered = await page.locator('.dlp-chip-pick option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(offered, ['', ...presets.split(', ')]);
   // A CPU dump has no chip by default; picking one gives its roofline.
   const cpu = fixture('softmax/compiled.cpu.hlo.txt');
   assert.match(await page.locator('.dlp-cost-chip').innerText(), /No chip/);
@@ -221,7 +230,7 @@ test('rows, chart points and dump lines link both ways', async () => {
   await context.close();
 });
 
-test('odd names, hostile metadata and custom-call targets stay text', async () => {
+test('odd names, hostile metadata and custom-call targets stay text; a damaged paste is costed repaired', async () => {
   const { page, context, errors } = await openPage(book.browser, book.server.url, PAGE);
   // As odd as HLO names get (dots, dashes, underscores), with markup where
   // the dump carries free text: metadata and a custom call's target.
@@ -249,6 +258,17 @@ test('odd names, hostile metadata and custom-call targets stay text', async () =
   const titles = await page.locator('.dlp-pt title').allTextContents();
   assert.ok(titles.length >= 1, 'the negate is a point');
   assert.ok(titles.every((t) => /^(a-b\.c_d\.1|custom-call\.3): /.test(t)), titles.join(' | '));
+  // A damaged paste (log prefixes) is costed on the repaired text, and says so;
+  // its lines keep the paste's numbers.
+  const clean = fs.readFileSync(fixture('attention/compiled.gpu.hlo.txt'), 'utf8');
+  const logged = clean.trimEnd().split('\n').map((l) => `I1201 12:00:00.000000 1 xla_dump.cc:1] ${l}`).join('\n') + '\n';
+  const damaged = path.join(repoRoot, 'target', 'ledger-logged.hlo.txt');
+  fs.writeFileSync(damaged, logged);
+  const wantLogged = costJson(damaged);
+  assert.ok(wantLogged.repaired.length > 0, 'the command line repaired it');
+  await pasteLedger(page, logged);
+  same(await shown(page), wantLogged, 'logged');
+  assert.match(await page.locator('.dlp-cost').innerText(), /Costed on the repaired text \(log prefixes removed/);
   assert.deepEqual(errors, []);
   await context.close();
 });
