@@ -513,8 +513,8 @@
     s.append(svg('title', { id: `${ctx.id}-svg-t` }, `Roofline on ${c.chip.name}: arithmetic intensity (flop per HBM byte) against attainable flop/s, log-log`));
     s.append(svg('desc', { id: `${ctx.id}-svg-d` }, `The memory roof rises with the HBM bandwidth (${si(bw, 'B/s')}); the compute roofs are ${roofs.map((r) => `${r.w} ${si(r.v, 'FLOP/s')}`).join(', ')}. ${count(pts.length, 'kernel')} plotted, each at its intensity and its flops over its lower bound; the table below holds the same figures.`));
     axes(s, { x0, x1, y0, y1, sx, sy, W, H, m });
-    roofLines(s, { bw, roofs, x0, x1, y0, sx, sy });
-    pts.forEach((p, j) => s.append(point(p, j < LABELLED, { sx, sy, W, links })));
+    const placed = roofLines(s, { bw, roofs, x0, x1, y0, sx, sy }); // label boxes drawn, so that no two overlap
+    pts.forEach((p, j) => s.append(point(p, j < LABELLED ? placed : null, { sx, sy, W, links })));
     fig.append(s);
     const cap = el('figcaption', 'dlp-note', `Roofline on ${c.chip.full_name}. Each point is a kernel (focus or hover it, press Enter to go to its row).`);
     if (all.length > pts.length) cap.append(` The ${pts.length} kernels with the largest lower bounds are plotted.`);
@@ -526,11 +526,13 @@
 
   function axes(s, { x0, x1, y0, y1, sx, sy, W, H, m }) {
     const g = svg('g', { class: 'dlp-roof-axes', 'aria-hidden': 'true' });
-    for (const v of decades(x0, x1)) {
-      if (v < x0 || v > x1) continue;
+    const xd = decades(x0, x1).filter((v) => v >= x0 && v <= x1);
+    // Every decade labelled while they are 48 px apart, else every other one.
+    const xstep = (W - m.l - m.r) / Math.max(1, xd.length - 1) < 48 ? 2 : 1;
+    xd.forEach((v, j) => {
       g.append(svg('line', { x1: sx(v), x2: sx(v), y1: m.t, y2: H - m.b, class: 'dlp-roof-grid' }));
-      g.append(svg('text', { x: sx(v), y: H - m.b + 14, 'text-anchor': 'middle' }, tick(v)));
-    }
+      if (j % xstep === 0) g.append(svg('text', { x: sx(v), y: H - m.b + 14, 'text-anchor': 'middle' }, tick(v)));
+    });
     const yd = decades(y0, y1).filter((v) => v >= y0 && v <= y1);
     const step = yd.length > 8 ? 2 : 1;
     yd.forEach((v, j) => {
@@ -547,16 +549,38 @@
     const g = svg('g', { class: 'dlp-roof-roofs', 'aria-hidden': 'true' });
     const top = Math.max(...roofs.map((r) => r.v));
     const from = Math.max(x0, y0 / bw);
+    const boxes = [];
+    const label = (x, y, text, end) => {
+      const w = text.length * 6.5;
+      boxes.push({ x: end ? x - w : x, y: y - 11, w, h: 14 });
+      g.append(svg('text', { x, y, 'text-anchor': end ? 'end' : 'start', class: 'dlp-roof-label' }, text));
+    };
     g.append(svg('line', { x1: sx(from), y1: sy(bw * from), x2: sx(top / bw), y2: sy(top), class: 'dlp-roof-mem' }));
-    g.append(svg('text', { x: sx(from) + 6, y: sy(bw * from) - 6, class: 'dlp-roof-label' }, `HBM ${si(bw, 'B/s')}`));
+    label(sx(from) + 6, sy(bw * from) - 6, `HBM ${si(bw, 'B/s')}`, false);
     roofs.forEach((r, j) => {
       g.append(svg('line', { x1: sx(r.v / bw), y1: sy(r.v), x2: sx(x1), y2: sy(r.v), class: `dlp-roof-compute dlp-roof-${r.k}` }));
-      g.append(svg('text', { x: sx(x1) - 4, y: sy(r.v) + (j ? 14 : -5), 'text-anchor': 'end', class: 'dlp-roof-label' }, `${r.w} ${si(r.v, 'FLOP/s')}`));
+      label(sx(x1) - 4, sy(r.v) + (j ? 14 : -5), `${r.w} ${si(r.v, 'FLOP/s')}`, true);
     });
     s.append(g);
+    return boxes;
   }
 
-  function point(p, labelled, { sx, sy, W, links }) {
+  /** Where a point's name goes: above right (or left near the edge), else
+   *  below; null when both would overlap a label already drawn. */
+  function labelSpot(cx, cy, chars, W, placed) {
+    const w = chars * 6.5;
+    const right = cx < W - w - 30;
+    for (const dy of [-6, 16]) {
+      const box = { x: right ? cx + 8 : cx - 8 - w, y: cy + dy - 11, w, h: 14 };
+      if (!placed.some((b) => box.x < b.x + b.w && b.x < box.x + box.w && box.y < b.y + b.h && b.y < box.y + box.h)) {
+        placed.push(box);
+        return { x: right ? cx + 8 : cx - 8, y: cy + dy, anchor: right ? 'start' : 'end' };
+      }
+    }
+    return null;
+  }
+
+  function point(p, placed, { sx, sy, W, links }) {
     const k = p.k;
     const words = `${k.name}: ${k.intensity.toFixed(2)} flop/B, ${si(p.y, 'FLOP/s')} attainable, ${k.bound || 'unknown'}-bound, at least ${secs(k.lower_bound_s)}`;
     const g = svg('g', { class: 'dlp-pt', tabindex: 0, role: 'link', 'aria-label': `${words}; go to its row`, 'data-kernel': p.i });
@@ -564,11 +588,9 @@
     const cx = sx(p.x);
     const cy = sy(p.y);
     g.append(svg('circle', { cx, cy, r: 5 }));
-    if (labelled) {
-      const name = k.name.length > 24 ? `${k.name.slice(0, 23)}…` : k.name;
-      const right = cx < W - 160;
-      g.append(svg('text', { x: right ? cx + 8 : cx - 8, y: cy - 6, 'text-anchor': right ? 'start' : 'end', class: 'dlp-pt-label' }, name));
-    }
+    const name = k.name.length > 24 ? `${k.name.slice(0, 23)}…` : k.name;
+    const at = placed && labelSpot(cx, cy, name.length, W, placed);
+    if (at) g.append(svg('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: 'dlp-pt-label', 'aria-hidden': 'true' }, name));
     const go = () => links.go(p.i, 'row');
     g.addEventListener('click', go);
     g.addEventListener('keydown', (e) => {
