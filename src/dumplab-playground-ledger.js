@@ -176,7 +176,7 @@
     const status = el('span', 'dlp-cost-status');
     status.setAttribute('role', 'status');
     row.append(label, select, ' ', status);
-    const why = el('p', 'dlp-note dlp-chip-default', chip.name ? `The default is ${chip.name} (${chip.full_name}): ${chip.why}.` : `No chip by default: ${chip.why}. Pick one above for a roofline.`);
+    const why = el('p', 'dlp-note dlp-chip-default', chip.name ? `The default is ${chip.name} (${chip.full_name}): ${chip.why}.` : `No chip by default: ${chip.why}. On this page, pick one above.`);
     const wrap = el('div');
     wrap.append(row, why);
     return { row: wrap, select, status };
@@ -206,7 +206,7 @@
   function chipLine(chip) {
     const p = el('p', 'dlp-cost-chip');
     if (!chip.name) {
-      p.textContent = 'No chip: no roofline, no lower bound. XLA\'s figures and DumpLab\'s estimate below hold on any chip.';
+      p.textContent = "No chip: no roofline, no lower bound. XLA's figures and DumpLab's estimate below come from the dump alone, whatever the chip.";
       return p;
     }
     const peaks = chip.peaks || {};
@@ -497,7 +497,10 @@
     const all = plottable(c);
     const pts = all.slice(0, MAX_POINTS).map((p) => ({ ...p, x: p.k.intensity, y: p.k.estimate.flops / p.k.lower_bound_s }));
     const top = Math.max(...roofs.map((r) => r.v));
-    if (!bw || !roofs.length) return fig;
+    if (!bw || !roofs.length) {
+      fig.append(el('figcaption', 'dlp-note', `No roofline: ${c.chip.name} has no HBM bandwidth or no compute peak in its preset.`));
+      return fig;
+    }
     const xs = [...pts.map((p) => p.x), top / bw];
     const ys = [...pts.map((p) => p.y), top, Math.min(...roofs.map((r) => r.v))];
     const x0 = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));

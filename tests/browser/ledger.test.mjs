@@ -290,6 +290,10 @@ test('the section at 1280 and 390 px: axe finds nothing serious, nothing overflo
     });
     assert.ok(over.page <= 1 && over.chart <= 1, `${width} px: ${JSON.stringify(over)}`);
     await shot(page, '.dlp-cost', `ledger-${width}`);
+    // In print, the column headers (sort buttons on screen) keep their names.
+    await page.emulateMedia({ media: 'print' });
+    assert.ok(await page.locator('.dlp-cost-kernels th .dlp-sort').first().isVisible(), 'the headers print');
+    await page.emulateMedia({ media: 'screen' });
     assert.deepEqual(errors, []);
     await context.close();
   }
