@@ -102,6 +102,38 @@ function reply(id, text, isMap) {
   else if (obj.map) cap(obj.map);
   self.postMessage({ id, obj });
 }
+// The ledger ("Where the time goes"): the report, its kernels cut to LIMIT,
+// and the text of each kernel's line in the dump (the pasted line; long
+// lines cut), found in one pass over the bytes the worker holds.
+const LINE_CHARS = 400;
+function cost(slot, chip) {
+  const obj = JSON.parse(call('cost\\n' + chip + '\\n', [stored[slot]]));
+  if (Array.isArray(obj.kernels) && obj.kernels.length > LIMIT) {
+    obj.kernels_total = obj.kernels.length;
+    obj.kernels = obj.kernels.slice(0, LIMIT);
+  }
+  if (obj.roofline && obj.roofline.ranked && obj.roofline.ranked.length > LIMIT) obj.roofline.ranked = obj.roofline.ranked.slice(0, LIMIT);
+  const want = new Set((obj.kernels || []).map((k) => k.line));
+  const lines = {};
+  const bytes = stored[slot];
+  const dec = new TextDecoder();
+  let n = 1;
+  let at = 0;
+  let left = want.size;
+  while (left > 0 && at <= bytes.length) {
+    let end = bytes.indexOf(10, at);
+    if (end < 0) end = bytes.length;
+    if (want.has(n)) {
+      let t = dec.decode(bytes.subarray(at, Math.min(end, at + 4 * LINE_CHARS)));
+      if (t.endsWith('\\r')) t = t.slice(0, -1);
+      lines[n] = t.length > LINE_CHARS ? t.slice(0, LINE_CHARS) + ' …' : t;
+      left--;
+    }
+    n++;
+    at = end + 1;
+  }
+  return { cost: obj, lines };
+}
 // The dumps, by input box: files and pastes are handed over (transferred,
 // not copied) and kept here, so the page's thread never holds or copies them.
 const stored = [];
@@ -123,6 +155,8 @@ self.onmessage = async (e) => {
       self.postMessage({ id: m.id, obj: { size: stored[m.slot].length } });
     } else if (m.op === 'inspect') {
       reply(m.id, call('inspect\\n', [stored[m.slot]]), false);
+    } else if (m.op === 'cost') {
+      self.postMessage({ id: m.id, obj: cost(m.slot, m.chip || '') });
     } else if (m.op === 'map') {
       const low = stored[m.lowered];
       reply(m.id, call('map\\n' + low.length + '\\n', [low, stored[m.compiled]]), true);
@@ -392,6 +426,10 @@ self.onmessage = async (e) => {
         if (i && i.bytes) await post({ op: 'store', slot: k, bytes: i.bytes }, [i.bytes.buffer]);
         reports.push(i ? await post({ op: 'inspect', slot: k }) : null);
       }
+      // The ledger of each compiled dump, on its default chip.
+      for (const [k, r] of reports.entries()) {
+        if (r && r.kind === 'hlo-optimized') r.cost = await post({ op: 'cost', slot: k, chip: '' }).catch((e) => ({ cost: { error: e.message }, lines: {} }));
+      }
       let map = null;
       const kinds = reports.map((r) => r && r.kind);
       const lowIdx = kinds.findIndex((k) => k === 'stablehlo' || k === 'jaxpr' || k === 'hlo-unoptimized');
@@ -599,8 +637,19 @@ self.onmessage = async (e) => {
     }
     if (r.map && r.map.truncated) sec.append(el('p', 'dlp-reason', "Many kernels here share huge called computations: the checker stopped walking them early, so some kernels' source lines may be missing."));
     if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map), cut(r.map, 'kernels', 'kernels') || ''));
+    if (r.cost && window.dumplabLedger) later.push(() => sec.append(ledger(i, r.cost, sec)));
     else if (r.map) later.push(() => sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || ''));
     return sec;
+  }
+
+  // "Where the time goes" (src/dumplab-playground-ledger.js): the ledger of
+  // dump `i`; another chip asks the worker again for this dump alone.
+  let ledgers = 0;
+  function ledger(i, reply, sec) {
+    const gen = generation;
+    const ask = (chip) =>
+      gen !== generation ? Promise.reject(new Error('the dump changed')) : post({ op: 'cost', slot: i, chip });
+    return window.dumplabLedger.section({ id: `dlp-cost-${++ledgers}`, reply, ask, width: sec.clientWidth, lang: 'hlo' });
   }
 
   // The source map: each source line gets a colour; focusing or hovering a

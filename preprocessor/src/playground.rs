@@ -35,6 +35,9 @@ pub(crate) const HTML: &str = r#"<div class="dumplab-playground" data-dumplab-pl
 
 /// The playground's script, beside the chapters (`src/`).
 pub(crate) const SCRIPT: &str = "dumplab-playground.js";
+/// The ledger's script ("Where the time goes"), beside the chapters (`src/`):
+/// loaded before [`SCRIPT`], which calls it.
+pub(crate) const LEDGER: &str = "dumplab-playground-ledger.js";
 /// The playground's style, beside the chapters (`src/`).
 pub(crate) const STYLE: &str = "dumplab-playground.css";
 
@@ -44,12 +47,12 @@ pub(crate) fn to_root(path: &str) -> String {
     "../".repeat(path.matches('/').count())
 }
 
-/// [`HTML`] with the style linked before it and the script after it
-/// (`defer`: it runs once the page is parsed, after the theme's scripts,
-/// `theme/viewer.js` and `theme/livemap.js` among them).
+/// [`HTML`] with the style linked before it and the scripts after it
+/// (`defer`: they run in order once the page is parsed, after the theme's
+/// scripts, `theme/viewer.js` and `theme/livemap.js` among them).
 fn block(to_root: &str) -> String {
     format!(
-        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
+        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
     )
 }
 
@@ -95,6 +98,10 @@ mod tests {
         assert_eq!(out.matches("data-dumplab-playground").count(), 1);
         assert_eq!(out.matches(r#"src="dumplab-playground.js""#).count(), 1);
         assert_eq!(out.matches(r#"href="dumplab-playground.css""#).count(), 1);
+        assert_eq!(
+            out.matches(r#"src="dumplab-playground-ledger.js""#).count(),
+            1
+        );
         let mut diags = Vec::new();
         crate::directives::report("src/p.md", content, &found, &mut diags);
         let msgs: Vec<_> = diags.iter().map(|d| d.message.clone()).collect();
@@ -121,7 +128,7 @@ mod tests {
                 r#"<link rel="stylesheet" href="{expect}dumplab-playground.css">"#
             )));
             assert!(b.ends_with(&format!(
-                r#"<script defer src="{expect}dumplab-playground.js"></script>"#
+                "<script defer src=\"{expect}dumplab-playground-ledger.js\"></script>\n<script defer src=\"{expect}dumplab-playground.js\"></script>"
             )));
             // Still one raw-HTML block without directives.
             assert!(!b.contains("\n\n") && !b.contains("{{"));
