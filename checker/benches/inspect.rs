@@ -3,8 +3,9 @@
 //! page's wasm makes) natively on scaled real compiled dumps of 10 MB and
 //! 50 MB. `cargo xtask bench` runs it with `DUMPLAB_BENCH_OUT` set, so the
 //! dumps are written there and the same bytes are then analysed by the wasm
-//! build in Chromium; it prints one line per dump:
-//! `native FILE BYTES SECONDS` (median).
+//! build in Chromium; it prints two lines per dump:
+//! `native FILE BYTES SECONDS` (median) for the report, `native-cost FILE
+//! BYTES SECONDS` for the cost ledger (the playground's `cost` request).
 //!
 //! Figures only, never asserted. Under `cargo test --benches` (no
 //! `--bench` argument) it is a quick smoke run on 1 MB.
@@ -40,17 +41,31 @@ fn main() {
             std::fs::create_dir_all(dir).unwrap();
             std::fs::write(dir.join(&file), &dump).unwrap();
         }
-        let mut req = b"inspect\n".to_vec();
-        req.extend_from_slice(dump.as_bytes());
-        let mut times: Vec<f64> = (0..runs.max(1))
-            .map(|_| {
-                let t = Instant::now();
+        // The playground's two requests on a compiled dump: its report, and
+        // its cost ledger (`cost` with the default chip).
+        for (tag, head) in [
+            ("native", &b"inspect\n"[..]),
+            ("native-cost", &b"cost\n\n"[..]),
+        ] {
+            let mut req = head.to_vec();
+            req.extend_from_slice(dump.as_bytes());
+            let median = median_of(runs, || {
                 black_box(dumplab::inspect::respond(black_box(&req)));
-                t.elapsed().as_secs_f64()
-            })
-            .collect();
-        times.sort_by(f64::total_cmp);
-        let median = times.get(times.len() / 2).copied().unwrap_or(f64::NAN);
-        println!("native {file} {} {median:.6}", dump.len());
+            });
+            println!("{tag} {file} {} {median:.6}", dump.len());
+        }
     }
+}
+
+/// The median wall time of `runs` calls of `f`, in seconds.
+fn median_of(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..runs.max(1))
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times.get(times.len() / 2).copied().unwrap_or(f64::NAN)
 }

@@ -4,6 +4,8 @@
 //! `hlo_module_cost_analysis` gives (`tests/cost/oracle.json`, written by
 //! `tests/cost/oracle.py`, which `cargo xtask test` reruns with `--check`).
 
+mod support;
+
 use dumplab::cost;
 use std::path::Path;
 
@@ -107,4 +109,33 @@ fn damaged_pastes_are_costed_on_the_repaired_text_and_say_so() {
         partial * 4 < checked,
         "{partial} of {checked} repaired pastes lost figures"
     );
+}
+
+/// The ledger reads sizes from the shape text without building the shape:
+/// the same sizes as the parsed shape's, on every instruction of every
+/// fixture and drift dump.
+#[test]
+fn sizes_read_from_text_equal_those_of_the_parsed_shape() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut seen = 0;
+    for dir in [root.join("fixtures"), root.join("checker/tests/drift")] {
+        for path in support::files_under(&dir) {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let m = dumplab::program::parse(&text);
+            for ins in &m.instructions {
+                let parsed = cost::size::of(&ins.shape());
+                assert_eq!(
+                    cost::size::of_text(ins.shape_text),
+                    parsed,
+                    "{}: `{}`",
+                    path.display(),
+                    ins.shape_text
+                );
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 5_000, "{seen} instructions");
 }

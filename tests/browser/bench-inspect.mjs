@@ -7,9 +7,10 @@
 //     seen meanwhile (PerformanceObserver `longtask`);
 //   - the same text pasted (Ctrl+V from the clipboard), end to end, with its
 //     longest task.
-// Prints one line per dump: `wasm FILE BYTES SECONDS` and, for the pick and
-// then the paste, `WALL_SECONDS LONGEST_TASK_MS STATUS_SECONDS` (what the
-// page's status said it took).
+// Prints per dump: `wasm-cost FILE BYTES SECONDS` (the cost request alone),
+// then `wasm FILE BYTES SECONDS` and, for the pick and then the paste,
+// `WALL_SECONDS LONGEST_TASK_MS STATUS_SECONDS` (what the page's status said
+// it took).
 // Run by `cargo xtask bench`.
 //
 // usage: node tests/browser/bench-inspect.mjs RUNS BOOK_RELATIVE_PATH...
@@ -26,8 +27,8 @@ try {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(new URL('playground.html', server.url).href);
-    const wasm = await page.evaluate(
-      async ({ url, runs }) => {
+    const timeWasm = (head) => page.evaluate(
+      async ({ url, runs, head }) => {
         if (typeof window.dumplabPlaygroundWasm !== 'string') {
           await new Promise((resolve, reject) => {
             const s = document.createElement('script');
@@ -45,7 +46,7 @@ try {
         const wasmBytes = gz ? await new Response(new Blob([mod]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer() : mod;
         const ex = (await WebAssembly.instantiate(wasmBytes, {})).instance.exports;
         const body = new Uint8Array(await (await fetch(url)).arrayBuffer());
-        const head = new TextEncoder().encode('inspect\n');
+        head = new TextEncoder().encode(head);
         const times = [];
         for (let r = 0; r < runs; r++) {
           const len = head.length + body.length;
@@ -63,8 +64,12 @@ try {
         times.sort((a, b) => a - b);
         return { bytes: body.length, median: times[Math.floor(times.length / 2)] };
       },
-      { url: new URL(file, server.url).href, runs },
+      { url: new URL(file, server.url).href, runs, head },
     );
+    const wasm = await timeWasm('inspect\n');
+    // The cost ledger, the playground's `cost` request (default chip).
+    const cost = await timeWasm('cost\n\n');
+    console.log(`wasm-cost ${path.basename(file)} ${cost.bytes} ${cost.median.toFixed(6)}`);
     // The page end to end, in a fresh tab: picked, then pasted.
     const endToEnd = async (give, prepare) => {
       const tab = await context.newPage();

@@ -92,7 +92,8 @@ fn wasm_vs_native(root: &Path, runs: usize) -> Result<()> {
             .env("DUMPLAB_BENCH_RUNS", runs.to_string())
             .current_dir(root),
     )?;
-    let native = parse_rows(&native, "native");
+    let native_out = native;
+    let native = parse_rows(&native_out, "native");
     let files: Vec<String> = native
         .iter()
         .map(|r| format!("bench-dumps/{}", r.0))
@@ -107,6 +108,8 @@ fn wasm_vs_native(root: &Path, runs: usize) -> Result<()> {
             .env("DUMPLAB_BOOK", root.join("book"))
             .current_dir(root),
     )?;
+    let native_cost = parse_rows(&native_out, "native-cost");
+    let wasm_cost = parse_rows(&wasm, "wasm-cost");
     let wasm = parse_rows(&wasm, "wasm");
     println!("playground analysis (analysis + kernel table + JSON), median of {runs}:");
     println!(
@@ -115,6 +118,23 @@ fn wasm_vs_native(root: &Path, runs: usize) -> Result<()> {
     );
     for (file, bytes, secs, _) in &native {
         let Some((_, _, wsecs, _)) = wasm.iter().find(|w| &w.0 == file) else {
+            continue;
+        };
+        let mb = *bytes as f64 / 1e6;
+        println!(
+            "  {:<24} {:>8.1} {:>12.1} {:>12.1} {:>6.2}x",
+            file,
+            mb,
+            mb / secs,
+            mb / wsecs,
+            wsecs / secs,
+        );
+    }
+    println!(
+        "the cost ledger (the playground's `cost` request), median of {runs} (goal: wasm within 2.5x):"
+    );
+    for (file, bytes, secs, _) in &native_cost {
+        let Some((_, _, wsecs, _)) = wasm_cost.iter().find(|w| &w.0 == file) else {
             continue;
         };
         let mb = *bytes as f64 / 1e6;

@@ -15,7 +15,7 @@
 //! Tile padding and memory spaces are not part of it: XLA's figure ignores
 //! them, and DumpLab's estimate counts them apart.
 
-use crate::program::{Array, Dim, Shape, element_bits};
+use crate::program::{Array, Dim, Shape, Summary, element_bits, summary};
 
 /// Bytes of one tuple element's pointer in a tuple's index table.
 pub const POINTER_BYTES: u64 = 8;
@@ -45,6 +45,42 @@ pub fn of(shape: &Shape<'_>) -> Size {
             elements: None,
         },
         Shape::Unread(_) => Size::default(),
+    }
+}
+
+/// The size of a shape as printed, read without building the shape (the
+/// same as [`of`] on the parsed shape: a test checks every instruction of
+/// the corpus).
+pub fn of_text(text: &str) -> Size {
+    match summary(text) {
+        Some(Summary::Tuple(parts)) => Size {
+            bytes: (parts as u64).checked_mul(POINTER_BYTES),
+            elements: None,
+        },
+        Some(Summary::Array {
+            element,
+            elements,
+            rank,
+            dynamic,
+        }) => {
+            let bytes = if element == "token" {
+                Some(0)
+            } else {
+                element_bits(element)
+                    .map(|b| b.div_ceil(8))
+                    .zip(elements)
+                    .and_then(|(per, n)| n.checked_mul(per))
+                    .and_then(|data| {
+                        if dynamic {
+                            data.checked_add(DYNAMIC_METADATA_BYTES * rank as u64)
+                        } else {
+                            Some(data)
+                        }
+                    })
+            };
+            Size { bytes, elements }
+        }
+        None => Size::default(),
     }
 }
 
@@ -131,6 +167,26 @@ mod tests {
         check("token[]", (Some(0), Some(1)));
         check("f32[<=8,4]{1,0}", (Some(8 * 4 * 4 + 8), Some(32)));
         check("f32[?]{0}", (None, None));
+    }
+
+    #[test]
+    fn text_sizes_equal_parsed_sizes_on_odd_shapes() {
+        for t in [
+            "(f32[8]{0}, /*index=1*/s32[])",
+            "((f32[2]{0}, u8[4]{0}), f32[])",
+            "()",
+            "( )",
+            "f32[8",
+            "",
+            "f32[8]{0} trailing",
+            "token[]",
+            "pred[<=3,?]",
+            "bf16[4,0]{1,0:T(8,128)(2,1)S(1)}",
+            "f32[18446744073709551615,2]",
+            "(f32[8]{0},)",
+        ] {
+            assert_eq!(of_text(t), of(&Shape::parse(t)), "`{t}`");
+        }
     }
 
     #[test]

@@ -185,7 +185,7 @@ impl<'m, 'a> Xla<'m, 'a> {
         if let Some(s) = self.sizes.get(id as usize).copied().flatten() {
             return Some(s);
         }
-        let s = size::of(&self.m.instruction(id)?.shape());
+        let s = size::of_text(self.m.instruction(id)?.shape_text);
         s.bytes?;
         if let Some(slot) = self.sizes.get_mut(id as usize) {
             *slot = Some(s);
@@ -196,9 +196,10 @@ impl<'m, 'a> Xla<'m, 'a> {
     /// Bytes of an instruction's output as XLA counts them by default: the
     /// arrays of a tuple (not its index table).
     fn output_bytes(&mut self, ins: &Instruction<'a>) -> Option<u64> {
-        match ins.shape() {
-            Shape::Tuple(..) => size::leaf_bytes(&ins.shape()),
-            _ => self.size(ins.id)?.bytes,
+        if ins.shape_text.trim_start().starts_with('(') {
+            size::leaf_bytes(&ins.shape())
+        } else {
+            self.size(ins.id)?.bytes
         }
     }
 

@@ -45,7 +45,7 @@ pub use model::{
     Attr, CALL_ATTRS, Call, CallRole, CompId, Computation, Header, InstrId, Instruction, Metadata,
     Module, Operand, Span, Unread,
 };
-pub use shape::{Array, Dim, Layout, Shape, element_bits};
+pub use shape::{Array, Dim, Layout, Shape, Summary, element_bits, summary};
 pub use sources::{FileLocation, Frame, SourceTables};
 
 /// The byte offset in `text` of `part`, a slice the [`Module`] of `text`

@@ -432,3 +432,78 @@ fn layout(text: &str) -> Layout<'_> {
     }
     l
 }
+
+/// What a shape's size needs, read without building the shape (no
+/// allocation): see [`summary`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Summary<'a> {
+    /// An array: its element type, its dimensions' product (`None` when
+    /// one is unknown; a bounded one counts its bound), its rank, and
+    /// whether a dimension is dynamic.
+    Array {
+        /// The element type.
+        element: &'a str,
+        /// The product of the dimensions.
+        elements: Option<u64>,
+        /// How many dimensions.
+        rank: usize,
+        /// Whether a dimension is dynamic (`<=N` or `?`).
+        dynamic: bool,
+    },
+    /// A tuple of this many top-level parts.
+    Tuple(usize),
+}
+
+/// The [`Summary`] of a whole shape text; `None` where [`Shape::parse`]
+/// would give [`Shape::Unread`].
+pub fn summary(s: &str) -> Option<Summary<'_>> {
+    let t = s.trim();
+    let b = t.as_bytes();
+    if skip(t, 0)? != t.len() {
+        return None;
+    }
+    if b.first() == Some(&b'(') {
+        let mut i = skip_comment(b, skip_ws(b, 1));
+        if b.get(i) == Some(&b')') {
+            return Some(Summary::Tuple(0));
+        }
+        let mut parts = 0usize;
+        loop {
+            i = skip(t, i)?;
+            parts += 1;
+            i = skip_ws(b, i);
+            match b.get(i)? {
+                b',' => i = skip_comment(b, skip_ws(b, i + 1)),
+                b')' => return Some(Summary::Tuple(parts)),
+                _ => return None,
+            }
+        }
+    }
+    let e = take_while(b, 0, |c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    let close = take_while(b, e + 1, is_dims_byte);
+    let dims = t.get(e + 1..close)?;
+    let (mut elements, mut rank, mut dynamic) = (Some(1u64), 0usize, false);
+    if !dims.trim().is_empty() {
+        for d in dims.split(',') {
+            rank += 1;
+            let n = match dim(d) {
+                Dim::Static(n) => Some(n),
+                Dim::Bounded(n) => {
+                    dynamic = true;
+                    Some(n)
+                }
+                Dim::Unknown => {
+                    dynamic = true;
+                    None
+                }
+            };
+            elements = elements.zip(n).and_then(|(a, n)| a.checked_mul(n));
+        }
+    }
+    Some(Summary::Array {
+        element: t.get(..e)?,
+        elements,
+        rank,
+        dynamic,
+    })
+}
