@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use dumplab::cost::ledger::{self, Entry};
+
 use dumplab::cost::report::with_report;
 use dumplab::cost::xla::Xla;
 use dumplab::program;
@@ -193,17 +194,35 @@ fn pallas_kernel_takes_its_stated_cost_estimate() {
 fn loop_kernels_run_once_per_stated_trip() {
     let text = dump("fori_loop_static/compiled.gpu.hlo.txt");
     with_report(&text, None, |r| {
-        // known_trip_count n=4: the body's kernels run 4 times, the
-        // condition's 5 (once more, to stop); XLA counts each once.
+        // known_trip_count n=4: the body's kernels run 4 times; XLA:GPU's
+        // WhileThunk runs a counted loop without its condition (0 runs).
+        // XLA's cost model counts each once.
         assert_eq!(entry(&r.ledger, "loop_tanh_fusion").runs, Some(4));
-        assert_eq!(entry(&r.ledger, "loop_compare_fusion").runs, Some(5));
+        assert_eq!(entry(&r.ledger, "loop_compare_fusion").runs, Some(0));
         let tanh = entry(&r.ledger, "loop_tanh_fusion");
         assert_eq!(
             tanh.total().figures.transcendentals.known,
             4.0 * tanh.xla.transcendentals.known
         );
-        // 2 body kernels x 4 + 1 condition kernel x 5 + 2 copies = 15 launches.
-        assert_eq!(r.roof.as_ref().unwrap().kernel_runs, 15);
+        // 2 body kernels x 4 launches; the two copies are memcpys on a GPU.
+        assert_eq!(r.roof.as_ref().unwrap().kernel_runs, 8);
+    })
+    .unwrap();
+    // XLA:TPU's `while` states no trip count: every kernel inside runs an
+    // unknown number of times, counted once as XLA does, and says so.
+    let text = dump("fori_loop_static/compiled.tpu.hlo.txt");
+    with_report(&text, None, |r| {
+        let inside: Vec<_> = r.ledger.kernels.iter().filter(|e| e.depth > 0).collect();
+        assert_eq!(inside.len(), 3);
+        for e in inside {
+            assert_eq!(e.runs, None, "{}", e.name);
+            assert!(
+                e.estimate
+                    .reasons
+                    .iter()
+                    .any(|r| r.id() == "trip-count-unknown")
+            );
+        }
     })
     .unwrap();
 }

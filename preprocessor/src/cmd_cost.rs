@@ -155,8 +155,13 @@ fn table(name: &str, r: &Report<'_, '_>) -> String {
         if let (Some(o), Some(c)) = (m.overhead_per_kernel_s, r.chip.chip) {
             let _ = writeln!(
                 s,
-                "plus {} x {} of fixed overhead = {} ({})",
+                "kernel launches: {}{}; at an assumed {} each, {} of fixed overhead beside the bounds ({})",
                 m.kernel_runs,
+                if m.runs_known {
+                    ""
+                } else {
+                    " at least (a loop states no trip count)"
+                },
                 seconds(o),
                 seconds(o * m.kernel_runs as f64),
                 c.overhead.note
@@ -221,7 +226,7 @@ fn rows(s: &mut String, r: &Report<'_, '_>) {
         .as_ref()
         .is_some_and(|m| m.kernels.iter().any(|k| k.bound.is_none()));
     if bytes_only {
-        s.push_str("  * flops unknown: the bound counts the bytes only\n");
+        s.push_str("  * no verdict: the flops are unknown, or some have no roof on this chip (the bound counts what has one)\n");
     }
     if order.len() > SHOWN {
         let _ = writeln!(
@@ -248,6 +253,7 @@ fn reasons(s: &mut String, r: &Report<'_, '_>) {
         .kernels
         .iter()
         .flat_map(|e| e.estimate.reasons.iter().copied())
+        .chain(r.ledger.estimate.reasons.iter().copied())
         .collect();
     used.sort_unstable();
     used.dedup();

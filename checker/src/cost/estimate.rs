@@ -47,12 +47,16 @@ pub enum Reason {
     TripCount,
     /// A loop whose trip count the dump does not state.
     TripCountUnknown,
+    /// A counted loop's condition, which the backend does not run.
+    ConditionNotRun,
     /// Tile padding counted in the padded bytes.
     TilePadding,
     /// Arrays in an on-chip memory space counted apart from HBM.
     OnChip,
     /// A `copy-start` counted as one read and one write.
     CopyStart,
+    /// Bytes XLA counts for instructions that launch nothing.
+    NotAKernel,
 }
 
 /// One row of [`REASONS`].
@@ -106,12 +110,17 @@ pub const REASONS: &[ReasonRow] = &[
     ReasonRow {
         reason: Reason::TripCount,
         id: "trip-count",
-        text: "inside a while loop whose backend_config states its trip count: its body's kernels counted once per trip and its condition's once more, where XLA counts each once",
+        text: "in the body of a while loop whose backend_config states its trip count: counted once per trip, where XLA counts a loop body once",
+    },
+    ReasonRow {
+        reason: Reason::ConditionNotRun,
+        id: "condition-not-run",
+        text: "the condition of a while loop whose trip count its backend_config states: XLA:CPU and XLA:GPU run such a loop's body that many times without evaluating the condition, so it runs 0 times",
     },
     ReasonRow {
         reason: Reason::TripCountUnknown,
         id: "trip-count-unknown",
-        text: "inside a while loop whose trip count the dump does not state: counted once, as XLA does, so the total is a lower bound",
+        text: "inside a while loop whose trip count the dump does not state (or the condition of a counted loop on a TPU, whose loops the dump does not explain): counted once, as XLA counts it; each further trip costs as much again",
     },
     ReasonRow {
         reason: Reason::TilePadding,
@@ -127,6 +136,11 @@ pub const REASONS: &[ReasonRow] = &[
         reason: Reason::CopyStart,
         id: "copy-start",
         text: "an asynchronous copy: XLA counts its whole output tuple (the destination, the source again and a context); a copy reads its source once and writes its destination once",
+    },
+    ReasonRow {
+        reason: Reason::NotAKernel,
+        id: "not-a-kernel",
+        text: "XLA's total also counts bytes for instructions that launch nothing (a tuple's index table, 8 bytes per element; the -done half of an asynchronous copy; ...): totals.not_kernel_bytes; the estimate counts kernels only",
     },
 ];
 

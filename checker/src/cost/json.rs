@@ -192,6 +192,8 @@ pub fn to_json(r: &Report<'_, '_>) -> String {
     xla(&mut out, &r.ledger.xla);
     out.push_str(",\"estimate\":");
     estimate(&mut out, &r.ledger.estimate, false);
+    out.push_str(",\"not_kernel_bytes\":");
+    num(&mut out, r.ledger.not_kernel_bytes);
     out.push_str("},\"kernels\":[");
     let roofs = r.roof.as_ref().map(|m| &m.kernels);
     for (i, e) in r.ledger.kernels.iter().enumerate() {
@@ -209,8 +211,8 @@ pub fn to_json(r: &Report<'_, '_>) -> String {
             num(&mut out, m.lower_bound_s);
             let _ = write!(
                 out,
-                ",\"kernel_runs\":{},\"overhead_per_kernel_s\":",
-                m.kernel_runs
+                ",\"kernel_runs\":{},\"runs_known\":{},\"overhead_per_kernel_s\":",
+                m.kernel_runs, m.runs_known
             );
             opt_num(&mut out, m.overhead_per_kernel_s);
             out.push_str(",\"overhead_s\":");
@@ -265,6 +267,7 @@ fn used_reasons(r: &Report<'_, '_>) -> Vec<Reason> {
         .kernels
         .iter()
         .flat_map(|e| e.estimate.reasons.iter().copied())
+        .chain(r.ledger.estimate.reasons.iter().copied())
         .collect();
     v.sort_unstable();
     v.dedup();

@@ -6,7 +6,9 @@
 //! Totals: XLA's are its module figures (every instruction of the entry
 //! computation, as `hlo_module_cost_analysis` sums them: a loop body once,
 //! the larger branch of a conditional). The estimate's are the kernels'
-//! estimates, a loop's kernels times its stated trip count, the largest
+//! estimates, a loop's body kernels times its stated trip count (its
+//! condition's never on XLA:CPU and XLA:GPU, whose `WhileThunk` runs a
+//! counted loop's body without evaluating the condition), the largest
 //! branch of a conditional per figure; tuples' index tables, which XLA
 //! counts as bytes, are no kernel's and are left out.
 
@@ -14,7 +16,7 @@ use super::estimate::{self, Estimate, Reason};
 use super::figures::{Figure, Figures};
 use super::xla::Xla;
 use crate::kernels::{Kernel, KernelKind, KernelTree, RegionRole};
-use crate::program::{InstrId, Module};
+use crate::program::{CompId, InstrId, Module};
 
 /// One kernel of the ledger.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,7 +34,10 @@ pub struct Entry<'a> {
     /// How deep in loops, branches and calls it is (0: the entry's).
     pub depth: usize,
     /// Runs per run of the module: the product of the stated trip counts
-    /// of the loops around it; `None` when one of them states none.
+    /// of the loops around it (0 for the condition of a counted loop on a
+    /// backend that never evaluates it); `None` when a loop around it
+    /// states none, or for a counted loop's condition on a backend whose
+    /// loops the dump does not explain (then counted once, as XLA does).
     pub runs: Option<u64>,
     /// XLA's figures of one run.
     pub xla: Figures,
@@ -61,21 +66,86 @@ pub struct Ledger<'a> {
     /// Instructions whose figures could not be read (their figures are
     /// left out of every sum).
     pub unread: u64,
+    /// Bytes XLA counts for instructions that launch nothing (tuples' index
+    /// tables, the `-done` half of an asynchronous copy, ...), in the
+    /// computations the kernels run in, each once: in XLA's total, in no
+    /// kernel's.
+    pub not_kernel_bytes: f64,
 }
 
-/// Builds the ledger of a module.
-pub fn build<'a>(m: &Module<'a>) -> Ledger<'a> {
+/// How a backend runs a `while` whose trip count its `backend_config`
+/// states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loops {
+    /// The body that many times, the condition never (XLA:CPU's and
+    /// XLA:GPU's `WhileThunk` with a known trip count).
+    BodyOnly,
+    /// Not known from the dump (a TPU, or no backend named): the condition
+    /// counted once, as XLA counts it.
+    Unknown,
+}
+
+impl Loops {
+    /// What the analysis' backend says.
+    pub fn of(backend: Option<crate::Backend>) -> Loops {
+        match backend {
+            Some(crate::Backend::Cpu | crate::Backend::Gpu) => Loops::BodyOnly,
+            _ => Loops::Unknown,
+        }
+    }
+}
+
+/// Builds the ledger of a module compiled for a backend whose loops run as
+/// `loops` says.
+pub fn build<'a>(m: &Module<'a>, loops: Loops) -> Ledger<'a> {
     let tree = KernelTree::build(m);
     let mut x = Xla::new(m);
     let xla = x.totals();
     let mut kernels = Vec::new();
-    let estimate = rows(&mut x, m, &tree, &tree.kernels, 0, Some(1), &mut kernels);
+    let mut w = Walk {
+        x: &mut x,
+        m,
+        tree: &tree,
+        loops,
+        out: &mut kernels,
+    };
+    let mut estimate = w.rows(&tree.kernels, 0, Some(1));
+    let not_kernel_bytes = not_kernel_bytes(&mut x, m, &tree);
+    if not_kernel_bytes > 0.0 {
+        estimate.reasons.push(Reason::NotAKernel);
+        estimate.reasons.sort_unstable();
+    }
     Ledger {
         xla,
         estimate,
         kernels,
         unread: x.unread,
+        not_kernel_bytes,
     }
+}
+
+/// XLA's bytes of the instructions without a row in the computations the
+/// tree runs (the entry, loop bodies and conditions, branches, callees).
+fn not_kernel_bytes(x: &mut Xla<'_, '_>, m: &Module<'_>, tree: &KernelTree<'_>) -> f64 {
+    let mut comps: Vec<CompId> = m.entry.into_iter().collect();
+    let mut stack: Vec<&Kernel> = tree.kernels.iter().collect();
+    while let Some(k) = stack.pop() {
+        for r in &k.regions {
+            comps.push(r.computation);
+            stack.extend(r.kernels.iter());
+        }
+    }
+    comps.sort_unstable();
+    comps.dedup();
+    let mut total = 0.0;
+    for c in comps {
+        for ins in m.instructions_of(c) {
+            if !crate::kernels::has_row(ins.opcode) {
+                total += x.instruction(ins.id).bytes.known;
+            }
+        }
+    }
+    total
 }
 
 /// Whether a row is control flow, costed through its regions.
@@ -86,92 +156,88 @@ fn is_control(k: &Kernel) -> bool {
     )
 }
 
-/// Adds the entries of `rows` (and what they run) and gives their total
-/// estimate.
-fn rows<'a>(
-    x: &mut Xla<'_, 'a>,
-    m: &Module<'a>,
-    tree: &KernelTree<'a>,
-    rows_: &[Kernel],
-    depth: usize,
-    runs: Option<u64>,
-    out: &mut Vec<Entry<'a>>,
-) -> Estimate {
-    let mut total = Estimate::default();
-    for k in rows_ {
-        if is_control(k) {
-            total = add(&total, &control(x, m, tree, k, depth, runs, out));
-            continue;
-        }
-        let Some(ins) = m.instruction(k.instruction) else {
-            continue;
-        };
-        let xla = x.instruction(k.instruction);
-        let mut estimate = estimate::estimate(x, ins, xla);
-        if depth > 0 && k.kind != KernelKind::Async {
-            estimate.reasons.push(if runs.is_some() {
-                Reason::TripCount
-            } else {
-                Reason::TripCountUnknown
-            });
-            estimate.reasons.sort_unstable();
-            estimate.reasons.dedup();
-        }
-        let entry = Entry {
-            id: k.instruction,
-            name: ins.name,
-            kind: k.kind,
-            detail: k.detail.clone(),
-            line: ins.line,
-            depth,
-            runs,
-            xla,
-            estimate,
-            source_lines: tree.source_lines(m, k),
-        };
-        total = add(&total, &entry.total());
-        out.push(entry);
-    }
-    total
+/// One walk of the kernel tree.
+struct Walk<'w, 'm, 'a> {
+    x: &'w mut Xla<'m, 'a>,
+    m: &'m Module<'a>,
+    tree: &'w KernelTree<'a>,
+    loops: Loops,
+    out: &'w mut Vec<Entry<'a>>,
 }
 
-/// A loop (its body times its trip count, its condition once more), a
-/// conditional (its largest branch) or a call (its callee).
-fn control<'a>(
-    x: &mut Xla<'_, 'a>,
-    m: &Module<'a>,
-    tree: &KernelTree<'a>,
-    k: &Kernel,
-    depth: usize,
-    runs: Option<u64>,
-    out: &mut Vec<Entry<'a>>,
-) -> Estimate {
-    let mut sum = Estimate::default();
-    let mut branch: Option<Estimate> = None;
-    for r in &k.regions {
-        // A loop runs its body once per trip and its condition once more.
-        let inner = match (k.kind, r.role) {
-            (KernelKind::Loop, RegionRole::Body) => {
-                runs.zip(k.trip_count).map(|(r, t)| r.saturating_mul(t))
+impl<'a> Walk<'_, '_, 'a> {
+    /// Adds the entries of `rows` (and what they run) and gives their total
+    /// estimate.
+    fn rows(&mut self, rows: &[Kernel], depth: usize, runs: Option<u64>) -> Estimate {
+        let mut total = Estimate::default();
+        for k in rows {
+            if is_control(k) {
+                total = add(&total, &self.control(k, depth, runs));
+                continue;
             }
-            (KernelKind::Loop, RegionRole::Condition) => runs
-                .zip(k.trip_count)
-                .map(|(r, t)| r.saturating_mul(t.saturating_add(1))),
-            _ => runs,
-        };
-        let e = rows(x, m, tree, &r.kernels, depth + 1, inner, out);
-        if matches!(r.role, RegionRole::Branch(_)) {
-            branch = Some(match branch {
-                Some(b) => larger(&b, &e),
-                None => e,
-            });
-        } else {
-            sum = add(&sum, &e);
+            let Some(ins) = self.m.instruction(k.instruction) else {
+                continue;
+            };
+            let xla = self.x.instruction(k.instruction);
+            let mut estimate = estimate::estimate(self.x, ins, xla);
+            if depth > 0 && k.kind != KernelKind::Async {
+                estimate.reasons.push(match runs {
+                    Some(0) => Reason::ConditionNotRun,
+                    Some(_) => Reason::TripCount,
+                    None => Reason::TripCountUnknown,
+                });
+                estimate.reasons.sort_unstable();
+                estimate.reasons.dedup();
+            }
+            let entry = Entry {
+                id: k.instruction,
+                name: ins.name,
+                kind: k.kind,
+                detail: k.detail.clone(),
+                line: ins.line,
+                depth,
+                runs,
+                xla,
+                estimate,
+                source_lines: self.tree.source_lines(self.m, k),
+            };
+            total = add(&total, &entry.total());
+            self.out.push(entry);
         }
+        total
     }
-    match branch {
-        Some(b) => add(&sum, &b),
-        None => sum,
+
+    /// A loop (its body times its trip count; its condition never where the
+    /// backend runs a counted loop without it, else once), a conditional
+    /// (its largest branch) or a call (its callee).
+    fn control(&mut self, k: &Kernel, depth: usize, runs: Option<u64>) -> Estimate {
+        let mut sum = Estimate::default();
+        let mut branch: Option<Estimate> = None;
+        for r in &k.regions {
+            let inner = match (k.kind, r.role) {
+                (KernelKind::Loop, RegionRole::Body) => {
+                    runs.zip(k.trip_count).map(|(r, t)| r.saturating_mul(t))
+                }
+                (KernelKind::Loop, RegionRole::Condition) => match (k.trip_count, self.loops) {
+                    (Some(_), Loops::BodyOnly) => runs.map(|_| 0),
+                    _ => None,
+                },
+                _ => runs,
+            };
+            let e = self.rows(&r.kernels, depth + 1, inner);
+            if matches!(r.role, RegionRole::Branch(_)) {
+                branch = Some(match branch {
+                    Some(b) => larger(&b, &e),
+                    None => e,
+                });
+            } else {
+                sum = add(&sum, &e);
+            }
+        }
+        match branch {
+            Some(b) => add(&sum, &b),
+            None => sum,
+        }
     }
 }
 

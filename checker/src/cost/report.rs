@@ -68,7 +68,7 @@ fn report_of<R>(
             "no ENTRY computation: the ledger costs the entry computation and what it calls".into(),
         );
     }
-    let ledger = ledger::build(module);
+    let ledger = ledger::build(module, ledger::Loops::of(a.backend));
     let roof = chip.chip.map(|c| roofline::on_chip(module, &ledger, c));
     let moved = !repaired.undone.is_empty();
     let map = &repaired.map;

@@ -72,7 +72,8 @@ pub struct KernelRoof {
     /// unknown).
     pub intensity: Option<f64>,
     /// Memory- or compute-bound under this model (`None` when the flops
-    /// are unknown: only the memory side is known).
+    /// are unknown, or some of them have no roof on the chip: then only
+    /// the lower bound is known).
     pub bound: Option<Bound>,
     /// A lower bound on one run's time, seconds.
     pub lower_bound_s: f64,
@@ -93,8 +94,12 @@ pub struct ModuleRoof {
     pub ranked: Vec<usize>,
     /// The sum of the kernels' lower bounds over all their runs.
     pub lower_bound_s: f64,
-    /// Kernel runs per module run (a loop's kernels once per stated trip).
+    /// Kernel launches per module run (a loop's body kernels once per
+    /// stated trip; on a GPU, copies are memcpys, not launches).
     pub kernel_runs: u64,
+    /// Whether every launch's runs are known (else `kernel_runs` counts a
+    /// loop's kernels once where the loop states no trip count: at least).
+    pub runs_known: bool,
     /// The per-kernel overhead assumed, seconds, when the preset states one.
     pub overhead_per_kernel_s: Option<f64>,
 }
@@ -114,7 +119,11 @@ pub fn on_chip<'a>(m: &Module<'a>, ledger: &Ledger<'a>, chip: &Chip) -> ModuleRo
     };
     let mut ranked: Vec<usize> = (0..kernels.len()).collect();
     ranked.sort_by(|&a, &b| total(b).total_cmp(&total(a)).then(a.cmp(&b)));
-    let launching = |e: &Entry<'_>| !matches!(e.kind, KernelKind::Async);
+    // What launches: not an async start's wrapper, and on a GPU not a
+    // `copy` (XLA:GPU runs one as a device-to-device memcpy, no kernel).
+    let gpu = chip.platform == Platform::Gpu;
+    let launching =
+        |e: &Entry<'_>| !(e.kind == KernelKind::Async || gpu && e.kind == KernelKind::Copy);
     ModuleRoof {
         lower_bound_s: (0..kernels.len()).map(total).sum(),
         kernel_runs: ledger
@@ -123,6 +132,11 @@ pub fn on_chip<'a>(m: &Module<'a>, ledger: &Ledger<'a>, chip: &Chip) -> ModuleRo
             .filter(|e| launching(e))
             .map(runs)
             .sum(),
+        runs_known: ledger
+            .kernels
+            .iter()
+            .filter(|e| launching(e))
+            .all(|e| e.runs.is_some()),
         overhead_per_kernel_s: chip.overhead.figure.as_ref().map(|f| f.value),
         kernels,
         ranked,
@@ -149,9 +163,19 @@ fn kernel<'a>(x: &mut Xla<'_, 'a>, m: &Module<'a>, e: &Entry<'a>, chip: &Chip) -
         matrix,
     };
     let r = roof::roof(chip, &work);
+    // A verdict needs both roofs: flops with no roof on this chip (a
+    // vector rate the vendor does not publish, a dot type without a peak)
+    // leave the compute side unknown.
+    let matrix_flops: f64 = work.matrix.iter().map(|o| o.flops).sum();
+    let vector_roof = chip.f32_vector.is_some() || work.flops - matrix_flops <= 0.0;
+    let matrix_roof = work
+        .matrix
+        .iter()
+        .all(|o| roof::matrix_peak(chip, o).0.is_some());
+    let both = flops_known && vector_roof && matrix_roof;
     KernelRoof {
         intensity: r.intensity.filter(|_| flops_known && hbm.unknown == 0),
-        bound: flops_known.then_some(r.bound),
+        bound: both.then_some(r.bound),
         lower_bound_s: r.lower_bound_s,
         compute_s: r.compute_s,
         memory_s: r.memory_s,

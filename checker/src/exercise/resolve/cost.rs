@@ -239,6 +239,9 @@ fn number(row: &AskRow, e: &Entry<'_>, line: usize, cx: &mut Cx<'_>) -> Option<P
             ),
         );
     }
+    if row.ask == Ask::Bytes {
+        wrong(whole(est.hbm_bytes().known), "That counts only the bytes that cross HBM; the question asks every byte the kernel reads and writes, those in on-chip memory too.".to_owned());
+    }
     if row.ask == Ask::HbmBytes {
         wrong(
             whole(est.figures.bytes.known),
@@ -377,11 +380,24 @@ fn slowest(rep: &Report<'_, '_>, r: &Ref<'_>, cx: &mut Cx<'_>) -> Option<Parts> 
     let mut p = Parts::single(
         answer.to_string(),
         format!("line {answer} (`{name}`)"),
-        lines,
+        lines.clone(),
     );
     p.mode = Mode::Lines;
     p.need = 1;
     p.idle_line = idle;
     p.instruction = Some("Select the line of the kernel with the largest lower bound.".to_owned());
+    if let (Some(&(first, _)), Some(&(last, _))) = (
+        lines.iter().min_by_key(|l| l.0),
+        lines.iter().max_by_key(|l| l.0),
+    ) {
+        p.hints = vec![crate::exercise::key::Hint {
+            first,
+            last,
+            text: format!(
+                "Each kernel's bound is the larger of its flops over the {} peak that applies and the bytes it moves to and from HBM over the bandwidth; compare the kernels on these lines.",
+                rep.chip.chip.map_or("chip's", |c| c.name)
+            ),
+        }];
+    }
     Some(p)
 }
