@@ -127,7 +127,9 @@ fn kernel(out: &mut String, r: &Report<'_, '_>, e: &Entry<'_>, roof: Option<&Ker
         }
         push_str(out, n);
     }
-    out.push_str("],\"source_lines\":[");
+    out.push_str("],\"estimated_cycles\":");
+    opt_num(out, e.estimated_cycles.map(|c| c as f64));
+    out.push_str(",\"source_lines\":[");
     for (i, (file, line)) in e.source_lines.iter().enumerate() {
         if i > 0 {
             out.push(',');

@@ -45,6 +45,10 @@ pub struct Entry<'a> {
     pub estimate: Estimate,
     /// Its source lines (file, line), sorted.
     pub source_lines: Vec<(&'a str, u32)>,
+    /// XLA:TPU's own estimate of its cycles (`"estimated_cycles"` in its
+    /// `backend_config`), when the dump carries one: the compiler's
+    /// estimate, not a measurement.
+    pub estimated_cycles: Option<u64>,
 }
 
 impl Entry<'_> {
@@ -148,6 +152,15 @@ fn not_kernel_bytes(x: &mut Xla<'_, '_>, m: &Module<'_>, tree: &KernelTree<'_>) 
     total
 }
 
+/// The `"estimated_cycles":"10472"` of a TPU kernel's `backend_config`.
+pub fn estimated_cycles(config: &str) -> Option<u64> {
+    let at = config.find("\"estimated_cycles\":")? + "\"estimated_cycles\":".len();
+    let v = config.get(at..)?.trim_start();
+    let v = v.strip_prefix('"').unwrap_or(v);
+    let d = v.bytes().take_while(u8::is_ascii_digit).count();
+    v.get(..d)?.parse().ok()
+}
+
 /// Whether a row is control flow, costed through its regions.
 fn is_control(k: &Kernel) -> bool {
     matches!(
@@ -200,6 +213,7 @@ impl<'a> Walk<'_, '_, 'a> {
                 xla,
                 estimate,
                 source_lines: self.tree.source_lines(self.m, k),
+                estimated_cycles: ins.backend_config.and_then(estimated_cycles),
             };
             total = add(&total, &entry.total());
             self.out.push(entry);
