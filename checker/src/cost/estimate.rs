@@ -49,6 +49,8 @@ pub enum Reason {
     TripCountUnknown,
     /// A counted loop's condition, which the backend does not run.
     ConditionNotRun,
+    /// A trip count read from the loop's induction variable.
+    TripCountDerived,
     /// Tile padding counted in the padded bytes.
     TilePadding,
     /// Arrays in an on-chip memory space counted apart from HBM.
@@ -57,6 +59,8 @@ pub enum Reason {
     CopyStart,
     /// Bytes XLA counts for instructions that launch nothing.
     NotAKernel,
+    /// An `AllocateBuffer` custom call: no work.
+    AllocateBuffer,
 }
 
 /// One row of [`REASONS`].
@@ -118,6 +122,11 @@ pub const REASONS: &[ReasonRow] = &[
         text: "the condition of a while loop whose trip count its backend_config states: XLA:CPU and XLA:GPU run such a loop's body that many times without evaluating the condition, so it runs 0 times",
     },
     ReasonRow {
+        reason: Reason::TripCountDerived,
+        id: "trip-count-derived",
+        text: "the loop states no trip count, and its text implies one: an induction variable that starts at a constant, grows by a constant step in the body and is compared with a constant bound in the condition (the pattern XLA's own ComputeWhileLoopTripCount reads)",
+    },
+    ReasonRow {
         reason: Reason::TripCountUnknown,
         id: "trip-count-unknown",
         text: "inside a while loop whose trip count the dump does not state (or the condition of a counted loop on a TPU, whose loops the dump does not explain): counted once, as XLA counts it; each further trip costs as much again",
@@ -141,6 +150,11 @@ pub const REASONS: &[ReasonRow] = &[
         reason: Reason::NotAKernel,
         id: "not-a-kernel",
         text: "XLA's total also counts bytes for instructions that launch nothing (a tuple's index table, 8 bytes per element; the -done half of an asynchronous copy; ...): totals.not_kernel_bytes; the estimate counts kernels only",
+    },
+    ReasonRow {
+        reason: Reason::AllocateBuffer,
+        id: "allocate-buffer",
+        text: "an AllocateBuffer custom call: XLA's way of making an uninitialized buffer, which reads, writes and computes nothing",
     },
 ];
 
@@ -205,6 +219,8 @@ pub fn estimate<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>, xla: Figures) ->
     }
     let parts = if ins.opcode == "copy-start" {
         copy_parts(x, ins, &mut e)
+    } else if e.reasons.contains(&Reason::AllocateBuffer) {
+        None
     } else {
         parts(x, ins)
     };
@@ -219,6 +235,14 @@ pub fn estimate<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>, xla: Figures) ->
 /// unknown flops; bytes of its operands and result.
 fn custom_call<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>, e: &mut Estimate) {
     let target = ins.custom_call_target.unwrap_or("");
+    if target == "AllocateBuffer" {
+        // XLA's `AllocateBuffer` custom call gives an uninitialized buffer:
+        // it reads and computes nothing.
+        e.figures.flops = Figure::of(0.0);
+        e.figures.bytes = Figure::of(0.0);
+        e.reasons.push(Reason::AllocateBuffer);
+        return;
+    }
     let (bytes, workspace) = call_bytes(x, ins, target);
     if workspace {
         e.reasons.push(Reason::Workspace);

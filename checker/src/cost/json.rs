@@ -182,6 +182,8 @@ fn chip(out: &mut String, r: &Report<'_, '_>) {
         push_str(out, f.doc.url);
         out.push_str(",\"quote\":");
         push_str(out, f.quote);
+        out.push_str(",\"derived\":");
+        push_str(out, f.derived);
         out.push('}');
     }
     out.push_str("]}");

@@ -227,10 +227,19 @@ impl<'a> Walk<'_, '_, 'a> {
     fn control(&mut self, k: &Kernel, depth: usize, runs: Option<u64>) -> Estimate {
         let mut sum = Estimate::default();
         let mut branch: Option<Estimate> = None;
+        // The stated trip count, else the one the loop's text implies.
+        let derived = match (k.kind, k.trip_count) {
+            (KernelKind::Loop, None) => self
+                .m
+                .instruction(k.instruction)
+                .and_then(|w| super::trips::derived(self.m, w)),
+            _ => None,
+        };
+        let trips = k.trip_count.or(derived);
         for r in &k.regions {
             let inner = match (k.kind, r.role) {
                 (KernelKind::Loop, RegionRole::Body) => {
-                    runs.zip(k.trip_count).map(|(r, t)| r.saturating_mul(t))
+                    runs.zip(trips).map(|(r, t)| r.saturating_mul(t))
                 }
                 (KernelKind::Loop, RegionRole::Condition) => match (k.trip_count, self.loops) {
                     (Some(_), Loops::BodyOnly) => runs.map(|_| 0),
@@ -238,7 +247,15 @@ impl<'a> Walk<'_, '_, 'a> {
                 },
                 _ => runs,
             };
+            let from = self.out.len();
             let e = self.rows(&r.kernels, depth + 1, inner);
+            if derived.is_some() && r.role == RegionRole::Body {
+                for entry in self.out.get_mut(from..).unwrap_or(&mut []) {
+                    entry.estimate.reasons.push(Reason::TripCountDerived);
+                    entry.estimate.reasons.sort_unstable();
+                    entry.estimate.reasons.dedup();
+                }
+            }
             if matches!(r.role, RegionRole::Branch(_)) {
                 branch = Some(match branch {
                     Some(b) => larger(&b, &e),

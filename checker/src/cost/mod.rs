@@ -16,6 +16,7 @@ pub mod roof;
 pub mod roofline;
 pub mod rules;
 pub mod size;
+pub mod trips;
 pub mod xla;
 
 pub use figures::{Figure, Figures};

@@ -69,6 +69,20 @@ fn report_of<R>(
         );
     }
     let ledger = ledger::build(module, ledger::Loops::of(a.backend));
+    if ledger.kernels.is_empty() {
+        let cut = if module.unread.is_empty() {
+            String::new()
+        } else {
+            let n = module.unread.len();
+            format!(
+                " ({n} line{} could not be read: is the paste cut?)",
+                if n == 1 { "" } else { "s" }
+            )
+        };
+        return Err(format!(
+            "no kernel found: nothing in the ENTRY computation runs{cut}"
+        ));
+    }
     let roof = chip.chip.map(|c| roofline::on_chip(module, &ledger, c));
     let moved = !repaired.undone.is_empty();
     let map = &repaired.map;

@@ -29,7 +29,18 @@ pub fn choose(asked: Option<&str>, backend: Option<Backend>) -> Result<ChipChoic
         return match chips::chip(name) {
             Some(chip) => Ok(ChipChoice {
                 chip: Some(chip),
-                why: "asked for",
+                why: match (backend, chip.platform) {
+                    (Some(Backend::Cpu), _) => {
+                        "asked for; the dump is compiled for a CPU: these are XLA:CPU's kernels on this chip's peaks, not the kernels its own compiler would make"
+                    }
+                    (Some(Backend::Gpu), Platform::Tpu) => {
+                        "asked for; the dump is compiled for a GPU: these are XLA:GPU's kernels on a TPU's peaks, not the kernels XLA:TPU would make"
+                    }
+                    (Some(Backend::Tpu), Platform::Gpu) => {
+                        "asked for; the dump is compiled for a TPU: these are XLA:TPU's kernels on a GPU's peaks, not the kernels XLA:GPU would make"
+                    }
+                    _ => "asked for",
+                },
             }),
             None => {
                 let all: Vec<&str> = chips::names().collect();
@@ -125,7 +136,7 @@ pub fn on_chip<'a>(m: &Module<'a>, ledger: &Ledger<'a>, chip: &Chip) -> ModuleRo
     let launching =
         |e: &Entry<'_>| !(e.kind == KernelKind::Async || gpu && e.kind == KernelKind::Copy);
     ModuleRoof {
-        lower_bound_s: (0..kernels.len()).map(total).sum(),
+        lower_bound_s: (0..kernels.len()).map(total).fold(0.0, |a, b| a + b),
         kernel_runs: ledger
             .kernels
             .iter()
@@ -227,10 +238,17 @@ fn matrix_ops<'a>(
     out
 }
 
-/// The element type of an instruction's first operand.
+/// The element type a dot runs at: the wider of its two operands' (a
+/// bf16 x f32 dot is not a bf16 dot).
 fn lhs_element<'a>(x: &Xla<'_, 'a>, ins: &Instruction<'a>) -> Option<&'a str> {
-    match x.operand_shape(ins, 0)? {
+    let element = |i: usize| match x.operand_shape(ins, i)? {
         Shape::Array(a) => Some(a.element),
         _ => None,
+    };
+    let bits = |e: &str| crate::program::element_bits(e).unwrap_or(0);
+    match (element(0), element(1)) {
+        (Some(a), Some(b)) if bits(b) > bits(a) => Some(b),
+        (Some(a), _) => Some(a),
+        (None, b) => b,
     }
 }
