@@ -595,14 +595,16 @@
     s.append(svg('title', { id: `${ctx.id}-svg-t` }, `Roofline on ${c.chip.name}: arithmetic intensity (flop per HBM byte) against attainable flop/s (flops over the lower bound of one run), log-log`));
     s.append(svg('desc', { id: `${ctx.id}-svg-d` }, `The memory roof rises with the HBM bandwidth (${si(bw, 'B/s')}); the compute roofs are ${roofs.map((r) => `${r.w} ${si(r.v, 'FLOP/s')}`).join(', ')}. ${count(pts.length, 'kernel')} plotted, each at its intensity and its flops over its lower bound per run; the ${Math.min(LABELLED, pts.length)} with the largest lower bounds over all runs are named where their names fit.${leftOut(all)} The table below holds the same figures.`));
     axes(s, { x0, x1, y0, y1, sx, sy, W, H, m });
-    // Label boxes already taken: the roofs' labels and every point's dot.
-    const taken = roofLines(s, { bw, roofs, x0, x1, y0, sx, sy });
+    // Boxes a label may not overlap: every point's dot, the labels placed.
+    const taken = [];
     for (const p of pts) {
       p.cx = sx(p.x);
       p.cy = sy(p.y);
       taken.push({ x: p.cx - 7, y: p.cy - 7, w: 14, h: 14 });
     }
-    const groups = pts.map((p, j) => point(p, j < LABELLED ? taken : null, { W, H, m, links }));
+    const area = { x0: m.l, x1: W - m.r, y0: m.t, y1: H - m.b };
+    roofLines(s, { bw, roofs, x0, x1, y0, sx, sy, area, taken });
+    const groups = pts.map((p, j) => point(p, j < LABELLED ? taken : null, { area, links }));
     s.append(...groups);
     const tip = tipper(s, W, H);
     pts.forEach((p, j) => tip.attach(groups[j], p));
@@ -634,39 +636,50 @@
     s.append(g);
   }
 
-  function roofLines(s, { bw, roofs, x0, x1, y0, sx, sy }) {
+  /** The first box of `spots` ([x, baseline y, anchored at its end]) for
+   *  `chars` characters inside `area` that overlaps nothing `taken`; it is
+   *  taken. Null when none is free. */
+  function freeSpot(spots, chars, area, taken) {
+    const w = chars * 7; // 11 px type: wider than its glyphs on average
+    for (const [x, y, end] of spots) {
+      const box = { x: end ? x - w : x, y: y - 11, w, h: 14 };
+      const inside = box.x >= area.x0 && box.x + box.w <= area.x1 && box.y >= area.y0 && box.y + box.h <= area.y1;
+      if (inside && !taken.some((b) => box.x < b.x + b.w && b.x < box.x + box.w && box.y < b.y + b.h && b.y < box.y + box.h)) {
+        taken.push(box);
+        return { x, y, anchor: end ? 'end' : 'start' };
+      }
+    }
+    return null;
+  }
+
+  /** The roofs and their labels, each where it overlaps no dot and no other
+   *  label (else left out: the chip line above and the desc name every roof). */
+  function roofLines(s, { bw, roofs, x0, x1, y0, sx, sy, area, taken }) {
     const g = svg('g', { class: 'dlp-roof-roofs', 'aria-hidden': 'true' });
     const top = Math.max(...roofs.map((r) => r.v));
     const from = Math.max(x0, y0 / bw);
-    const boxes = [];
-    const label = (x, y, text, end) => {
-      const w = text.length * 6.5;
-      boxes.push({ x: end ? x - w : x, y: y - 11, w, h: 14 });
-      g.append(svg('text', { x, y, 'text-anchor': end ? 'end' : 'start', class: 'dlp-roof-label' }, text));
+    const label = (spots, text) => {
+      const at = freeSpot(spots, text.length, area, taken);
+      if (at) g.append(svg('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: 'dlp-roof-label' }, text));
     };
     g.append(svg('line', { x1: sx(from), y1: sy(bw * from), x2: sx(top / bw), y2: sy(top), class: 'dlp-roof-mem' }));
-    label(sx(from) + 6, sy(bw * from) - 6, `HBM ${si(bw, 'B/s')}`, false);
+    // Along the memory roof, from its foot: above the line, then below it.
+    const along = [0, 0.15, 0.3, 0.45].map((t) => from * (top / bw / from) ** t);
+    label([...along.map((x) => [sx(x) + 6, sy(bw * x) - 6, false]), ...along.map((x) => [sx(x) + 8, sy(bw * x) + 14, false])], `HBM ${si(bw, 'B/s')}`);
     roofs.forEach((r, j) => {
       g.append(svg('line', { x1: sx(r.v / bw), y1: sy(r.v), x2: sx(x1), y2: sy(r.v), class: `dlp-roof-compute dlp-roof-${r.k}` }));
-      label(sx(x1) - 4, sy(r.v) + (j ? 14 : -5), `${r.w} ${si(r.v, 'FLOP/s')}`, true);
+      // At the right end, above or below the line; else at its left end.
+      const [a, b] = j ? [14, -5] : [-5, 14];
+      const [right, left] = [sx(x1) - 4, sx(r.v / bw) + 6];
+      label([[right, sy(r.v) + a, true], [right, sy(r.v) + b, true], [left, sy(r.v) + a, false], [left, sy(r.v) + b, false]], `${r.w} ${si(r.v, 'FLOP/s')}`);
     });
     s.append(g);
-    return boxes;
   }
 
   /** Where a point's name goes: above or below, right or left of its dot,
    *  inside the chart; null when every spot would overlap a label or a dot. */
-  function labelSpot(cx, cy, chars, { W, H, m }, taken) {
-    const w = chars * 7; // 11 px type: wider than its glyphs on average
-    for (const [right, dy] of [[true, -6], [true, 16], [false, -6], [false, 16]]) {
-      const box = { x: right ? cx + 8 : cx - 8 - w, y: cy + dy - 11, w, h: 14 };
-      const inside = box.x >= 0 && box.x + box.w <= W && box.y >= m.t && box.y + box.h <= H - m.b;
-      if (inside && !taken.some((b) => box.x < b.x + b.w && b.x < box.x + box.w && box.y < b.y + b.h && b.y < box.y + box.h)) {
-        taken.push(box);
-        return { x: right ? cx + 8 : cx - 8, y: cy + dy, anchor: right ? 'start' : 'end' };
-      }
-    }
-    return null;
+  function labelSpot(cx, cy, chars, area, taken) {
+    return freeSpot([[cx + 8, cy - 6, false], [cx + 8, cy + 16, false], [cx - 8, cy - 6, true], [cx - 8, cy + 16, true]], chars, area, taken);
   }
 
   /** A point's figures, one line each: its name first. */
@@ -676,7 +689,7 @@
     return [k.name, `${k.intensity.toFixed(2)} flop/B, ${si(p.y, 'FLOP/s')} attainable`, `${k.bound}-bound, at least ${secs(k.lower_bound_s)} per run`, over];
   }
 
-  function point(p, taken, { W, H, m, links }) {
+  function point(p, taken, { area, links }) {
     const k = p.k;
     const lines = pointLines(p);
     const words = `${lines[0]}: ${lines.slice(1).join(', ')}`;
@@ -684,7 +697,7 @@
     g.append(svg('title', {}, words));
     g.append(svg('circle', { cx: p.cx, cy: p.cy, r: 5 }));
     const name = k.name.length > 24 ? `${k.name.slice(0, 23)}…` : k.name;
-    const at = taken && labelSpot(p.cx, p.cy, name.length, { W, H, m }, taken);
+    const at = taken && labelSpot(p.cx, p.cy, name.length, area, taken);
     if (at) g.append(svg('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: 'dlp-pt-label', 'aria-hidden': 'true' }, name));
     const go = () => links.go(p.i, 'row');
     g.addEventListener('click', go);

@@ -1,10 +1,14 @@
 // "Where the time goes" on the playground page (src/dumplab-playground-ledger.js):
 // the ledger of a pasted compiled fixture is `mdbook-dumplab cost --json`'s
 // for the same file (totals, every kernel's figures, the default chip and
-// why); the table sorts by any column (click or Enter, `aria-sort`); the
-// chip picker re-costs on another chip; rows, chart points and the dump's
-// lines link both ways; hostile names stay text; axe finds nothing serious
-// in the section; the chart reads in all five themes, at 1280 and 390 px.
+// why, the order of `roofline.ranked`: the bound over all runs); the table
+// sorts by any column (click or Enter, `aria-sort`); the chip picker re-costs
+// on another chip; rows, chart points and the dump's lines link both ways;
+// kernels with no verdict are a dash in the table and not in the chart, no
+// point sits above the compute roof, no label over a dot, a focused point
+// shows its figures; hostile names stay text; axe finds nothing serious in
+// the section; the name column stays while the table scrolls; the chart reads
+// in all five themes, at 1280x800 and 390x844.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -263,6 +267,89 @@ test('rows, chart points and dump lines link both ways', async () => {
   await context.close();
 });
 
+/** The chart's geometry: the top compute roof's y, each dot's and label's box. */
+function geometry(page) {
+  return page.locator('.dlp-roof-svg').evaluate((s) => {
+    const box = (e) => {
+      const b = e.getBBox();
+      return { x: b.x, y: b.y, w: b.width, h: b.height };
+    };
+    return {
+      roof: Math.min(...Array.from(s.querySelectorAll('.dlp-roof-compute'), (l) => Number(l.getAttribute('y1')))),
+      dots: Array.from(s.querySelectorAll('.dlp-pt'), (g) => ({ i: Number(g.dataset.kernel), cy: Number(g.querySelector('circle').getAttribute('cy')), ...box(g.querySelector('circle')) })),
+      // The points' names and the roofs' labels.
+      labels: Array.from(s.querySelectorAll('.dlp-pt-label, .dlp-roof-label'), (t) => ({ text: t.textContent, ...box(t) })),
+      desc: s.querySelector('desc').textContent,
+      view: s.viewBox.baseVal,
+    };
+  });
+}
+const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+/** No label over a dot or over another label. */
+function clear(g, what) {
+  for (const l of g.labels) for (const d of g.dots) assert.ok(!overlap(l, d), `${what}: label ${l.text} over a dot`);
+  for (const [a, b] of g.labels.flatMap((l, j) => g.labels.slice(j + 1).map((m) => [l, m]))) assert.ok(!overlap(a, b), `${what}: ${a.text} over ${b.text}`);
+}
+
+test('the chart: kernels with no verdict left out, no point above the compute roof, labels clear of dots, figures on focus', async () => {
+  const { page, context, errors } = await openPage(book.browser, book.server.url, PAGE);
+  for (const f of ['argmax/compiled.tpu.hlo.txt', 'cumsum/compiled.tpu.hlo.txt', 'scan_rnn/compiled.gpu.hlo.txt', 'attention/compiled.gpu.hlo.txt']) {
+    const want = costJson(fixture(f));
+    await pasteLedger(page, fs.readFileSync(fixture(f), 'utf8'));
+    const g = await geometry(page);
+    const none = want.kernels.filter((k) => !k.bound);
+    for (const d of g.dots) assert.ok(want.kernels[d.i].bound, `${f}: ${want.kernels[d.i].name} has a verdict`);
+    // A point sits at or under the compute roof (SVG y grows downwards).
+    for (const d of g.dots) assert.ok(d.cy >= g.roof - 0.01, `${f}: ${want.kernels[d.i].name} at ${d.cy}, the roof at ${g.roof}`);
+    const cap = await page.locator('.dlp-roofline figcaption').innerText();
+    if (none.length) {
+      const said = `Not plotted: ${none.length} kernel${none.length === 1 ? '' : 's'} with no verdict`;
+      assert.ok(cap.includes(said) && g.desc.includes(said), `${f}: ${cap} | ${g.desc}`);
+    }
+    assert.ok(!g.dots.length || g.labels.length > 3, `${f}: the roofs and the largest bounds are named`);
+    clear(g, f);
+  }
+  // argmax on v5e: the iota-reduce's vector flops have no roof (no published
+  // VPU rate): a dash and why, no point; XLA:TPU's cycles in its column.
+  const want = costJson(fixture('argmax/compiled.tpu.hlo.txt'));
+  await pasteLedger(page, fs.readFileSync(fixture('argmax/compiled.tpu.hlo.txt'), 'utf8'));
+  const i = want.kernels.findIndex((k) => k.name === 'iota_reduce_fusion');
+  assert.equal(want.kernels[i].bound, null);
+  const row = page.locator(`.dlp-cost-kernels tr[data-kernel="${i}"]`);
+  assert.equal(await row.locator('td[data-col="bound"]').innerText(), '— (not all of its flops have a roof on this chip)');
+  assert.equal(await row.locator('td[data-col="cycles"]').innerText(), String(want.kernels[i].estimated_cycles));
+  assert.match(await page.locator('.dlp-cost-cycles').innerText(), /compiler's own estimate .* not a measurement, and the dump carries no clock to turn it into seconds/);
+  assert.equal(await page.locator(`.dlp-pt[data-kernel="${i}"]`).count(), 0);
+  // Keyboard focus shows a point's name and figures beside it; blur hides them.
+  const file = fixture('scan_rnn/compiled.gpu.hlo.txt');
+  const rnn = costJson(file);
+  await pasteLedger(page, fs.readFileSync(file, 'utf8'));
+  const tip = page.locator('.dlp-roof-tip');
+  assert.equal(await tip.getAttribute('visibility'), 'hidden');
+  await page.locator('.dlp-chip-pick').focus();
+  for (let n = 0; n < 60 && !(await page.evaluate(() => document.activeElement.classList.contains('dlp-pt'))); n++) await page.keyboard.press('Tab');
+  const j = Number(await page.evaluate(() => document.activeElement.dataset.kernel));
+  const k = rnn.kernels[j];
+  assert.equal(k.name, rnn.roofline.ranked[0], 'the first point in tab order is the largest bound over all runs');
+  assert.equal(await tip.getAttribute('visibility'), 'visible');
+  const lines = await tip.locator('tspan').allTextContents();
+  assert.equal(lines[0], k.name);
+  assert.match(lines.slice(1).join(' | '), new RegExp(`^${k.intensity.toFixed(2)} flop/B, .* attainable \\| ${k.bound}-bound, at least .* per run \\| .* over all ${k.runs} runs$`));
+  const inside = await page.locator('.dlp-roof-svg').evaluate((s) => {
+    const t = s.querySelector('.dlp-roof-tip').getBoundingClientRect();
+    const r = s.getBoundingClientRect();
+    return t.left >= r.left - 1 && t.right <= r.right + 1 && t.top >= r.top - 1 && t.bottom <= r.bottom + 1;
+  });
+  assert.ok(inside, 'the figures stay inside the chart');
+  await shot(page, '.dlp-roofline', 'ledger-chart-focus');
+  await page.keyboard.press('Tab');
+  assert.equal(await tip.getAttribute('visibility'), await page.evaluate(() => (document.activeElement.classList.contains('dlp-pt') ? 'visible' : 'hidden')));
+  await page.locator('.dlp-chip-pick').focus();
+  assert.equal(await tip.getAttribute('visibility'), 'hidden');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('odd names, hostile metadata and custom-call targets stay text; a damaged paste is costed repaired', async () => {
   const { page, context, errors } = await openPage(book.browser, book.server.url, PAGE);
   // As odd as HLO names get (dots, dashes, underscores), with markup where
@@ -307,11 +394,11 @@ test('odd names, hostile metadata and custom-call targets stay text; a damaged p
   await context.close();
 });
 
-test('the section at 1280 and 390 px: axe finds nothing serious, nothing overflows', async () => {
+test('the section at 1280x800 and 390x844: axe finds nothing serious, nothing overflows, the name column stays', async () => {
   const file = fixture('matmul_cublas_epilogue/compiled.gpu.hlo.txt');
   const text = fs.readFileSync(file, 'utf8');
-  for (const width of [1280, 390]) {
-    const { page, context, errors } = await openPage(book.browser, book.server.url, PAGE, { viewport: { width, height: 900 } });
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const { page, context, errors } = await openPage(book.browser, book.server.url, PAGE, { viewport: { width, height } });
     await pasteLedger(page, text);
     await page.addScriptTag({ path: axePath });
     const r = await page.evaluate(() => axe.run('.dlp-cost', { resultTypes: ['violations'] }));
@@ -323,7 +410,19 @@ test('the section at 1280 and 390 px: axe finds nothing serious, nothing overflo
       return { page: box.scrollWidth - box.clientWidth, chart: svg.right - box.getBoundingClientRect().right };
     });
     assert.ok(over.page <= 1 && over.chart <= 1, `${width} px: ${JSON.stringify(over)}`);
+    // Scrolled sideways, the table keeps each kernel's name in view.
+    const stays = await page.locator('.dlp-cost-kernels .dlp-scroll').evaluate((sc) => {
+      sc.scrollLeft = sc.scrollWidth;
+      const cell = sc.querySelector('tbody td[data-col="kernel"]').getBoundingClientRect();
+      return { scrolled: sc.scrollLeft, cell: cell.left - sc.getBoundingClientRect().left };
+    });
+    if (width === 390) assert.ok(stays.scrolled > 0, `${width} px: the table scrolls sideways`);
+    assert.ok(Math.abs(stays.cell) <= 1, `${width} px: the name column stays: ${JSON.stringify(stays)}`);
+    if (width === 390) await shot(page, '.dlp-cost-kernels', 'ledger-table-390-scrolled');
+    await page.locator('.dlp-cost-kernels .dlp-scroll').evaluate((sc) => { sc.scrollLeft = 0; });
     await shot(page, '.dlp-cost', `ledger-${width}`);
+    clear(await geometry(page), `${width} px`);
+    await shot(page, '.dlp-roofline', `ledger-chart-${width}`);
     // In print, the column headers (sort buttons on screen) keep their names.
     await page.emulateMedia({ media: 'print' });
     assert.ok(await page.locator('.dlp-cost-kernels th .dlp-sort').first().isVisible(), 'the headers print');
