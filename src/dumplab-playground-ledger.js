@@ -214,7 +214,7 @@
   /** The parts that follow the picker, for one reply. */
   function ledger(ctx, reply) {
     const c = reply.cost;
-    const parts = [caveat(c.chip), chipLine(c.chip), totals(c)];
+    const parts = [caveat(c.chip), ...(c.chip.name ? [chipLine(c.chip)] : []), totals(c)];
     if (c.repaired && c.repaired.length) parts.push(el('p', 'dlp-note', `Costed on the repaired text (${c.repaired.join('; ')}); line numbers are those of the paste.`));
     if (c.unread) parts.push(el('p', 'dlp-reason', `${count(c.unread, 'line')} of the dump could not be read; their instructions are not in the ledger.`));
     const links = linker(ctx, c);
@@ -234,7 +234,7 @@
   /** What the figures are and are not: the model's assumptions, on a chip. */
   function caveat(chip) {
     if (!chip.name) {
-      return el('p', 'dlp-note dlp-cost-caveat', 'Without a chip there is no lower bound on the time: the figures below are counts from the dump alone. Pick a chip above for a roofline; only a profile measures time.');
+      return el('p', 'dlp-note dlp-cost-caveat', "No chip: no roofline, no lower bound on the time. XLA's figures and DumpLab's estimate below are counts from the dump alone, whatever the chip; only a profile measures time.");
     }
     return el('p', 'dlp-note dlp-cost-caveat', 'This is a lower bound on the time, from the dump alone, under a simple model: each kernel takes at least its flops over the peak and its HBM bytes over the bandwidth. '
       + "The model assumes that every byte comes from HBM (a kernel whose data sits in a cache, such as the H100's 50 MB L2, can beat the bound) "
@@ -244,10 +244,6 @@
   /** The chip the figures are on, its peaks and their sources. */
   function chipLine(chip) {
     const p = el('p', 'dlp-cost-chip');
-    if (!chip.name) {
-      p.textContent = "No chip: no roofline, no lower bound. XLA's figures and DumpLab's estimate below come from the dump alone, whatever the chip.";
-      return p;
-    }
     const peaks = chip.peaks || {};
     const figs = ROOFS.filter(([k]) => peaks[k]).map(([k, w]) => `${w} ${si(peaks[k], 'FLOP/s')}`);
     if (peaks.hbm_bandwidth) figs.push(`HBM bandwidth ${si(peaks.hbm_bandwidth, 'B/s')}`);
@@ -282,7 +278,7 @@
     };
     const unknown = unknownWords(x.unknown);
     const notKernel = c.totals.not_kernel_bytes
-      ? [`; ${bytes(c.totals.not_kernel_bytes)} of these bytes are instructions that launch nothing (`, el('code', '', 'not-a-kernel'), ' below)']
+      ? [`; ${bytes(c.totals.not_kernel_bytes)} of them are for instructions that launch nothing (`, el('code', '', 'not-a-kernel'), ' below)']
       : [];
     add("XLA's figures", el('code', '', 'HloCostAnalysis'), " (XLA's generic cost model, as ", el('code', '', 'hlo_module_cost_analysis'), ` computes it): ${si(x.flops)} flops, ${si(x.transcendentals)} transcendentals, ${bytes(x.bytes_accessed)} accessed`,
       ...notKernel, unknown ? `; XLA could not cost ${unknown} (it adds −1 for each to its own sum), so these are the sums of what it could cost.` : '.');
@@ -384,8 +380,8 @@
   function kernelTable(ctx, c, links) {
     const cols = COLUMNS.filter((col) => !col.when || col.when(c));
     const wrap = el('div', 'dlp-table-wrap dlp-cost-kernels');
-    const bytesWord = c.chip.name ? 'HBM bytes' : 'memory bytes';
-    const cap = el('p', 'dlp-caption', `Kernels: ${count(c.kernels_total || c.kernels.length, 'kernel')}, by their lower bound over all runs (one run's times its runs; press a column's header to sort by it); ${bytesWord} are the estimate's bytes (with tile padding) less those in on-chip memory`);
+    const bytesWhat = c.chip.name ? "HBM bytes are the estimate's bytes (with TPU tile padding) less those in on-chip memory" : "memory bytes are the estimate's bytes accessed";
+    const cap = el('p', 'dlp-caption', `Kernels: ${count(c.kernels_total || c.kernels.length, 'kernel')}, by their lower bound over all runs (one run's times its runs; press a column's header to sort by it); ${bytesWhat}`);
     cap.id = `${ctx.id}-cap`;
     const scroll = el('div', 'dlp-scroll');
     scroll.tabIndex = 0;
