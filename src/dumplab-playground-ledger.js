@@ -560,7 +560,7 @@
     const why = [];
     if (all.verdict) why.push(`${count(all.verdict, 'kernel')} with no verdict (flops unknown, or not all of its flops have a roof on this chip: see the bound column)`);
     if (all.zero) why.push(`${count(all.zero, 'kernel')} with no flops or no HBM bytes (a log axis has no zero)`);
-    if (all.over) why.push(`${count(all.over, 'kernel')} whose matrix peak is above every roof drawn`);
+    if (all.over) why.push(`${count(all.over, 'kernel')} above every roof drawn (their peak is not one this chart draws)`);
     return why.length ? ` Not plotted: ${why.join('; ')}.` : '';
   }
 
@@ -589,7 +589,7 @@
     const sy = (v) => H - m.b - ((Math.log10(v) - Math.log10(y0)) / (Math.log10(y1) - Math.log10(y0))) * (H - m.t - m.b);
     const s = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'dlp-roof-svg', 'aria-labelledby': `${ctx.id}-svg-t`, 'aria-describedby': `${ctx.id}-svg-d` });
     s.append(svg('title', { id: `${ctx.id}-svg-t` }, `Roofline on ${c.chip.name}: arithmetic intensity (flop per HBM byte) against attainable flop/s (flops over the lower bound of one run), log-log`));
-    s.append(svg('desc', { id: `${ctx.id}-svg-d` }, `The memory roof rises with the HBM bandwidth (${si(bw, 'B/s')}); the compute roofs are ${roofs.map((r) => `${r.w} ${si(r.v, 'FLOP/s')}`).join(', ')}. ${count(pts.length, 'kernel')} plotted, each at its intensity and its flops over its lower bound per run; the ${Math.min(LABELLED, pts.length)} with the largest lower bounds over all runs are named where their names fit.${leftOut(all)} The table below holds the same figures.`));
+    s.append(svg('desc', { id: `${ctx.id}-svg-d` }, `The memory roof rises with the HBM bandwidth (${si(bw, 'B/s')}); the compute roofs are ${roofs.map((r) => `${r.w} ${si(r.v, 'FLOP/s')}`).join(', ')}. ${count(pts.length, 'kernel')} plotted, each at its intensity and its flops over its lower bound per run${pts.length ? `; the ${Math.min(LABELLED, pts.length)} with the largest lower bounds over all runs are named where their names fit` : ''}.${leftOut(all)} The table below holds the same figures.`));
     axes(s, { x0, x1, y0, y1, sx, sy, W, H, m });
     // Boxes a label may not overlap: every point's dot, the labels placed.
     const taken = [];
@@ -611,6 +611,7 @@
     fig.prepend(cap);
     return fig;
   }
+
   function axes(s, { x0, x1, y0, y1, sx, sy, W, H, m }) {
     const g = svg('g', { class: 'dlp-roof-axes', 'aria-hidden': 'true' });
     const xd = decades(x0, x1).filter((v) => v >= x0 && v <= x1);
