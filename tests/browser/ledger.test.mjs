@@ -146,6 +146,8 @@ test('the ledger of real fixtures is `cost --json`; the chip picker re-costs', a
     if (!want.chip.name) assert.doesNotMatch(text, /HBM/, `${f}: no HBM without a chip`);
     const totals = await page.locator('.dlp-cost-totals').innerText();
     assert.doesNotMatch(totals, /(\S+ \S+) accessed; \1 of HBM traffic/, `${f}: no figure said twice`);
+    // A loop with no stated trip count: the module's bound is a least one.
+    if (want.roofline) assert.equal(/at least: a loop states no trip count/.test(totals), !want.roofline.runs_known, `${f}: runs_known`);
     // The legend holds the reasons the report names, each once.
     assert.deepEqual(await page.locator('.dlp-cost-reasons dt').allInnerTexts(), Object.keys(want.reasons), `${f}: reasons`);
     if (want.roofline) assert.ok((await page.locator('.dlp-cost-totals').innerText()).includes(want.roofline.overhead_assumption), `${f}: the overhead's assumption`);
