@@ -85,23 +85,52 @@
     return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0] || '';
   }
 
-  // ---- the table's columns: one row per column -------------------------------
-  /** [header, value for sorting (null: unknown, sorted last), cell]. */
-  const COLUMNS = [
-    ['kernel', (k) => k.name, null],
-    ['kind', (k) => (k.detail ? `${k.kind} ${k.detail}` : k.kind), null],
-    ['runs', (k) => k.runs, (k) => (k.runs === null ? 'unknown (trip count not stated)' : String(k.runs))],
-    ['flops', (k) => k.estimate.flops, (k) => si(k.estimate.flops)],
-    ['HBM bytes', (k) => hbm(k.estimate), (k) => bytes(hbm(k.estimate))],
-    ['intensity (flop/B)', (k) => k.intensity, (k) => (k.intensity === null ? '—' : k.intensity.toFixed(2))],
-    ['bound', (k) => k.bound, (k) => k.bound || 'unknown'],
-    ['lower bound', (k) => k.lower_bound_s, (k) => secs(k.lower_bound_s)],
-  ];
-  /** The column sorted first: the lower bound, largest first (the command line's order). */
-  const FIRST_SORT = { col: 7, dir: -1 };
+  /** One run's lower bound times its runs (unknown runs counted once): the
+   *  command line's ranking key (`roofline.ranked`); null where unknown. */
+  function allRuns(k) {
+    if (k.lower_bound_s === null || k.lower_bound_s === undefined) return null;
+    return k.lower_bound_s * (k.runs === null ? 1 : k.runs);
+  }
+  /** Why a kernel has no verdict (`bound` null), in a few words. */
+  function noVerdict(k, c) {
+    if (!c.chip.name) return 'no chip';
+    if (k.estimate.flops === null) return 'flops unknown';
+    return 'not all of its flops have a roof on this chip';
+  }
+  /** XLA:TPU's own estimate of a kernel's cycles, where the dump carries one. */
+  const cycles = (k) => (k.estimated_cycles === undefined ? null : k.estimated_cycles);
 
-  function compare(col, dir) {
-    const key = COLUMNS[col][1];
+  // ---- the table's columns: one row per column -------------------------------
+  /**
+   * In the table's order (the narrow screen's: the name, the bounds, then the
+   * rest). `head(c)`: the header; `key(k)`: the value sorted by (null:
+   * unknown, sorted last); `cell(k, c)`: the text (else the key); `up`: sorted
+   * A to Z first (else largest first); `num`: right-aligned; `when(c)`: shown
+   * only where it holds.
+   */
+  const COLUMNS = [
+    { id: 'kernel', head: () => 'kernel', key: (k) => k.name, up: true },
+    {
+      id: 'all', head: () => 'lower bound, all runs', key: allRuns, num: true,
+      cell: (k) => (allRuns(k) === null ? 'unknown' : k.runs === null ? `≥ ${secs(allRuns(k))} (runs unknown: counted once)` : secs(allRuns(k))),
+    },
+    { id: 'bound', head: () => 'bound', key: (k) => k.bound, cell: (k, c) => k.bound || `— (${noVerdict(k, c)})` },
+    { id: 'per-run', head: () => 'lower bound, per run', key: (k) => k.lower_bound_s, cell: (k) => secs(k.lower_bound_s), num: true },
+    { id: 'runs', head: () => 'runs', key: (k) => k.runs, cell: (k) => (k.runs === null ? 'unknown (trip count not stated)' : String(k.runs)), num: true },
+    { id: 'flops', head: () => 'flops', key: (k) => k.estimate.flops, cell: (k) => si(k.estimate.flops), num: true },
+    { id: 'bytes', head: (c) => (c.chip.name ? 'HBM bytes' : 'memory bytes'), key: (k) => hbm(k.estimate), cell: (k) => bytes(hbm(k.estimate)), num: true },
+    { id: 'intensity', head: () => 'intensity (flop/B)', key: (k) => k.intensity, cell: (k) => (k.intensity === null ? '—' : k.intensity.toFixed(2)), num: true },
+    { id: 'kind', head: () => 'kind', key: (k) => (k.detail ? `${k.kind} ${k.detail}` : k.kind), up: true },
+    {
+      id: 'cycles', head: () => "XLA:TPU's estimate (cycles)", key: cycles, num: true,
+      cell: (k) => (cycles(k) === null ? '—' : String(cycles(k))), when: (c) => c.kernels.some((k) => cycles(k) !== null),
+    },
+  ];
+  /** The column sorted first: the bound over all runs, largest first (`roofline.ranked`). */
+  const FIRST_SORT = 'all';
+
+  function compare(cols, col, dir) {
+    const key = cols[col].key;
     return (a, b) => {
       const x = key(a.k);
       const y = key(b.k);
@@ -130,7 +159,6 @@
       sec.append(el('p', 'dlp-reason', `No ledger: ${first.error}`));
       return sec;
     }
-    sec.append(el('p', 'dlp-note dlp-cost-caveat', 'This is a lower bound on the time, from the dump alone, under a simple model (each kernel takes at least its flops over the peak and its HBM bytes over the bandwidth); only a profile measures time.'));
     const picker = chipPicker(ctx, first.chip);
     sec.append(picker.row);
     const body = el('div', 'dlp-cost-body');
@@ -176,7 +204,8 @@
     const status = el('span', 'dlp-cost-status');
     status.setAttribute('role', 'status');
     row.append(label, select, ' ', status);
-    const why = el('p', 'dlp-note dlp-chip-default', chip.name ? `The default is ${chip.name} (${chip.full_name}): ${chip.why}.` : `No chip by default: ${chip.why}. On this page, pick one above.`);
+    // The command line's advice ("pass --chip") is the picker's here.
+    const why = el('p', 'dlp-note dlp-chip-default', chip.name ? `The default is ${chip.name} (${chip.full_name}): ${chip.why}.` : `No chip by default: ${chip.why.replace(/: pass --chip for a roofline$/, '')}. Pick a chip above for a roofline.`);
     const wrap = el('div');
     wrap.append(row, why);
     return { row: wrap, select, status };
@@ -185,7 +214,7 @@
   /** The parts that follow the picker, for one reply. */
   function ledger(ctx, reply) {
     const c = reply.cost;
-    const parts = [chipLine(c.chip), totals(c)];
+    const parts = [caveat(c.chip), ...(c.chip.name ? [chipLine(c.chip)] : []), totals(c)];
     if (c.repaired && c.repaired.length) parts.push(el('p', 'dlp-note', `Costed on the repaired text (${c.repaired.join('; ')}); line numbers are those of the paste.`));
     if (c.unread) parts.push(el('p', 'dlp-reason', `${count(c.unread, 'line')} of the dump could not be read; their instructions are not in the ledger.`));
     const links = linker(ctx, c);
@@ -202,13 +231,19 @@
     return parts;
   }
 
+  /** What the figures are and are not: the model's assumptions, on a chip. */
+  function caveat(chip) {
+    if (!chip.name) {
+      return el('p', 'dlp-note dlp-cost-caveat', "No chip: no roofline, no lower bound on the time. XLA's figures and DumpLab's estimate below are counts from the dump alone, whatever the chip; only a profile measures time.");
+    }
+    return el('p', 'dlp-note dlp-cost-caveat', 'This is a lower bound on the time, from the dump alone, under a simple model: each kernel takes at least its flops over the peak and its HBM bytes over the bandwidth. '
+      + "The model assumes that every byte comes from HBM (a kernel whose data sits in a cache, such as the H100's 50 MB L2, can beat the bound) "
+      + 'and that kernels run one after another (asynchronous copies that overlap other work can make the module faster than the sum). Only a profile measures time.');
+  }
+
   /** The chip the figures are on, its peaks and their sources. */
   function chipLine(chip) {
     const p = el('p', 'dlp-cost-chip');
-    if (!chip.name) {
-      p.textContent = "No chip: no roofline, no lower bound. XLA's figures and DumpLab's estimate below come from the dump alone, whatever the chip.";
-      return p;
-    }
     const peaks = chip.peaks || {};
     const figs = ROOFS.filter(([k]) => peaks[k]).map(([k, w]) => `${w} ${si(peaks[k], 'FLOP/s')}`);
     if (peaks.hbm_bandwidth) figs.push(`HBM bandwidth ${si(peaks.hbm_bandwidth, 'B/s')}`);
@@ -242,19 +277,26 @@
       dl.append(el('dt', '', term), dd);
     };
     const unknown = unknownWords(x.unknown);
-    add("XLA's cost analysis", `${si(x.flops)} flops, ${si(x.transcendentals)} transcendentals, ${bytes(x.bytes_accessed)} accessed` +
-      (unknown ? `; XLA could not cost ${unknown} (each counts as −1 in compiled.cost_analysis()), so these are the sums of what it could cost.` : '.'));
+    const notKernel = c.totals.not_kernel_bytes
+      ? [`; ${bytes(c.totals.not_kernel_bytes)} of them are for instructions that launch nothing (`, el('code', '', 'not-a-kernel'), ' below)']
+      : [];
+    add("XLA's figures", el('code', '', 'HloCostAnalysis'), " (XLA's generic cost model, as ", el('code', '', 'hlo_module_cost_analysis'), ` computes it): ${si(x.flops)} flops, ${si(x.transcendentals)} transcendentals, ${bytes(x.bytes_accessed)} accessed`,
+      ...notKernel, unknown ? `; XLA could not cost ${unknown} (it adds −1 for each to its own sum), so these are the sums of what it could cost.` : '.');
     const padded = e.bytes_padded !== e.bytes_accessed ? ` (${bytes(e.bytes_padded)} with tile padding)` : '';
     const onChip = e.bytes_on_chip ? `, of which ${bytes(e.bytes_on_chip)} in on-chip memory` : '';
+    // HBM traffic: on a chip, and only where it differs from the bytes accessed.
+    const traffic = c.chip.name && hbm(e) !== e.bytes_accessed ? `; ${bytes(hbm(e))} of HBM traffic` : '';
     const eUnknown = unknownWords(e.unknown);
-    add("DumpLab's estimate", `${si(e.flops)} flops, ${si(e.transcendentals)} transcendentals, ${bytes(e.bytes_accessed)} accessed${padded}${onChip}; ${bytes(hbm(e))} of HBM traffic` +
+    add("DumpLab's estimate", `${si(e.flops)} flops, ${si(e.transcendentals)} transcendentals, ${bytes(e.bytes_accessed)} accessed${padded}${onChip}${traffic}` +
       (eUnknown ? `; unknown: ${eUnknown}, not counted.` : '.'));
     const r = c.roofline;
     if (r) {
-      add('Lower bound on the module', `${secs(r.lower_bound_s)}: the kernels' lower bounds summed, one after another.`);
+      const least = r.runs_known ? '' : ' (at least: a loop states no trip count, so its kernels are counted once)';
+      add('Lower bound on the module', `${secs(r.lower_bound_s)}: the kernels' lower bounds over all their runs, summed, one after another${least}.`);
+      const runs = `${r.runs_known ? '' : 'at least '}${count(r.kernel_runs, 'kernel run')}`;
       const over = r.overhead_s === null
         ? `${r.overhead_assumption}.`
-        : `${count(r.kernel_runs, 'kernel run')} × ${secs(r.overhead_per_kernel_s)} = ${secs(r.overhead_s)}, on top of the lower bound (${r.overhead_assumption}).`;
+        : `${runs} × ${secs(r.overhead_per_kernel_s)} = ${r.runs_known ? '' : 'at least '}${secs(r.overhead_s)}, on top of the lower bound (${r.overhead_assumption}).`;
       add('Fixed overhead per kernel', over);
     }
     return dl;
@@ -336,8 +378,10 @@
 
   // ---- the table -------------------------------------------------------------
   function kernelTable(ctx, c, links) {
+    const cols = COLUMNS.filter((col) => !col.when || col.when(c));
     const wrap = el('div', 'dlp-table-wrap dlp-cost-kernels');
-    const cap = el('p', 'dlp-caption', `Kernels: ${count(c.kernels_total || c.kernels.length, 'kernel')}, by their lower bound (press a column's header to sort by it); HBM bytes are the estimate's bytes (with tile padding) less those in on-chip memory`);
+    const bytesWhat = c.chip.name ? "HBM bytes are the estimate's bytes (with TPU tile padding) less those in on-chip memory" : "memory bytes are the estimate's bytes accessed";
+    const cap = el('p', 'dlp-caption', `Kernels: ${count(c.kernels_total || c.kernels.length, 'kernel')}, by their lower bound over all runs (one run's times its runs; press a column's header to sort by it); ${bytesWhat}`);
     cap.id = `${ctx.id}-cap`;
     const scroll = el('div', 'dlp-scroll');
     scroll.tabIndex = 0;
@@ -346,10 +390,11 @@
     const t = el('table', 'dlp-table');
     t.setAttribute('aria-labelledby', cap.id);
     const head = el('tr');
-    const ths = COLUMNS.map(([name], col) => {
+    const ths = cols.map((column, col) => {
       const th = el('th');
       th.scope = 'col';
-      const b = el('button', 'dlp-sort', name);
+      th.dataset.col = column.id;
+      const b = el('button', 'dlp-sort', column.head(c));
       b.type = 'button';
       b.addEventListener('click', () => sortBy(col));
       th.append(b);
@@ -363,22 +408,26 @@
     t.append(thead, body);
     scroll.append(t);
     wrap.append(cap, scroll);
+    if (cols.some((col) => col.id === 'cycles')) {
+      wrap.append(el('p', 'dlp-note dlp-cost-cycles', "XLA:TPU's estimate (cycles) is the compiler's own estimate of a kernel's cycles, from its backend_config in the dump: not a measurement, and the dump carries no clock to turn it into seconds."));
+    }
     const order = c.kernels.map((k, i) => ({ k, i }));
-    let sort = { ...FIRST_SORT };
+    const first = cols.findIndex((col) => col.id === FIRST_SORT);
+    let sort = { col: first, dir: -1 };
     let shown = Math.min(order.length, SHOWN_ROWS);
     let more = null;
     const draw = () => {
-      order.sort(compare(sort.col, sort.dir));
+      order.sort(compare(cols, sort.col, sort.dir));
       ths.forEach((th, col) => {
         if (col === sort.col) th.setAttribute('aria-sort', sort.dir > 0 ? 'ascending' : 'descending');
         else th.removeAttribute('aria-sort');
       });
       const frag = document.createDocumentFragment();
-      for (const { k, i } of order.slice(0, shown)) frag.append(kernelRow(k, i, links));
+      for (const { k, i } of order.slice(0, shown)) frag.append(kernelRow(k, i, c, cols, links));
       body.replaceChildren(frag);
     };
     const sortBy = (col) => {
-      sort = { col, dir: sort.col === col ? -sort.dir : col < 2 ? 1 : -1 };
+      sort = { col, dir: sort.col === col ? -sort.dir : cols[col].up ? 1 : -1 };
       draw();
     };
     links.ensureRow = () => {
@@ -398,7 +447,7 @@
     return wrap;
   }
 
-  function kernelRow(k, i, links) {
+  function kernelRow(k, i, c, cols, links) {
     const tr = el('tr');
     tr.id = links.rowId(i);
     tr.tabIndex = -1;
@@ -408,20 +457,25 @@
     tr.dataset.hbm = String(hbm(k.estimate));
     tr.dataset.bound = k.bound || '';
     tr.dataset.lower = String(k.lower_bound_s);
-    COLUMNS.forEach(([, key, cell], col) => {
+    tr.dataset.all = String(allRuns(k));
+    for (const column of cols) {
       const td = el('td');
-      if (col === 0) {
+      td.dataset.col = column.id;
+      if (column.id === 'kernel') {
         const code = el('code', '', k.name);
         if (k.depth) td.style.paddingLeft = `${0.5 + k.depth}em`;
         td.append(code);
         if (k.depth) td.append(el('span', 'dlp-visually-hidden', ` (inside a loop, depth ${k.depth})`));
-      } else td.textContent = cell ? cell(k) : key(k);
-      if (col >= 2 && col !== 6) td.className = 'dlp-num';
+      } else td.textContent = column.cell ? column.cell(k, c) : column.key(k);
+      if (column.num) td.className = 'dlp-num';
+      if (column.id === 'bound' && !k.bound) td.className = 'dlp-no-verdict';
       tr.append(td);
-    });
+    }
     const at = el('td');
+    at.dataset.col = 'line';
     at.append(jump(`line ${k.line}`, `#${links.lineId(k.line)}`, () => links.go(i, 'line')));
     const src = el('td', '', k.source_lines.length ? k.source_lines.map((l) => `${l.file}:${l.line}`).join(', ') : 'no source line');
+    src.dataset.col = 'source';
     tr.append(at, src);
     links.row(i, tr);
     return tr;
@@ -457,7 +511,8 @@
    *  estimate differs (the legend's ids) and how it is bounded (its notes). */
   function kernelNote(k, go, href) {
     const box = el('span', 'dlp-kernel-note');
-    box.append(jump(`↑ ${k.name} in the table`, href, go), ` XLA's cost analysis: ${xlaWords(k.xla)}.`);
+    box.append(jump(`↑ ${k.name} in the table`, href, go), ` HloCostAnalysis: ${xlaWords(k.xla)}.`);
+    if (cycles(k) !== null) box.append(` XLA:TPU's estimate: ${cycles(k)} cycles (the compiler's estimate, not a measurement; the dump carries no clock to turn it into seconds).`);
     if (k.estimate.reasons.length) {
       box.append(' The estimate differs: ');
       k.estimate.reasons.forEach((r, j) => box.append(j ? ', ' : '', el('code', '', r)));
@@ -482,11 +537,31 @@
     return String(v);
   }
 
-  /** The kernels that can be points: intensity and attainable flop/s both above 0. */
-  function plottable(c) {
-    const all = c.kernels.map((k, i) => ({ k, i })).filter(({ k }) => k.intensity > 0 && k.lower_bound_s > 0 && k.estimate.flops > 0);
-    all.sort((a, b) => b.k.lower_bound_s - a.k.lower_bound_s || a.i - b.i);
-    return all;
+  /**
+   * The kernels the chart plots, by their bound over all runs (largest
+   * first, ties in ledger order), and those it leaves out: `verdict`, those
+   * with no verdict (where they would sit says nothing: a point at flops over
+   * a bound that leaves some flops out would rise above the compute roof);
+   * `zero`, those a log axis cannot place; `over`, those above every roof drawn.
+   */
+  function plottable(c, top) {
+    const out = { pts: [], verdict: 0, zero: 0, over: 0 };
+    c.kernels.forEach((k, i) => {
+      if (!k.bound) out.verdict++;
+      else if (!(k.intensity > 0 && k.lower_bound_s > 0 && k.estimate.flops > 0)) out.zero++;
+      else if (k.estimate.flops / k.lower_bound_s > top * (1 + 1e-9)) out.over++;
+      else out.pts.push({ k, i, x: k.intensity, y: k.estimate.flops / k.lower_bound_s });
+    });
+    out.pts.sort((a, b) => allRuns(b.k) - allRuns(a.k) || a.i - b.i);
+    return out;
+  }
+  /** The kernels left out of the chart, and why, in a sentence. */
+  function leftOut(all) {
+    const why = [];
+    if (all.verdict) why.push(`${count(all.verdict, 'kernel')} with no verdict (flops unknown, or not all of its flops have a roof on this chip: see the bound column)`);
+    if (all.zero) why.push(`${count(all.zero, 'kernel')} with no flops or no HBM bytes (a log axis has no zero)`);
+    if (all.over) why.push(`${count(all.over, 'kernel')} above every roof drawn (their peak is not one this chart draws)`);
+    return why.length ? ` Not plotted: ${why.join('; ')}.` : '';
   }
 
   function chart(ctx, c, links) {
@@ -494,13 +569,13 @@
     const bw = peaks.hbm_bandwidth;
     const roofs = ROOFS.filter(([k]) => peaks[k]).map(([k, w]) => ({ k, w, v: peaks[k] }));
     const fig = el('figure', 'dlp-roofline');
-    const all = plottable(c);
-    const pts = all.slice(0, MAX_POINTS).map((p) => ({ ...p, x: p.k.intensity, y: p.k.estimate.flops / p.k.lower_bound_s }));
-    const top = Math.max(...roofs.map((r) => r.v));
     if (!bw || !roofs.length) {
       fig.append(el('figcaption', 'dlp-note', `No roofline: ${c.chip.name} has no HBM bandwidth or no compute peak in its preset.`));
       return fig;
     }
+    const top = Math.max(...roofs.map((r) => r.v));
+    const all = plottable(c, top);
+    const pts = all.pts.slice(0, MAX_POINTS);
     const xs = [...pts.map((p) => p.x), top / bw];
     const ys = [...pts.map((p) => p.y), top, Math.min(...roofs.map((r) => r.v))];
     const x0 = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));
@@ -513,16 +588,26 @@
     const sx = (v) => m.l + ((Math.log10(v) - Math.log10(x0)) / (Math.log10(x1) - Math.log10(x0))) * (W - m.l - m.r);
     const sy = (v) => H - m.b - ((Math.log10(v) - Math.log10(y0)) / (Math.log10(y1) - Math.log10(y0))) * (H - m.t - m.b);
     const s = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'dlp-roof-svg', 'aria-labelledby': `${ctx.id}-svg-t`, 'aria-describedby': `${ctx.id}-svg-d` });
-    s.append(svg('title', { id: `${ctx.id}-svg-t` }, `Roofline on ${c.chip.name}: arithmetic intensity (flop per HBM byte) against attainable flop/s, log-log`));
-    s.append(svg('desc', { id: `${ctx.id}-svg-d` }, `The memory roof rises with the HBM bandwidth (${si(bw, 'B/s')}); the compute roofs are ${roofs.map((r) => `${r.w} ${si(r.v, 'FLOP/s')}`).join(', ')}. ${count(pts.length, 'kernel')} plotted, each at its intensity and its flops over its lower bound; the table below holds the same figures.`));
+    s.append(svg('title', { id: `${ctx.id}-svg-t` }, `Roofline on ${c.chip.name}: arithmetic intensity (flop per HBM byte) against attainable flop/s (flops over the lower bound of one run), log-log`));
+    s.append(svg('desc', { id: `${ctx.id}-svg-d` }, `The memory roof rises with the HBM bandwidth (${si(bw, 'B/s')}); the compute roofs are ${roofs.map((r) => `${r.w} ${si(r.v, 'FLOP/s')}`).join(', ')}. ${count(pts.length, 'kernel')} plotted, each at its intensity and its flops over its lower bound per run${pts.length ? `; the ${Math.min(LABELLED, pts.length)} with the largest lower bounds over all runs are named where their names fit` : ''}.${leftOut(all)} The table below holds the same figures.`));
     axes(s, { x0, x1, y0, y1, sx, sy, W, H, m });
-    const placed = roofLines(s, { bw, roofs, x0, x1, y0, sx, sy }); // label boxes drawn, so that no two overlap
-    pts.forEach((p, j) => s.append(point(p, j < LABELLED ? placed : null, { sx, sy, W, links })));
+    // Boxes a label may not overlap: every point's dot, the labels placed.
+    const taken = [];
+    for (const p of pts) {
+      p.cx = sx(p.x);
+      p.cy = sy(p.y);
+      taken.push({ x: p.cx - 7, y: p.cy - 7, w: 14, h: 14 });
+    }
+    const area = { x0: m.l, x1: W - m.r, y0: m.t, y1: H - m.b };
+    roofLines(s, { bw, roofs, x0, x1, y0, sx, sy, area, taken });
+    const groups = pts.map((p, j) => point(p, j < LABELLED ? taken : null, { area, links }));
+    s.append(...groups);
+    const tip = tipper(s, W, H);
+    pts.forEach((p, j) => tip.attach(groups[j], p));
     fig.append(s);
-    const cap = el('figcaption', 'dlp-note', `Roofline on ${c.chip.full_name}. Each point is a kernel (focus or hover it, press Enter to go to its row).`);
-    if (all.length > pts.length) cap.append(` The ${pts.length} kernels with the largest lower bounds are plotted.`);
-    const off = c.kernels.length - all.length;
-    if (off) cap.append(` ${count(off, 'kernel')} not plotted: no flops, no HBM bytes or an unknown figure (a log axis has no zero).`);
+    const cap = el('figcaption', 'dlp-note', `Roofline on ${c.chip.full_name}: each point is a kernel at its flops over its lower bound per run; the names are those of the largest bounds over all runs (focus or hover a point for its figures, press Enter to go to its row).`);
+    if (all.pts.length > pts.length) cap.append(` The ${pts.length} kernels with the largest lower bounds over all runs are plotted.`);
+    cap.append(leftOut(all));
     fig.prepend(cap);
     return fig;
   }
@@ -548,51 +633,68 @@
     s.append(g);
   }
 
-  function roofLines(s, { bw, roofs, x0, x1, y0, sx, sy }) {
-    const g = svg('g', { class: 'dlp-roof-roofs', 'aria-hidden': 'true' });
-    const top = Math.max(...roofs.map((r) => r.v));
-    const from = Math.max(x0, y0 / bw);
-    const boxes = [];
-    const label = (x, y, text, end) => {
-      const w = text.length * 6.5;
-      boxes.push({ x: end ? x - w : x, y: y - 11, w, h: 14 });
-      g.append(svg('text', { x, y, 'text-anchor': end ? 'end' : 'start', class: 'dlp-roof-label' }, text));
-    };
-    g.append(svg('line', { x1: sx(from), y1: sy(bw * from), x2: sx(top / bw), y2: sy(top), class: 'dlp-roof-mem' }));
-    label(sx(from) + 6, sy(bw * from) - 6, `HBM ${si(bw, 'B/s')}`, false);
-    roofs.forEach((r, j) => {
-      g.append(svg('line', { x1: sx(r.v / bw), y1: sy(r.v), x2: sx(x1), y2: sy(r.v), class: `dlp-roof-compute dlp-roof-${r.k}` }));
-      label(sx(x1) - 4, sy(r.v) + (j ? 14 : -5), `${r.w} ${si(r.v, 'FLOP/s')}`, true);
-    });
-    s.append(g);
-    return boxes;
-  }
-
-  /** Where a point's name goes: above right (or left near the edge), else
-   *  below; null when both would overlap a label already drawn. */
-  function labelSpot(cx, cy, chars, W, placed) {
-    const w = chars * 6.5;
-    const right = cx < W - w - 30;
-    for (const dy of [-6, 16]) {
-      const box = { x: right ? cx + 8 : cx - 8 - w, y: cy + dy - 11, w, h: 14 };
-      if (!placed.some((b) => box.x < b.x + b.w && b.x < box.x + box.w && box.y < b.y + b.h && b.y < box.y + box.h)) {
-        placed.push(box);
-        return { x: right ? cx + 8 : cx - 8, y: cy + dy, anchor: right ? 'start' : 'end' };
+  /** The first box of `spots` ([x, baseline y, anchored at its end]) for
+   *  `chars` characters inside `area` that overlaps nothing `taken`; it is
+   *  taken. Null when none is free. */
+  function freeSpot(spots, chars, area, taken) {
+    const w = chars * 7; // 11 px type: wider than its glyphs on average
+    for (const [x, y, end] of spots) {
+      const box = { x: end ? x - w : x, y: y - 11, w, h: 14 };
+      const inside = box.x >= area.x0 && box.x + box.w <= area.x1 && box.y >= area.y0 && box.y + box.h <= area.y1;
+      if (inside && !taken.some((b) => box.x < b.x + b.w && b.x < box.x + box.w && box.y < b.y + b.h && b.y < box.y + box.h)) {
+        taken.push(box);
+        return { x, y, anchor: end ? 'end' : 'start' };
       }
     }
     return null;
   }
 
-  function point(p, placed, { sx, sy, W, links }) {
+  /** The roofs and their labels, each where it overlaps no dot and no other
+   *  label (else left out: the chip line above and the desc name every roof). */
+  function roofLines(s, { bw, roofs, x0, x1, y0, sx, sy, area, taken }) {
+    const g = svg('g', { class: 'dlp-roof-roofs', 'aria-hidden': 'true' });
+    const top = Math.max(...roofs.map((r) => r.v));
+    const from = Math.max(x0, y0 / bw);
+    const label = (spots, text) => {
+      const at = freeSpot(spots, text.length, area, taken);
+      if (at) g.append(svg('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: 'dlp-roof-label' }, text));
+    };
+    g.append(svg('line', { x1: sx(from), y1: sy(bw * from), x2: sx(top / bw), y2: sy(top), class: 'dlp-roof-mem' }));
+    // Along the memory roof, from its foot: above the line, then below it.
+    const along = [0, 0.15, 0.3, 0.45].map((t) => from * (top / bw / from) ** t);
+    label([...along.map((x) => [sx(x) + 6, sy(bw * x) - 6, false]), ...along.map((x) => [sx(x) + 8, sy(bw * x) + 14, false])], `HBM ${si(bw, 'B/s')}`);
+    roofs.forEach((r, j) => {
+      g.append(svg('line', { x1: sx(r.v / bw), y1: sy(r.v), x2: sx(x1), y2: sy(r.v), class: `dlp-roof-compute dlp-roof-${r.k}` }));
+      // At the right end, above or below the line; else at its left end.
+      const [a, b] = j ? [14, -5] : [-5, 14];
+      const [right, left] = [sx(x1) - 4, sx(r.v / bw) + 6];
+      label([[right, sy(r.v) + a, true], [right, sy(r.v) + b, true], [left, sy(r.v) + a, false], [left, sy(r.v) + b, false]], `${r.w} ${si(r.v, 'FLOP/s')}`);
+    });
+    s.append(g);
+  }
+
+  /** Where a point's name goes: above or below, right or left of its dot,
+   *  inside the chart; null when every spot would overlap a label or a dot. */
+  function labelSpot(cx, cy, chars, area, taken) {
+    return freeSpot([[cx + 8, cy - 6, false], [cx + 8, cy + 16, false], [cx - 8, cy - 6, true], [cx - 8, cy + 16, true]], chars, area, taken);
+  }
+
+  /** A point's figures, one line each: its name first. */
+  function pointLines(p) {
     const k = p.k;
-    const words = `${k.name}: ${k.intensity.toFixed(2)} flop/B, ${si(p.y, 'FLOP/s')} attainable, ${k.bound || 'unknown'}-bound, at least ${secs(k.lower_bound_s)}`;
+    const over = k.runs === null ? `≥ ${secs(allRuns(k))} over all runs (runs unknown: counted once)` : `${secs(allRuns(k))} over all ${count(k.runs, 'run')}`;
+    return [k.name, `${k.intensity.toFixed(2)} flop/B, ${si(p.y, 'FLOP/s')} attainable`, `${k.bound}-bound, at least ${secs(k.lower_bound_s)} per run`, over];
+  }
+
+  function point(p, taken, { area, links }) {
+    const k = p.k;
+    const lines = pointLines(p);
+    const words = `${lines[0]}: ${lines.slice(1).join(', ')}`;
     const g = svg('g', { class: 'dlp-pt', tabindex: 0, role: 'link', 'aria-label': `${words}; go to its row`, 'data-kernel': p.i });
     g.append(svg('title', {}, words));
-    const cx = sx(p.x);
-    const cy = sy(p.y);
-    g.append(svg('circle', { cx, cy, r: 5 }));
+    g.append(svg('circle', { cx: p.cx, cy: p.cy, r: 5 }));
     const name = k.name.length > 24 ? `${k.name.slice(0, 23)}…` : k.name;
-    const at = placed && labelSpot(cx, cy, name.length, W, placed);
+    const at = taken && labelSpot(p.cx, p.cy, name.length, area, taken);
     if (at) g.append(svg('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: 'dlp-pt-label', 'aria-hidden': 'true' }, name));
     const go = () => links.go(p.i, 'row');
     g.addEventListener('click', go);
@@ -604,6 +706,45 @@
     });
     links.point(p.i, g);
     return g;
+  }
+
+  /** The figures of the point under focus or the pointer, in a box beside
+   *  it (a <title> shows on hover only, and not to the keyboard). */
+  function tipper(s, W, H) {
+    const g = svg('g', { class: 'dlp-roof-tip', 'aria-hidden': 'true', visibility: 'hidden' });
+    const rect = svg('rect', { rx: 3, x: 0, y: 0 });
+    const text = svg('text', { x: 6, y: 17 });
+    g.append(rect, text);
+    s.append(g);
+    let on = null;
+    const show = (node, p) => {
+      on = node;
+      text.replaceChildren(...pointLines(p).map((l, j) => svg('tspan', { x: 6, dy: j ? 14 : 0, class: j ? '' : 'dlp-tip-name' }, l)));
+      const b = text.getBBox();
+      const w = Math.min(W, b.width + 12);
+      const h = b.height + 10;
+      let x = p.cx + 12;
+      if (x + w > W) x = Math.max(0, p.cx - 12 - w);
+      let y = p.cy - h - 10;
+      if (y < 0) y = Math.min(H - h, p.cy + 12);
+      rect.setAttribute('width', w);
+      rect.setAttribute('height', h);
+      g.setAttribute('transform', `translate(${x} ${y})`);
+      g.setAttribute('visibility', 'visible');
+    };
+    const hide = (node) => {
+      if (on !== node) return;
+      on = null;
+      g.setAttribute('visibility', 'hidden');
+    };
+    return {
+      attach(node, p) {
+        node.addEventListener('focus', () => show(node, p));
+        node.addEventListener('blur', () => hide(node));
+        node.addEventListener('mouseenter', () => show(node, p));
+        node.addEventListener('mouseleave', () => (document.activeElement === node ? null : hide(node)));
+      },
+    };
   }
 
   window.dumplabLedger = { section };
