@@ -79,12 +79,12 @@ pub const REASONS: &[ReasonRow] = &[
     ReasonRow {
         reason: Reason::LibraryGemm,
         id: "library-gemm",
-        text: "a cuBLAS GEMM, which XLA's model cannot cost (it adds -1): 2*M*N*K flops from the dot dimensions in its backend_config, bytes of its operands and result",
+        text: "a cuBLAS GEMM, which XLA's generic model cannot cost (it adds -1; XLA:GPU's own model counts it as 2*M*N*K, without the epilogue): 2*M*N*K flops from the dot dimensions in its backend_config, bytes of its operands and result",
     },
     ReasonRow {
         reason: Reason::LibraryConv,
         id: "library-conv",
-        text: "a cuDNN convolution, which XLA's model cannot cost: flops counted from its window and dim_labels as XLA counts a convolution, bytes of its operands and result",
+        text: "a cuDNN convolution, which XLA's generic model cannot cost (it adds -1): flops counted from its window and dim_labels as XLA counts a convolution, bytes of its operands and result",
     },
     ReasonRow {
         reason: Reason::Epilogue,
