@@ -124,7 +124,7 @@ pub const REASONS: &[ReasonRow] = &[
     ReasonRow {
         reason: Reason::TripCountDerived,
         id: "trip-count-derived",
-        text: "the loop states no trip count, and its text implies one: an induction variable that starts at a constant, grows by a constant step in the body and is compared with a constant bound in the condition (the pattern XLA's own ComputeWhileLoopTripCount reads)",
+        text: "in the body of a while loop that states no trip count, counted once per trip of the one its text implies (where XLA counts a loop body once): an induction variable that starts at a constant, grows by a constant step in the body and is compared with a constant bound in the condition (the pattern XLA's own ComputeWhileLoopTripCount reads)",
     },
     ReasonRow {
         reason: Reason::TripCountUnknown,

@@ -251,6 +251,7 @@ impl<'a> Walk<'_, '_, 'a> {
             let e = self.rows(&r.kernels, depth + 1, inner);
             if derived.is_some() && r.role == RegionRole::Body {
                 for entry in self.out.get_mut(from..).unwrap_or(&mut []) {
+                    entry.estimate.reasons.retain(|r| *r != Reason::TripCount);
                     entry.estimate.reasons.push(Reason::TripCountDerived);
                     entry.estimate.reasons.sort_unstable();
                     entry.estimate.reasons.dedup();
