@@ -192,7 +192,7 @@ test('the ledger of real fixtures is `cost --json`; the chip picker re-costs', a
 
 test('sorting: a header sorts by its column on click and on Enter, aria-sort says how', async () => {
   const { page, context, errors } = await openPage(book.browser, book.server.url, PAGE);
-  const file = fixture('scan_rnn/compiled.tpu.hlo.txt');
+  const file = fixture('attention/compiled.tpu.hlo.txt');
   const want = costJson(file);
   await pasteLedger(page, fs.readFileSync(file, 'utf8'));
   const header = (id) => page.locator(`.dlp-cost-kernels th[data-col="${id}"]`);
