@@ -36,7 +36,7 @@ pub struct Xla<'m, 'a> {
     m: &'m Module<'a>,
     sizes: Vec<Option<Size>>,
     comps: Vec<Done>,
-    rules: Vec<(&'static str, Rule)>,
+    rules: rules::Index,
     depth: usize,
     /// Instructions whose figures could not be computed (an unread shape,
     /// an operand not found, a computation past the depth or in a cycle).
@@ -50,7 +50,7 @@ impl<'m, 'a> Xla<'m, 'a> {
             m,
             sizes: vec![None; m.instructions.len()],
             comps: vec![Done::No; m.computations.len()],
-            rules: rules::sorted(),
+            rules: rules::index(),
             depth: 0,
             unread: 0,
         }
