@@ -250,15 +250,8 @@ fn name(e: &Entry<'_>) -> String {
 }
 
 fn reasons(s: &mut String, r: &Report<'_, '_>) {
-    let mut used: Vec<_> = r
-        .ledger
-        .kernels
-        .iter()
-        .flat_map(|e| e.estimate.reasons.iter().copied())
-        .chain(r.ledger.estimate.reasons.iter().copied())
-        .collect();
-    used.sort_unstable();
-    used.dedup();
+    // The module's estimate holds every kernel's reasons.
+    let used = &r.ledger.estimate.reasons;
     if used.is_empty() {
         return;
     }

@@ -116,37 +116,11 @@ fn wasm_vs_native(root: &Path, runs: usize) -> Result<()> {
         "  {:<24} {:>8} {:>12} {:>12} {:>7}",
         "dump", "MB", "native MB/s", "wasm MB/s", "ratio"
     );
-    for (file, bytes, secs, _) in &native {
-        let Some((_, _, wsecs, _)) = wasm.iter().find(|w| &w.0 == file) else {
-            continue;
-        };
-        let mb = *bytes as f64 / 1e6;
-        println!(
-            "  {:<24} {:>8.1} {:>12.1} {:>12.1} {:>6.2}x",
-            file,
-            mb,
-            mb / secs,
-            mb / wsecs,
-            wsecs / secs,
-        );
-    }
+    print_ratios(&native, &wasm);
     println!(
         "the cost ledger (the playground's `cost` request), median of {runs} (goal: wasm within 2.5x):"
     );
-    for (file, bytes, secs, _) in &native_cost {
-        let Some((_, _, wsecs, _)) = wasm_cost.iter().find(|w| &w.0 == file) else {
-            continue;
-        };
-        let mb = *bytes as f64 / 1e6;
-        println!(
-            "  {:<24} {:>8.1} {:>12.1} {:>12.1} {:>6.2}x",
-            file,
-            mb,
-            mb / secs,
-            mb / wsecs,
-            wsecs / secs,
-        );
-    }
+    print_ratios(&native_cost, &wasm_cost);
     println!(
         "the page end to end (wall s, longest main-thread task, what its status said), picked and pasted:"
     );
@@ -169,6 +143,27 @@ fn wasm_vs_native(root: &Path, runs: usize) -> Result<()> {
     }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
+}
+
+/// One row per dump timed both natively and in wasm: MB/s each, and the ratio.
+fn print_ratios(
+    native: &[(String, usize, f64, Vec<f64>)],
+    wasm: &[(String, usize, f64, Vec<f64>)],
+) {
+    for (file, bytes, secs, _) in native {
+        let Some((_, _, wsecs, _)) = wasm.iter().find(|w| &w.0 == file) else {
+            continue;
+        };
+        let mb = *bytes as f64 / 1e6;
+        println!(
+            "  {:<24} {:>8.1} {:>12.1} {:>12.1} {:>6.2}x",
+            file,
+            mb,
+            mb / secs,
+            mb / wsecs,
+            wsecs / secs,
+        );
+    }
 }
 
 /// Rows `TAG FILE BYTES SECONDS [MORE...]` of a benchmark's output.

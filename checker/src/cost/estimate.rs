@@ -21,7 +21,7 @@ use super::costs::Costs;
 use super::figures::{Figure, Figures};
 use super::fusion;
 use super::pallas;
-use super::rules::{self, Rule};
+use super::rules::Rule;
 use super::size;
 use super::xla::Xla;
 use crate::program::{Array, Instruction, Shape};
@@ -387,7 +387,7 @@ fn epilogue_steps(config: &str) -> u64 {
 /// operands and output; `None` for rules whose bytes are not per array.
 fn parts<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>) -> Option<Vec<Part<'a>>> {
     let m = x.module();
-    let rule = rules::rule(ins.opcode);
+    let rule = x.rule(ins.opcode);
     let mut out = Vec::new();
     let shape = ins.shape();
     let whole = |s: &Shape<'a>| -> Option<Vec<Part<'a>>> {

@@ -3,7 +3,7 @@
 //! is documented beside `analyze`'s, in [`crate::analysis`] (section "JSON
 //! of `cost`").
 
-use super::estimate::{Estimate, REASONS, Reason};
+use super::estimate::{Estimate, REASONS};
 use super::figures::{Figure, Figures};
 use super::ledger::Entry;
 use super::report::Report;
@@ -154,26 +154,25 @@ fn chip(out: &mut String, r: &Report<'_, '_>) {
     push_str(out, c.full_name);
     out.push_str(",\"why\":");
     push_str(out, r.chip.why);
+    let published: Vec<_> = c
+        .figures()
+        .into_iter()
+        .filter_map(|(label, f)| Some((label, f?)))
+        .collect();
     out.push_str(",\"peaks\":{");
-    let mut first = true;
-    for (label, f) in c.figures() {
-        let Some(f) = f else { continue };
-        if !first {
+    for (i, (label, f)) in published.iter().enumerate() {
+        if i > 0 {
             out.push(',');
         }
-        first = false;
         push_str(out, label);
         out.push(':');
         num(out, f.value);
     }
     out.push_str("},\"source\":[");
-    let mut first = true;
-    for (label, f) in c.figures() {
-        let Some(f) = f else { continue };
-        if !first {
+    for (i, (label, f)) in published.iter().enumerate() {
+        if i > 0 {
             out.push(',');
         }
-        first = false;
         out.push_str("{\"figure\":");
         push_str(out, label);
         out.push_str(",\"title\":");
@@ -248,7 +247,7 @@ pub fn to_json(r: &Report<'_, '_>) -> String {
         push_str(&mut out, &u.note);
     }
     out.push_str("],\"reasons\":{");
-    let used = used_reasons(r);
+    let used = &r.ledger.estimate.reasons;
     for (i, row) in REASONS
         .iter()
         .filter(|row| used.contains(&row.reason))
@@ -263,17 +262,4 @@ pub fn to_json(r: &Report<'_, '_>) -> String {
     }
     out.push_str("}}");
     out
-}
-
-fn used_reasons(r: &Report<'_, '_>) -> Vec<Reason> {
-    let mut v: Vec<Reason> = r
-        .ledger
-        .kernels
-        .iter()
-        .flat_map(|e| e.estimate.reasons.iter().copied())
-        .chain(r.ledger.estimate.reasons.iter().copied())
-        .collect();
-    v.sort_unstable();
-    v.dedup();
-    v
 }

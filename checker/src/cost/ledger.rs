@@ -113,7 +113,7 @@ pub fn build<'a>(m: &Module<'a>, loops: Loops) -> Ledger<'a> {
         loops,
         out: &mut kernels,
     };
-    let mut estimate = w.rows(&tree.kernels, 0, Some(1));
+    let mut estimate = w.rows(&tree.kernels, 0, Some(1), false);
     let not_kernel_bytes = not_kernel_bytes(&mut x, m, &tree);
     if not_kernel_bytes > 0.0 {
         estimate.reasons.push(Reason::NotAKernel);
@@ -180,12 +180,19 @@ struct Walk<'w, 'm, 'a> {
 
 impl<'a> Walk<'_, '_, 'a> {
     /// Adds the entries of `rows` (and what they run) and gives their total
-    /// estimate.
-    fn rows(&mut self, rows: &[Kernel], depth: usize, runs: Option<u64>) -> Estimate {
+    /// estimate; `derived`: a loop around them runs the trip count its text
+    /// implies.
+    fn rows(
+        &mut self,
+        rows: &[Kernel],
+        depth: usize,
+        runs: Option<u64>,
+        derived: bool,
+    ) -> Estimate {
         let mut total = Estimate::default();
         for k in rows {
             if is_control(k) {
-                total = add(&total, &self.control(k, depth, runs));
+                total = add(&total, &self.control(k, depth, runs, derived));
                 continue;
             }
             let Some(ins) = self.m.instruction(k.instruction) else {
@@ -196,6 +203,7 @@ impl<'a> Walk<'_, '_, 'a> {
             if depth > 0 && k.kind != KernelKind::Async {
                 estimate.reasons.push(match runs {
                     Some(0) => Reason::ConditionNotRun,
+                    Some(_) if derived => Reason::TripCountDerived,
                     Some(_) => Reason::TripCount,
                     None => Reason::TripCountUnknown,
                 });
@@ -224,18 +232,18 @@ impl<'a> Walk<'_, '_, 'a> {
     /// A loop (its body times its trip count; its condition never where the
     /// backend runs a counted loop without it, else once), a conditional
     /// (its largest branch) or a call (its callee).
-    fn control(&mut self, k: &Kernel, depth: usize, runs: Option<u64>) -> Estimate {
+    fn control(&mut self, k: &Kernel, depth: usize, runs: Option<u64>, derived: bool) -> Estimate {
         let mut sum = Estimate::default();
         let mut branch: Option<Estimate> = None;
         // The stated trip count, else the one the loop's text implies.
-        let derived = match (k.kind, k.trip_count) {
+        let implied = match (k.kind, k.trip_count) {
             (KernelKind::Loop, None) => self
                 .m
                 .instruction(k.instruction)
                 .and_then(|w| super::trips::derived(self.m, w)),
             _ => None,
         };
-        let trips = k.trip_count.or(derived);
+        let trips = k.trip_count.or(implied);
         for r in &k.regions {
             let inner = match (k.kind, r.role) {
                 (KernelKind::Loop, RegionRole::Body) => {
@@ -247,16 +255,8 @@ impl<'a> Walk<'_, '_, 'a> {
                 },
                 _ => runs,
             };
-            let from = self.out.len();
-            let e = self.rows(&r.kernels, depth + 1, inner);
-            if derived.is_some() && r.role == RegionRole::Body {
-                for entry in self.out.get_mut(from..).unwrap_or(&mut []) {
-                    entry.estimate.reasons.retain(|r| *r != Reason::TripCount);
-                    entry.estimate.reasons.push(Reason::TripCountDerived);
-                    entry.estimate.reasons.sort_unstable();
-                    entry.estimate.reasons.dedup();
-                }
-            }
+            let body = implied.is_some() && r.role == RegionRole::Body;
+            let e = self.rows(&r.kernels, depth + 1, inner, derived || body);
             if matches!(r.role, RegionRole::Branch(_)) {
                 branch = Some(match branch {
                     Some(b) => larger(&b, &e),

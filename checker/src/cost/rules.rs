@@ -219,16 +219,6 @@ pub(crate) fn lookup(index: &Index, opcode: &str) -> Rule {
     index.get(opcode).copied().unwrap_or(Rule::Default)
 }
 
-/// The rule of an opcode, when it has a row.
-pub fn row(opcode: &str) -> Option<Rule> {
-    RULES.iter().find(|(op, _)| *op == opcode).map(|&(_, r)| r)
-}
-
-/// The rule of an opcode ([`Rule::Default`] outside the table).
-pub fn rule(opcode: &str) -> Rule {
-    row(opcode).unwrap_or(Rule::Default)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

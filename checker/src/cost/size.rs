@@ -62,24 +62,10 @@ pub fn of_text(text: &str) -> Size {
             elements,
             rank,
             dynamic,
-        }) => {
-            let bytes = if element == "token" {
-                Some(0)
-            } else {
-                element_bits(element)
-                    .map(|b| b.div_ceil(8))
-                    .zip(elements)
-                    .and_then(|(per, n)| n.checked_mul(per))
-                    .and_then(|data| {
-                        if dynamic {
-                            data.checked_add(DYNAMIC_METADATA_BYTES * rank as u64)
-                        } else {
-                            Some(data)
-                        }
-                    })
-            };
-            Size { bytes, elements }
-        }
+        }) => Size {
+            bytes: bytes_of(element, elements, rank, dynamic),
+            elements,
+        },
         None => Size::default(),
     }
 }
@@ -94,14 +80,19 @@ pub fn elements(a: &Array<'_>) -> Option<u64> {
 
 /// An array's bytes under the CPU shape-size function.
 fn array_bytes(a: &Array<'_>) -> Option<u64> {
-    if a.element == "token" {
+    let dynamic = a.dims.iter().any(|d| !matches!(d, Dim::Static(_)));
+    bytes_of(a.element, elements(a), a.dims.len(), dynamic)
+}
+
+/// The bytes of an array of `elements` of `element` (a token is none; a
+/// dynamic array adds its size metadata).
+fn bytes_of(element: &str, elements: Option<u64>, rank: usize, dynamic: bool) -> Option<u64> {
+    if element == "token" {
         return Some(0);
     }
-    let per = element_bits(a.element)?.div_ceil(8);
-    let data = elements(a)?.checked_mul(per)?;
-    let dynamic = a.dims.iter().any(|d| !matches!(d, Dim::Static(_)));
+    let data = elements?.checked_mul(element_bits(element)?.div_ceil(8))?;
     if dynamic {
-        data.checked_add(DYNAMIC_METADATA_BYTES * a.dims.len() as u64)
+        data.checked_add(DYNAMIC_METADATA_BYTES * rank as u64)
     } else {
         Some(data)
     }

@@ -101,7 +101,7 @@ impl<'m, 'a> Xla<'m, 'a> {
         let Some(ins) = m.instruction(id) else {
             return Figures::default();
         };
-        let rule = rules::lookup(&self.rules, ins.opcode);
+        let rule = self.rule(ins.opcode);
         let before = self.unread;
         let f = self.apply(rule, ins);
         f.unwrap_or_else(|| {
@@ -178,6 +178,11 @@ impl<'m, 'a> Xla<'m, 'a> {
                 bytes: Figure::unknown(),
             },
         })
+    }
+
+    /// How XLA costs an opcode (its row of the rule table).
+    pub fn rule(&self, opcode: &str) -> Rule {
+        rules::lookup(&self.rules, opcode)
     }
 
     /// The size of an instruction's shape (kept once computed).
