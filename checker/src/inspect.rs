@@ -13,7 +13,11 @@
 //! - `cost\n`, a chip preset name (or nothing, for the default), `\n`,
 //!   then a compiled dump: the reply is the cost report, as
 //!   `mdbook-dumplab cost --json` prints it, or `{"error": ...}` with the
-//!   command line's sentence.
+//!   command line's sentence;
+//! - `diff\n`, a chip preset name (or nothing), `\n`, the first dump's
+//!   length in bytes, `\n`, then the first dump immediately followed by the
+//!   second: the reply is the diff, as `mdbook-dumplab diff --json` prints
+//!   it, or `{"error": ...}` with the command line's sentence.
 //!
 //! Replies are one JSON object: `{"error": "..."}` for a request that is not
 //! text, else for `inspect` `{kind, dialect, backend, backend_basis,
@@ -118,8 +122,35 @@ pub fn respond(request: &[u8]) -> String {
             crate::cost::report::with_report(&text, asked, crate::cost::json::to_json)
                 .unwrap_or_else(|e| error(&e))
         }
-        _ => error("malformed request: expected `inspect`, `map` or `cost`"),
+        b"diff" => diff(body),
+        _ => error("malformed request: expected `inspect`, `map`, `cost` or `diff`"),
     }
+}
+
+/// `diff\n` CHIP `\n` LEN `\n` A B: the diff of two dumps.
+fn diff(body: &[u8]) -> String {
+    let mut lines = body.splitn(3, |&b| b == b'\n');
+    let (Some(chip), Some(len), Some(rest)) = (lines.next(), lines.next(), lines.next()) else {
+        return error("malformed request: `diff` needs a chip line and the first dump's length");
+    };
+    let chip = std::str::from_utf8(chip).unwrap_or("").trim();
+    let len = std::str::from_utf8(len)
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok());
+    let Some((a, b)) = len.and_then(|n| Some((rest.get(..n)?, rest.get(n..)?))) else {
+        return error("malformed request: the first dump's length is wrong");
+    };
+    let a = match text_of(a, "The first dump") {
+        Ok(s) => s,
+        Err(e) => return e,
+    };
+    let b = match text_of(b, "The second dump") {
+        Ok(s) => s,
+        Err(e) => return e,
+    };
+    let asked = (!chip.is_empty()).then_some(chip);
+    crate::diff::report::with_diff(&a, &b, asked, crate::diff::json::to_json)
+        .unwrap_or_else(|e| error(&e))
 }
 
 /// Where the page shows one clue: the line of the text the analysis read

@@ -14,6 +14,7 @@
 pub mod analysis;
 pub mod cost;
 pub mod diagnostic;
+pub mod diff;
 pub mod exercise;
 #[cfg(feature = "serde")]
 pub mod fixture;

@@ -54,6 +54,20 @@ pub enum Command {
         /// The compiled HLO dump (`-` for standard input).
         dump: PathBuf,
     },
+    /// What changed between two dumps of one kind: kernels matched by what
+    /// they compute, changed, split, merged, added and removed, and the cost.
+    Diff {
+        /// Print one JSON object (schema in the `dumplab` crate, module `analysis`, "JSON of `diff`").
+        #[arg(long)]
+        json: bool,
+        /// A chip preset for each module's lower bound (v5e, v6e, h100, h200, a100).
+        #[arg(long)]
+        chip: Option<String>,
+        /// The first dump (`-` for standard input).
+        a: PathBuf,
+        /// The second dump, of the same kind.
+        b: PathBuf,
+    },
     /// Validates the course's fixtures and exercises.
     Check {
         /// The course root (holding `book.toml`); defaults to the current directory.
@@ -96,6 +110,9 @@ pub fn main() -> ExitCode {
         }) => crate::cmd_map::run(json, &lowered, &compiled),
         Some(Command::Cost { json, chip, dump }) => {
             crate::cmd_cost::run(json, chip.as_deref(), &dump)
+        }
+        Some(Command::Diff { json, chip, a, b }) => {
+            crate::cmd_diff::run(json, chip.as_deref(), &a, &b)
         }
         Some(Command::Check { dir }) => crate::cmd_check::run(dir.as_deref()),
         Some(Command::Grade(args)) => crate::cmd_grade::run(&args),

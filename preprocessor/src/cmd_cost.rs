@@ -48,7 +48,7 @@ pub(crate) fn run(json: bool, chip: Option<&str>, dump: &Path) -> anyhow::Result
 }
 
 /// `1.2 G`, `512`, `3.4 k`: a count with an SI prefix.
-fn count(v: f64) -> String {
+pub(crate) fn count(v: f64) -> String {
     let units = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
     for (scale, u) in units {
         if v >= scale {
@@ -59,7 +59,7 @@ fn count(v: f64) -> String {
 }
 
 /// `6.00 MiB`: bytes with a binary prefix.
-fn bytes(v: f64) -> String {
+pub(crate) fn bytes(v: f64) -> String {
     let units = [
         (1u64 << 40, "TiB"),
         (1 << 30, "GiB"),
@@ -75,7 +75,7 @@ fn bytes(v: f64) -> String {
 }
 
 /// `1.23 us`: seconds at a readable scale.
-fn seconds(v: f64) -> String {
+pub(crate) fn seconds(v: f64) -> String {
     if v >= 1.0 {
         format!("{v:.3} s")
     } else if v >= 1e-3 {

@@ -9,6 +9,7 @@ pub mod cli;
 mod cmd_analyze;
 mod cmd_check;
 mod cmd_cost;
+mod cmd_diff;
 mod cmd_fixture;
 mod cmd_grade;
 mod cmd_map;

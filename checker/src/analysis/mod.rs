@@ -119,6 +119,47 @@
 //! | `unread` | integer | instructions whose figures could not be read (left out of every sum) |
 //! | `repaired` | list of strings | what the repair of a damaged paste undid (the ledger read the repaired text) |
 //! | `reasons` | object | the reasons used, id to sentence (`cost::estimate::REASONS`) |
+//!
+//! # JSON of `diff`
+//!
+//! `mdbook-dumplab diff A B [--chip NAME] --json` prints one object (the
+//! playground's `diff` request the same), built by `crate::diff`. Both dumps
+//! are of one kind; `kind` says which diff it is. Lines are 1-based lines of
+//! each text as pasted. Fields are stable; new ones may be added, none
+//! renamed or removed.
+//!
+//! Two compiled modules (`kind: "compiled"`): every row of each kernel tree
+//! (kernels and control flow, depth first in run order) is matched by what it
+//! computes, never by its name (`basis`: `identical` everything but the name
+//! equal; `provenance` the same normalized `op_name`s and source lines;
+//! `source_line` or `op_name`, a group's rows whose provenance together is
+//! the whole's; `similar` the most similar provenance, at least half shared;
+//! `shape` no provenance, the same kind and shapes).
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `a`, `b` | object | `{backend, repaired, xla: {flops, bytes_accessed, uncosted}}`: the backend the analysis names (or null), whether the paste was repaired, XLA's module figures (known sums; `uncosted` the instructions XLA could not cost, custom calls: left out of the sums) |
+//! | `chip`, `lower_bound_s` | string or null, `{a, b}` | the preset asked for with `--chip`, and each module's lower bound on it (the kernels' bounds over all their runs, as `cost` sums them); `lower_bound_s` only with a chip |
+//! | `summary` | object | `{empty, matched, changed, merged, split, added, removed, introduced, reordered, bytes_delta, flops_delta, truncated}` and with a chip `lower_bound_delta_s`: counts of the lists below; `empty` true when nothing differs (a consistently renamed module); `bytes_delta`, `flops_delta` B's XLA module figure less A's (known sums); `truncated` when matching stopped at its work budget |
+//! | `kernels.matched` | list | every pair `{a, b, a_line, b_line, kind, basis, bytes_delta, flops_delta}` (names in A and B, B's kind; deltas null where XLA costs either row not) |
+//! | `kernels.changed` | list | the matched pairs that differ, each with `changes`: only what differs, of `kind` [A, B], `detail` [A, B] (fusion kind, custom-call target), `ops_in`/`ops_out` (opcodes run inside in B only / A only), `op_names_in`/`op_names_out` (work that moved in / out), `shape`, `layout` (the result as printed, when only it differs), `operand_shapes` [[A], [B]], `depth` [A, B] |
+//! | `kernels.merged` | list | `{from: [names in A], from_lines, to: name in B, to_line, basis, bytes_delta, flops_delta}`: several rows of A whose work one row of B holds |
+//! | `kernels.split` | list | `{from: name in A, from_line, to: [names in B], to_lines, basis, bytes_delta, flops_delta}` |
+//! | `kernels.added`, `kernels.removed` | list | rows of B (of A) with no partner: `{name, line, depth, kind, detail, shape, op_names, source_lines, bytes, flops}` (`kind` from `kernels::KINDS`; `bytes`, `flops` XLA's, null where it costs none) |
+//! | `introduced` | list | copies and transposes B runs and A did not: `{name, line, what: "copy" or "transpose", how}`, `how` one of `added` (a row with no partner), `regrouped` (a part of a split or merge whose whole is not one), `became` (a matched row now of that kind), `fused-in` (a matched fusion now running the opcode) |
+//! | `module` | object | `{scheduled: [A, B] or null, reordered, aliasing: [A, B] or null, entry_layout: [A, B] or null}`: `is_scheduled`, matched rows that run in another order (the pairs less the longest run in one order), `input_output_alias` and `entry_computation_layout` as printed, each where it differs |
+//!
+//! Two lowered programs or two jaxprs (`kind: "lowered"` or `"jaxpr"`),
+//! compared as the operations each source line (innermost frame, file name
+//! without its folders) lowered to:
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `format` | string | `stablehlo`, `hlo` (before optimization) or `jaxpr` |
+//! | `a`, `b` | object | `{backend, repaired, ops}`: ops read |
+//! | `summary` | object | `{same_program, lines_same, lines_changed, unlocated}`: `same_program` when every source line lowered to the same operations and the signatures agree; `unlocated` when a side's ops carry no source line (compared as one program) |
+//! | `lines` | list | the lines that differ: `{file, line, a: {op: count}, b: {op: count}}` (`file`, `line` null for ops without a location) |
+//! | `signature` | object or null | `{a, b}`: the entry function's parameter shapes, where they differ |
 
 use std::collections::HashMap;
 

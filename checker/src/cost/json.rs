@@ -11,8 +11,9 @@ use super::roofline::KernelRoof;
 use crate::sourcemap::json::push_str;
 use std::fmt::Write;
 
-/// A number, or `null` when it is not finite.
-fn num(out: &mut String, v: f64) {
+/// A number, or `null` when it is not finite (integers without a point,
+/// others in exponent form).
+pub fn num(out: &mut String, v: f64) {
     if !v.is_finite() {
         out.push_str("null");
     } else if v.fract() == 0.0 && v.abs() < 1e15 {

@@ -1,0 +1,213 @@
+//! The diff of two compiled modules: their rows matched
+//! ([`super::matching`]), what changed in each pair ([`super::changes`]),
+//! the copies and transposes B brings in, and what the change costs: XLA's
+//! module figures from the ledger, and with a chip each module's lower
+//! bound on it.
+
+use super::changes::{self, Changes, ModuleChanges};
+use super::item::{self, Item};
+use super::matching::{self, Matching};
+use crate::cost::chips::Chip;
+use crate::cost::figures::Figures;
+use crate::cost::ledger::{self, Loops};
+use crate::cost::roofline;
+use crate::kernels::{KernelKind, KernelTree};
+use crate::program::Module;
+
+/// How a copy or transpose came in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    /// A row of B with no partner.
+    Added,
+    /// A row of B that is a part of a split or merge, where the whole is
+    /// of another kind.
+    Regrouped,
+    /// A matched row that became one.
+    Became,
+    /// A matched fusion that runs the opcode inside and did not.
+    FusedIn,
+}
+
+impl How {
+    /// The name in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            How::Added => "added",
+            How::Regrouped => "regrouped",
+            How::Became => "became",
+            How::FusedIn => "fused-in",
+        }
+    }
+}
+
+/// A copy or transpose that B runs and A did not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Introduced {
+    /// Index into B's items.
+    pub b: usize,
+    /// `copy` or `transpose`.
+    pub what: &'static str,
+    /// How.
+    pub how: How,
+}
+
+/// One side of the diff.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Side<'a> {
+    /// Its rows, depth first in run order.
+    pub items: Vec<Item<'a>>,
+    /// XLA's module figures.
+    pub xla: Figures,
+    /// The sum of its kernels' lower bounds on the chip asked for.
+    pub lower_bound_s: Option<f64>,
+}
+
+/// The diff of two compiled modules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompiledDiff<'a> {
+    /// A.
+    pub a: Side<'a>,
+    /// B.
+    pub b: Side<'a>,
+    /// Which rows are which.
+    pub matching: Matching,
+    /// The pairs that differ: index into `matching.pairs`, and what.
+    pub changed: Vec<(usize, Changes)>,
+    /// Copies and transposes B brings in.
+    pub introduced: Vec<Introduced>,
+    /// What differs outside the rows.
+    pub module: ModuleChanges,
+}
+
+impl CompiledDiff<'_> {
+    /// Whether the two modules run the same rows in the same order.
+    pub fn is_empty(&self) -> bool {
+        self.changed.is_empty()
+            && self.matching.added.is_empty()
+            && self.matching.removed.is_empty()
+            && self.matching.split.is_empty()
+            && self.matching.merged.is_empty()
+            && self.module.is_empty()
+    }
+}
+
+/// One side, read.
+fn side<'a>(m: &Module<'a>, loops: Loops, chip: Option<&Chip>) -> Side<'a> {
+    let tree = KernelTree::build(m);
+    let ledger = ledger::build(m, loops);
+    let lower_bound_s = chip.map(|c| roofline::on_chip(m, &ledger, c).lower_bound_s);
+    Side {
+        items: item::items(m, &tree, &ledger),
+        xla: ledger.xla,
+        lower_bound_s,
+    }
+}
+
+/// The diff of `a` and `b`, each with how its backend runs loops; `chip`
+/// for the lower bounds.
+pub fn diff<'c, 'x: 'c, 'y: 'c>(
+    a: &Module<'x>,
+    b: &Module<'y>,
+    loops: (Loops, Loops),
+    chip: Option<&Chip>,
+) -> CompiledDiff<'c> {
+    let sa: Side<'c> = side(a, loops.0, chip);
+    let sb: Side<'c> = side(b, loops.1, chip);
+    let matching = matching::match_items(&sa.items, &sb.items);
+    let changed: Vec<(usize, Changes)> = matching
+        .pairs
+        .iter()
+        .enumerate()
+        .filter_map(|(n, p)| {
+            let c = changes::changes(&sa.items[p.a], &sb.items[p.b]);
+            (!c.is_empty()).then_some((n, c))
+        })
+        .collect();
+    let introduced = introduced(&sa.items, &sb.items, &matching, &changed);
+    let module = changes::module_changes(a, b, &matching.pairs);
+    CompiledDiff {
+        a: sa,
+        b: sb,
+        matching,
+        changed,
+        introduced,
+        module,
+    }
+}
+
+/// `copy` or `transpose`, for a kind that is one.
+fn moving(kind: KernelKind) -> Option<&'static str> {
+    match kind {
+        KernelKind::Copy => Some("copy"),
+        KernelKind::Transpose => Some("transpose"),
+        _ => None,
+    }
+}
+
+/// The copies and transposes of B that A did not run, in B's run order.
+fn introduced(
+    a: &[Item<'_>],
+    b: &[Item<'_>],
+    m: &Matching,
+    changed: &[(usize, Changes)],
+) -> Vec<Introduced> {
+    let mut out = Vec::new();
+    for &j in &m.added {
+        if let Some(what) = moving(b[j].kind) {
+            out.push(Introduced {
+                b: j,
+                what,
+                how: How::Added,
+            });
+        }
+    }
+    for g in &m.split {
+        for &j in &g.parts {
+            if let Some(what) = moving(b[j].kind).filter(|_| moving(a[g.whole].kind).is_none()) {
+                out.push(Introduced {
+                    b: j,
+                    what,
+                    how: How::Regrouped,
+                });
+            }
+        }
+    }
+    for g in &m.merged {
+        let whole = &b[g.whole];
+        if let Some(what) = moving(whole.kind)
+            && g.parts.iter().all(|&i| moving(a[i].kind).is_none())
+        {
+            out.push(Introduced {
+                b: g.whole,
+                what,
+                how: How::Regrouped,
+            });
+        }
+    }
+    for (n, c) in changed {
+        let p = m.pairs[*n];
+        match (c.kind, moving(b[p.b].kind)) {
+            (Some(_), Some(what)) if moving(a[p.a].kind).is_none() => {
+                out.push(Introduced {
+                    b: p.b,
+                    what,
+                    how: How::Became,
+                });
+            }
+            _ => {
+                for what in ["copy", "transpose"] {
+                    if b[p.b].kind == KernelKind::Fusion && c.ops_in.iter().any(|o| o == what) {
+                        out.push(Introduced {
+                            b: p.b,
+                            what,
+                            how: How::FusedIn,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out.sort_by_key(|i| (i.b, i.what));
+    out.dedup();
+    out
+}

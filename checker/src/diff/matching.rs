@@ -1,0 +1,425 @@
+//! Which rows of one side are which rows of the other, by what they compute,
+//! never by their names: a pass per kind of evidence, the strongest first,
+//! each pairing only what the passes before it left.
+//!
+//! 1. **identical**: everything but the name equal (kind, detail, opcodes,
+//!    shapes, layout, provenance, depth); a consistently renamed module
+//!    matches itself entirely here.
+//! 2. **provenance**: the same `op_name`s and source lines (with the same
+//!    kind first, then any kind: a fusion that became a library call).
+//! 3. **groups**: several rows of one side whose provenance together is one
+//!    row's of the other (each a part of it, together all of it, and no
+//!    other row of the whole's side could claim a part): where fusion
+//!    boundaries moved. By `op_name`s first, then by source lines.
+//! 4. **similar**: the most similar provenance (Jaccard over `op_name`s and
+//!    lines, at least one half), best pairs first.
+//! 5. **shape**: no provenance to go on, the same kind and shapes, in run
+//!    order.
+//!
+//! Ties go to run order, so the result is deterministic. Every pass works
+//! through hash maps or an index from each provenance atom to the rows that
+//! carry it; passes 3 and 4 stop at a work budget linear in the rows
+//! ([`Matching::truncated`]), so matching is never quadratic.
+
+use super::item::Item;
+use std::collections::HashMap;
+
+/// How a pair was matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Basis {
+    /// Everything but the name equal.
+    Identical,
+    /// The same `op_name`s and source lines.
+    Provenance,
+    /// Part of a group (merged or split), by `op_name`s.
+    OpNames,
+    /// Part of a group, by source lines.
+    SourceLines,
+    /// The most similar provenance.
+    Similar,
+    /// No provenance; the same kind and shapes.
+    Shape,
+}
+
+impl Basis {
+    /// The name in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Basis::Identical => "identical",
+            Basis::Provenance => "provenance",
+            Basis::OpNames => "op_name",
+            Basis::SourceLines => "source_line",
+            Basis::Similar => "similar",
+            Basis::Shape => "shape",
+        }
+    }
+}
+
+/// One row of A paired with one of B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pair {
+    /// Index into A's items.
+    pub a: usize,
+    /// Index into B's items.
+    pub b: usize,
+    /// How.
+    pub basis: Basis,
+}
+
+/// One row of one side whose work several rows of the other side hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The one row (in A for a split, in B for a merge).
+    pub whole: usize,
+    /// The rows of the other side, in run order.
+    pub parts: Vec<usize>,
+    /// `OpNames` or `SourceLines`.
+    pub basis: Basis,
+}
+
+/// What the matcher found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Matching {
+    /// Pairs, in A's run order.
+    pub pairs: Vec<Pair>,
+    /// One row of A, several of B.
+    pub split: Vec<Group>,
+    /// Several rows of A, one of B (`whole` indexes B).
+    pub merged: Vec<Group>,
+    /// Rows of A with no partner.
+    pub removed: Vec<usize>,
+    /// Rows of B with no partner.
+    pub added: Vec<usize>,
+    /// Whether passes 3 and 4 stopped at their work budget.
+    pub truncated: bool,
+}
+
+/// Work allowed per row for passes 3 and 4.
+const WORK_PER_ROW: usize = 64;
+
+/// Which rows are taken, per side, and the work left.
+struct State {
+    a: Vec<bool>,
+    b: Vec<bool>,
+    work: usize,
+    truncated: bool,
+}
+
+impl State {
+    /// Spends one unit of work; `false` once the budget is gone.
+    fn spend(&mut self) -> bool {
+        if self.work == 0 {
+            self.truncated = true;
+            return false;
+        }
+        self.work -= 1;
+        true
+    }
+}
+
+/// Matches the rows of two modules.
+pub fn match_items(a: &[Item<'_>], b: &[Item<'_>]) -> Matching {
+    let mut st = State {
+        a: vec![false; a.len()],
+        b: vec![false; b.len()],
+        work: WORK_PER_ROW
+            .saturating_mul(a.len() + b.len())
+            .saturating_add(4096),
+        truncated: false,
+    };
+    let mut pairs = Vec::new();
+    by_key(a, b, &mut st, &mut pairs, Basis::Identical, identical_key);
+    by_key(a, b, &mut st, &mut pairs, Basis::Provenance, |i| {
+        i.has_provenance()
+            .then(|| format!("{:?}\u{1}{:?}\u{1}{:?}", i.kind, i.op_names, i.lines))
+    });
+    let mut split = Vec::new();
+    let mut merged = Vec::new();
+    for basis in [Basis::SourceLines, Basis::OpNames] {
+        split.extend(groups(a, b, &mut st, false, basis));
+        merged.extend(groups(b, a, &mut st, true, basis));
+    }
+    by_key(a, b, &mut st, &mut pairs, Basis::Provenance, |i| {
+        i.has_provenance()
+            .then(|| format!("{:?}\u{1}{:?}", i.op_names, i.lines))
+    });
+    similar(a, b, &mut st, &mut pairs);
+    by_key(a, b, &mut st, &mut pairs, Basis::Shape, |i| {
+        Some(format!(
+            "{:?}\u{1}{}\u{1}{:?}",
+            i.kind, i.shape, i.operand_shapes
+        ))
+    });
+    pairs.sort_unstable_by_key(|p| (p.a, p.b));
+    split.sort_unstable_by_key(|g| g.whole);
+    merged.sort_unstable_by_key(|g| g.parts.first().copied());
+    Matching {
+        pairs,
+        split,
+        merged,
+        removed: (0..a.len()).filter(|&i| !st.a[i]).collect(),
+        added: (0..b.len()).filter(|&i| !st.b[i]).collect(),
+        truncated: st.truncated,
+    }
+}
+
+/// Everything but the name and line.
+fn identical_key(i: &Item<'_>) -> Option<String> {
+    Some(format!(
+        "{:?}\u{1}{:?}\u{1}{:?}\u{1}{}\u{1}{}\u{1}{:?}\u{1}{:?}\u{1}{:?}\u{1}{}",
+        i.kind, i.detail, i.ops, i.shape, i.layout, i.operand_shapes, i.op_names, i.lines, i.depth
+    ))
+}
+
+/// Pairs the free rows of equal keys, in run order on both sides.
+fn by_key(
+    a: &[Item<'_>],
+    b: &[Item<'_>],
+    st: &mut State,
+    pairs: &mut Vec<Pair>,
+    basis: Basis,
+    key: impl Fn(&Item<'_>) -> Option<String>,
+) {
+    let mut free: HashMap<String, std::collections::VecDeque<usize>> = HashMap::new();
+    for (j, item) in b.iter().enumerate() {
+        if st.b[j] {
+            continue;
+        }
+        if let Some(k) = key(item) {
+            free.entry(k).or_default().push_back(j);
+        }
+    }
+    for (i, item) in a.iter().enumerate() {
+        if st.a[i] {
+            continue;
+        }
+        let Some(k) = key(item) else { continue };
+        if let Some(j) = free.get_mut(&k).and_then(|q| q.pop_front()) {
+            st.a[i] = true;
+            st.b[j] = true;
+            pairs.push(Pair { a: i, b: j, basis });
+        }
+    }
+}
+
+/// The index from each atom to the free rows that carry it.
+fn index(
+    items: &[Item<'_>],
+    taken: &[bool],
+    atoms: &dyn Fn(&Item<'_>) -> Vec<String>,
+) -> HashMap<String, Vec<usize>> {
+    let mut ix: HashMap<String, Vec<usize>> = HashMap::new();
+    for (j, item) in items.iter().enumerate() {
+        if taken[j] {
+            continue;
+        }
+        for atom in atoms(item) {
+            ix.entry(atom).or_default().push(j);
+        }
+    }
+    ix
+}
+
+/// Whether sorted `part` is a subset of sorted `whole`.
+fn subset(part: &[String], whole: &[String]) -> bool {
+    let mut w = whole.iter();
+    part.iter().all(|p| w.any(|x| x == p))
+}
+
+/// The atoms a group is made of: `op_name`s, or source lines.
+fn group_atoms(basis: Basis) -> fn(&Item<'_>) -> Vec<String> {
+    match basis {
+        Basis::SourceLines => |i| i.lines.clone(),
+        _ => |i| i.op_names.clone(),
+    }
+}
+
+/// Groups: each free row of `wholes` whose atoms the free rows of `parts`
+/// hold together (two or more of them); by source lines, the parts must
+/// also hold all of the whole's `op_name`s. `flipped`: `wholes` is B.
+fn groups(
+    wholes: &[Item<'_>],
+    parts: &[Item<'_>],
+    st: &mut State,
+    flipped: bool,
+    basis: Basis,
+) -> Vec<Group> {
+    let atoms = &group_atoms(basis);
+    let (wt, pt) = if flipped {
+        (&st.b, &st.a)
+    } else {
+        (&st.a, &st.b)
+    };
+    let part_ix = index(parts, pt, atoms);
+    let whole_ix = index(wholes, wt, atoms);
+    let mut out = Vec::new();
+    for w in 0..wholes.len() {
+        let taken_w = if flipped { st.b[w] } else { st.a[w] };
+        let whole = atoms(&wholes[w]);
+        if taken_w || whole.is_empty() {
+            continue;
+        }
+        let Some(members) = members(&whole, parts, &part_ix, st, flipped, atoms) else {
+            continue;
+        };
+        if members.len() < 2
+            || (basis == Basis::SourceLines && !holds_op_names(&wholes[w], &members, parts))
+            || !unclaimed(w, &members, parts, wholes, &whole_ix, st, atoms)
+        {
+            continue;
+        }
+        let (wt, pt) = if flipped {
+            (&mut st.b, &mut st.a)
+        } else {
+            (&mut st.a, &mut st.b)
+        };
+        wt[w] = true;
+        for &p in &members {
+            pt[p] = true;
+        }
+        out.push(Group {
+            whole: w,
+            parts: members,
+            basis,
+        });
+    }
+    out
+}
+
+/// The free rows of `parts` whose atoms are a part of `whole`, when
+/// together they are all of it.
+fn members(
+    whole: &[String],
+    parts: &[Item<'_>],
+    part_ix: &HashMap<String, Vec<usize>>,
+    st: &mut State,
+    flipped: bool,
+    atoms: &dyn Fn(&Item<'_>) -> Vec<String>,
+) -> Option<Vec<usize>> {
+    let mut found: Vec<usize> = Vec::new();
+    for atom in whole {
+        for &p in part_ix.get(atom).map(Vec::as_slice).unwrap_or(&[]) {
+            if !st.spend() {
+                return None;
+            }
+            let taken = if flipped { st.a[p] } else { st.b[p] };
+            if !taken && subset(&atoms(&parts[p]), whole) {
+                found.push(p);
+            }
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    let mut union: Vec<String> = found.iter().flat_map(|&p| atoms(&parts[p])).collect();
+    union.sort_unstable();
+    union.dedup();
+    (union.as_slice() == whole).then_some(found)
+}
+
+/// Whether the members together hold every `op_name` of the whole.
+fn holds_op_names(whole: &Item<'_>, members: &[usize], parts: &[Item<'_>]) -> bool {
+    whole.op_names.iter().all(|n| {
+        members
+            .iter()
+            .any(|&p| parts[p].op_names.binary_search(n).is_ok())
+    })
+}
+
+/// Whether no other free row of the whole's side could claim one of the
+/// members (a member's atoms a part of its atoms too).
+fn unclaimed(
+    w: usize,
+    members: &[usize],
+    parts: &[Item<'_>],
+    wholes: &[Item<'_>],
+    whole_ix: &HashMap<String, Vec<usize>>,
+    st: &mut State,
+    atoms: &dyn Fn(&Item<'_>) -> Vec<String>,
+) -> bool {
+    for &p in members {
+        let pa = atoms(&parts[p]);
+        let Some(first) = pa.first() else { continue };
+        for &o in whole_ix.get(first).map(Vec::as_slice).unwrap_or(&[]) {
+            if !st.spend() {
+                return false;
+            }
+            if o != w && subset(&pa, &atoms(&wholes[o])) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The provenance atoms Jaccard compares: `op_name`s and lines.
+fn all_atoms(i: &Item<'_>) -> Vec<String> {
+    let mut v: Vec<String> = i.op_names.iter().chain(&i.lines).cloned().collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// |A ∩ B| / |A ∪ B| of two sorted, deduplicated lists.
+fn jaccard(x: &[String], y: &[String]) -> f64 {
+    let (mut i, mut j, mut both) = (0, 0, 0usize);
+    while i < x.len() && j < y.len() {
+        match x[i].cmp(&y[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                both += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    let union = x.len() + y.len() - both;
+    if union == 0 {
+        0.0
+    } else {
+        both as f64 / union as f64
+    }
+}
+
+/// Pass 4: the most similar free pairs, best first, at least one half.
+fn similar(a: &[Item<'_>], b: &[Item<'_>], st: &mut State, pairs: &mut Vec<Pair>) {
+    let atoms_b: Vec<Vec<String>> = b.iter().map(all_atoms).collect();
+    let ix = index(b, &st.b, &|i| all_atoms(i));
+    let mut cands: Vec<(u64, usize, usize)> = Vec::new();
+    'rows: for (i, item) in a.iter().enumerate() {
+        if st.a[i] {
+            continue;
+        }
+        let mine = all_atoms(item);
+        let mut seen: Vec<usize> = Vec::new();
+        for atom in &mine {
+            for &j in ix.get(atom).map(Vec::as_slice).unwrap_or(&[]) {
+                if !st.spend() {
+                    break 'rows;
+                }
+                seen.push(j);
+            }
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        for j in seen {
+            let s = jaccard(&mine, &atoms_b[j]);
+            if s >= 0.5 {
+                // Scores as integers, so that sorting is total.
+                cands.push(((s * 1e9) as u64, i, j));
+            }
+        }
+    }
+    cands.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
+    for (_, i, j) in cands {
+        if !st.a[i] && !st.b[j] {
+            st.a[i] = true;
+            st.b[j] = true;
+            pairs.push(Pair {
+                a: i,
+                b: j,
+                basis: Basis::Similar,
+            });
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! The diff of two pasted dumps, as the command line and the page show it:
+//! each paste repaired and analysed once (`analysis::analyze_with`), both
+//! of one kind (two compiled modules, two lowered programs, two jaxprs),
+//! then the diff that kind has; lines are the pastes' own.
+
+use super::compiled::{self, CompiledDiff};
+use super::lowered::{self, LoweredDiff};
+use crate::Backend;
+use crate::analysis::{self, Analysis, Kind, unwrap::Unwrapped};
+use crate::cost::chips::Chip;
+use crate::cost::ledger::Loops;
+use crate::cost::roofline;
+use crate::program::Module;
+
+/// What the two dumps are and their diff.
+pub enum Body<'a> {
+    /// Two compiled modules.
+    Compiled(Box<CompiledDiff<'a>>),
+    /// Two lowered programs or two jaxprs.
+    Lowered(LoweredDiff),
+}
+
+/// Everything the diff shows.
+pub struct DiffReport<'a> {
+    /// The kind both dumps are.
+    pub kind: Kind,
+    /// The backend each names (the analysis's).
+    pub backends: (Option<Backend>, Option<Backend>),
+    /// The chip the lower bounds are on, when one was asked for.
+    pub chip: Option<&'static Chip>,
+    /// Whether each paste was repaired before it was read.
+    pub repaired: (bool, bool),
+    /// The diff.
+    pub body: Body<'a>,
+}
+
+/// A sentence naming what a dump is.
+fn what(a: &Analysis) -> String {
+    match (&a.kind, &a.reason) {
+        (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
+        (Kind::HloOptimized, _) => "compiled HLO".into(),
+        (Kind::HloUnoptimized, _) => "HLO before optimization".into(),
+        (Kind::Stablehlo, _) => "a lowered (StableHLO) module".into(),
+        (Kind::Jaxpr, _) => "a jaxpr".into(),
+        (k, _) => format!("a {k} dump"),
+    }
+}
+
+/// Builds the diff of `a` and `b` (the lower bounds on the chip `asked`,
+/// when given) and hands it to `f`. An error (one sentence) when the two
+/// are not of one kind, either is of unknown kind, a compiled one has no
+/// entry computation, or `asked` names no preset.
+pub fn with_diff<R>(
+    a: &str,
+    b: &str,
+    asked: Option<&str>,
+    f: impl FnOnce(&DiffReport<'_>) -> R,
+) -> Result<R, String> {
+    let chip = match asked {
+        Some(name) => roofline::choose(Some(name), None)?.chip,
+        None => None,
+    };
+    analysis::analyze_with(a, |aa, ra, ma| {
+        analysis::analyze_with(b, |ab, rb, mb| {
+            report_of(Read(&aa, ra, ma), Read(&ab, rb, mb), chip, f)
+        })
+    })
+}
+
+/// One dump as read: its analysis, its repaired text, its module.
+struct Read<'r, 't, 'm>(&'r Analysis, &'r Unwrapped<'t>, &'r Module<'m>);
+
+fn report_of<R>(
+    a: Read<'_, '_, '_>,
+    b: Read<'_, '_, '_>,
+    chip: Option<&'static Chip>,
+    f: impl FnOnce(&DiffReport<'_>) -> R,
+) -> Result<R, String> {
+    for (side, x) in [("A", a.0), ("B", b.0)] {
+        if x.kind == Kind::Unknown {
+            return Err(format!("{side} is {}: nothing to compare", what(x)));
+        }
+    }
+    if a.0.kind != b.0.kind {
+        return Err(format!(
+            "A is {}, B is {}: a diff compares two dumps of one kind (two compiled modules, two lowered programs, two jaxprs)",
+            what(a.0),
+            what(b.0)
+        ));
+    }
+    let body = if a.0.kind == Kind::HloOptimized {
+        for (side, none) in [("A", a.2.entry.is_none()), ("B", b.2.entry.is_none())] {
+            if none {
+                return Err(format!(
+                    "{side} has no ENTRY computation: the diff compares what each entry computation runs"
+                ));
+            }
+        }
+        let mut d = compiled::diff(
+            a.2,
+            b.2,
+            (Loops::of(a.0.backend), Loops::of(b.0.backend)),
+            chip,
+        );
+        pasted_lines(&mut d.a.items, a.1);
+        pasted_lines(&mut d.b.items, b.1);
+        Body::Compiled(Box::new(d))
+    } else {
+        Body::Lowered(lowered::diff(&a.1.text, &b.1.text)?)
+    };
+    let report = DiffReport {
+        kind: a.0.kind,
+        backends: (a.0.backend, b.0.backend),
+        chip,
+        repaired: (!a.1.undone.is_empty(), !b.1.undone.is_empty()),
+        body,
+    };
+    Ok(f(&report))
+}
+
+/// Lines of the repaired text as lines of the paste.
+fn pasted_lines(items: &mut [super::item::Item<'_>], r: &Unwrapped<'_>) {
+    if r.undone.is_empty() {
+        return;
+    }
+    for i in items {
+        i.line = r.map.get(i.line).0;
+    }
+}

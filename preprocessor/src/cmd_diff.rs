@@ -1,0 +1,392 @@
+//! `mdbook-dumplab diff A B [--chip NAME] [--json]`: what changed between
+//! two dumps of one kind.
+//!
+//! The work is `dumplab::diff::report`: two compiled modules are compared
+//! kernel by kernel, matched by what each kernel computes (provenance,
+//! opcodes, shapes), never by name; two lowered programs or two jaxprs by
+//! the operations each source line lowered to. The text output reads like a
+//! review comment, the biggest changes first; `--json` prints the object
+//! documented in `dumplab::analysis` ("JSON of `diff`").
+//!
+//! Exit status 0 with a diff (whether or not anything changed); 1 with one
+//! `mdbook-dumplab: error: ...` line when a file cannot be read, the two
+//! are not of one kind, or `--chip` names no preset. Text from the dumps is
+//! printed with its control characters escaped.
+
+use crate::cmd_analyze::read_input;
+use crate::cmd_cost::{bytes, count, seconds};
+use anyhow::anyhow;
+use dumplab::diagnostic::printable;
+use dumplab::diff::changes::Changes;
+use dumplab::diff::compiled::CompiledDiff;
+use dumplab::diff::item::Item;
+use dumplab::diff::json::to_json;
+use dumplab::diff::lowered::LoweredDiff;
+use dumplab::diff::report::{Body, DiffReport, with_diff};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Changes the text lists before it says how many more there are.
+const SHOWN: usize = 30;
+
+pub(crate) fn run(json: bool, chip: Option<&str>, a: &Path, b: &Path) -> anyhow::Result<ExitCode> {
+    let (name_a, text_a) = read_input(a)?;
+    let (name_b, text_b) = read_input(b)?;
+    let names = (
+        printable(&name_a).into_owned(),
+        printable(&name_b).into_owned(),
+    );
+    let out = with_diff(&text_a, &text_b, chip, |r| {
+        if json {
+            format!("{}\n", to_json(r))
+        } else {
+            text(&names, r)
+        }
+    })
+    .map_err(|e| anyhow!("{} vs {}: {e}", names.0, names.1))?;
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    lock.write_all(out.as_bytes())?;
+    lock.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `+1.50 KiB`, `-512 B`, `+0 B`.
+fn signed_bytes(v: f64) -> String {
+    format!("{}{}", if v < 0.0 { "-" } else { "+" }, bytes(v.abs()))
+}
+
+fn signed_count(v: f64) -> String {
+    format!("{}{}", if v < 0.0 { "-" } else { "+" }, count(v.abs()))
+}
+
+fn p(s: &str) -> String {
+    printable(s).into_owned()
+}
+
+fn text(names: &(String, String), r: &DiffReport<'_>) -> String {
+    let mut out = String::new();
+    let backend = |b: Option<dumplab::Backend>| b.map_or("no backend named", |b| b.as_str());
+    let _ = writeln!(
+        out,
+        "A: {} ({}, {})\nB: {} ({}, {})",
+        names.0,
+        r.kind,
+        backend(r.backends.0),
+        names.1,
+        r.kind,
+        backend(r.backends.1)
+    );
+    match &r.body {
+        Body::Compiled(d) => compiled(&mut out, r, d),
+        Body::Lowered(d) => lowered(&mut out, d),
+    }
+    out
+}
+
+/// One line of the review: how big it is (|bytes|, for the order) and what.
+struct Line {
+    weight: f64,
+    text: String,
+}
+
+/// B less A of one row figure, when both are known.
+fn delta_bytes(a: &[&Item<'_>], b: &[&Item<'_>]) -> Option<f64> {
+    let sum = |xs: &[&Item<'_>]| -> Option<f64> {
+        xs.iter()
+            .map(|i| {
+                i.xla
+                    .filter(|f| f.bytes.unknown == 0)
+                    .map(|f| f.bytes.known)
+            })
+            .sum()
+    };
+    Some(sum(b)? - sum(a)?)
+}
+
+fn cost_note(d: Option<f64>) -> String {
+    match d {
+        Some(v) => format!("bytes {}", signed_bytes(v)),
+        None => "bytes not costed by XLA".into(),
+    }
+}
+
+fn at(i: &Item<'_>) -> String {
+    format!("`{}` (line {})", p(i.name), i.line)
+}
+
+fn change_words(c: &Changes) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some((x, y)) = c.kind {
+        parts.push(format!("kind {} -> {}", x.as_str(), y.as_str()));
+    }
+    if let Some((x, y)) = &c.detail {
+        let s = |v: &Option<String>| v.as_deref().map_or("none".to_string(), p);
+        parts.push(format!("{} -> {}", s(x), s(y)));
+    }
+    if !c.op_names_in.is_empty() {
+        parts.push(format!("work moved in: {}", p(&c.op_names_in.join(", "))));
+    }
+    if !c.op_names_out.is_empty() {
+        parts.push(format!("work moved out: {}", p(&c.op_names_out.join(", "))));
+    }
+    if !c.ops_in.is_empty() {
+        parts.push(format!("now runs {}", p(&c.ops_in.join(", "))));
+    }
+    if !c.ops_out.is_empty() {
+        parts.push(format!("no longer runs {}", p(&c.ops_out.join(", "))));
+    }
+    if let Some((x, y)) = &c.shape {
+        parts.push(format!("shape {} -> {}", p(x), p(y)));
+    }
+    if let Some((x, y)) = &c.layout {
+        parts.push(format!("layout {} -> {}", p(x), p(y)));
+    }
+    if c.operand_shapes.is_some() {
+        parts.push("operand shapes changed".into());
+    }
+    if let Some((x, y)) = c.depth {
+        parts.push(format!("nesting {x} -> {y}"));
+    }
+    parts.join("; ")
+}
+
+/// Every change of a compiled diff as a review line.
+fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
+    let (a, b) = (&d.a.items, &d.b.items);
+    let mut lines = Vec::new();
+    let mut push = |delta: Option<f64>, text: String| {
+        lines.push(Line {
+            weight: delta.map_or(0.0, f64::abs),
+            text,
+        });
+    };
+    for &j in &d.matching.added {
+        let i = &b[j];
+        push(
+            delta_bytes(&[], &[i]),
+            format!(
+                "+ added {} {}: {}, {}",
+                i.kind.as_str(),
+                at(i),
+                p(&i.shape),
+                cost_note(delta_bytes(&[], &[i]))
+            ),
+        );
+    }
+    for &j in &d.matching.removed {
+        let i = &a[j];
+        push(
+            delta_bytes(&[i], &[]),
+            format!(
+                "- removed {} {}: {}, {}",
+                i.kind.as_str(),
+                at(i),
+                p(&i.shape),
+                cost_note(delta_bytes(&[i], &[]))
+            ),
+        );
+    }
+    for g in &d.matching.split {
+        let parts: Vec<&Item<'_>> = g.parts.iter().map(|&j| &b[j]).collect();
+        let dl = delta_bytes(&[&a[g.whole]], &parts);
+        let to: Vec<String> = parts.iter().map(|i| at(i)).collect();
+        push(
+            dl,
+            format!(
+                "< split {} {} into {} kernels: {} (by {}), {}",
+                a[g.whole].kind.as_str(),
+                at(&a[g.whole]),
+                parts.len(),
+                to.join(", "),
+                g.basis.as_str(),
+                cost_note(dl)
+            ),
+        );
+    }
+    for g in &d.matching.merged {
+        let parts: Vec<&Item<'_>> = g.parts.iter().map(|&i| &a[i]).collect();
+        let dl = delta_bytes(&parts, &[&b[g.whole]]);
+        let from: Vec<String> = parts.iter().map(|i| at(i)).collect();
+        push(
+            dl,
+            format!(
+                "> merged {} kernels {} into {} {} (by {}), {}",
+                parts.len(),
+                from.join(", "),
+                b[g.whole].kind.as_str(),
+                at(&b[g.whole]),
+                g.basis.as_str(),
+                cost_note(dl)
+            ),
+        );
+    }
+    for (n, c) in &d.changed {
+        let pr = d.matching.pairs[*n];
+        let dl = delta_bytes(&[&a[pr.a]], &[&b[pr.b]]);
+        push(
+            dl,
+            format!(
+                "~ {} -> {}: {}; {}",
+                at(&a[pr.a]),
+                at(&b[pr.b]),
+                change_words(c),
+                cost_note(dl)
+            ),
+        );
+    }
+    lines.sort_by(|x, y| y.weight.total_cmp(&x.weight));
+    lines
+}
+
+fn compiled(out: &mut String, r: &DiffReport<'_>, d: &CompiledDiff<'_>) {
+    let m = &d.matching;
+    let _ = writeln!(
+        out,
+        "\n{} kernels matched ({} changed), {} split, {} merged, {} added, {} removed",
+        m.pairs.len(),
+        d.changed.len(),
+        m.split.len(),
+        m.merged.len(),
+        m.added.len(),
+        m.removed.len()
+    );
+    let (xa, xb) = (&d.a.xla, &d.b.xla);
+    let _ = writeln!(
+        out,
+        "XLA's bytes accessed {} -> {} ({}); flops {} -> {} ({})",
+        bytes(xa.bytes.known),
+        bytes(xb.bytes.known),
+        signed_bytes(xb.bytes.known - xa.bytes.known),
+        count(xa.flops.known),
+        count(xb.flops.known),
+        signed_count(xb.flops.known - xa.flops.known)
+    );
+    let (ua, ub) = (xa.bytes.unknown, xb.bytes.unknown);
+    if ua + ub > 0 {
+        let _ = writeln!(
+            out,
+            "  (XLA costs no custom call: {ua} instruction(s) of A and {ub} of B are left out of these figures)"
+        );
+    }
+    if let (Some(chip), Some(la), Some(lb)) = (r.chip, d.a.lower_bound_s, d.b.lower_bound_s) {
+        let sign = if lb < la { "-" } else { "+" };
+        let _ = writeln!(
+            out,
+            "Lower bound on {}: {} -> {} ({sign}{})",
+            chip.name,
+            seconds(la),
+            seconds(lb),
+            seconds((lb - la).abs())
+        );
+    }
+    if d.is_empty() {
+        out.push_str(
+            "\nNo change: every kernel has a partner that computes the same, in the same order.\n",
+        );
+        return;
+    }
+    let lines = review_lines(d);
+    if !lines.is_empty() {
+        out.push_str("\nBiggest changes first:\n");
+        for l in lines.iter().take(SHOWN) {
+            let _ = writeln!(out, "  {}", l.text);
+        }
+        if lines.len() > SHOWN {
+            let _ = writeln!(
+                out,
+                "  ... and {} more (--json lists all)",
+                lines.len() - SHOWN
+            );
+        }
+    }
+    for x in &d.introduced {
+        let _ = writeln!(
+            out,
+            "Introduced: a {} in {} ({})",
+            x.what,
+            at(&d.b.items[x.b]),
+            x.how.as_str()
+        );
+    }
+    module(out, d);
+    if m.truncated {
+        out.push_str(
+            "(matching stopped at its work budget: the rest is listed as added and removed)\n",
+        );
+    }
+}
+
+fn module(out: &mut String, d: &CompiledDiff<'_>) {
+    let mc = &d.module;
+    if mc.reordered > 0 {
+        let _ = writeln!(
+            out,
+            "Schedule: {} matched kernel(s) run in another order",
+            mc.reordered
+        );
+    }
+    if let Some((x, y)) = mc.scheduled {
+        let _ = writeln!(out, "is_scheduled: {x} -> {y}");
+    }
+    let s = |v: &Option<String>| v.as_deref().map_or("none".to_string(), p);
+    if let Some((x, y)) = &mc.aliasing {
+        let _ = writeln!(out, "input_output_alias: {} -> {}", s(x), s(y));
+    }
+    if let Some((x, y)) = &mc.entry_layout {
+        let _ = writeln!(out, "entry_computation_layout: {} -> {}", s(x), s(y));
+    }
+}
+
+fn lowered(out: &mut String, d: &LoweredDiff) {
+    let _ = writeln!(
+        out,
+        "\n{} ops in A, {} in B; {} source line(s) the same, {} changed",
+        d.ops.0,
+        d.ops.1,
+        d.lines_same,
+        d.changed.len()
+    );
+    if d.same_program() {
+        out.push_str("Same program: every source line lowered to the same operations, so what differs in their compiled dumps the compiler decided.\n");
+        if d.unlocated {
+            out.push_str(
+                "(the ops carry no source lines: compared as one program, not line by line)\n",
+            );
+        }
+        return;
+    }
+    if let Some((x, y)) = &d.signature {
+        let _ = writeln!(
+            out,
+            "Signature: ({}) -> ({})",
+            p(&x.join(", ")),
+            p(&y.join(", "))
+        );
+    }
+    for l in d.changed.iter().take(SHOWN) {
+        let at = l.at.as_ref().map_or("(no location)".to_string(), |(f, n)| {
+            format!("{}:{n}", p(f))
+        });
+        let list = |v: &[(String, usize)]| {
+            if v.is_empty() {
+                "nothing".to_string()
+            } else {
+                v.iter()
+                    .map(|(o, n)| format!("{} x{n}", p(o)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        };
+        let _ = writeln!(out, "  {at}: {} -> {}", list(&l.a), list(&l.b));
+    }
+    if d.changed.len() > SHOWN {
+        let _ = writeln!(
+            out,
+            "  ... and {} more (--json lists all)",
+            d.changed.len() - SHOWN
+        );
+    }
+}
