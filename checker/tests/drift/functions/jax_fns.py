@@ -47,3 +47,79 @@ FUNCTIONS = {
 # every worker lowers with JAX_PLATFORMS=cpu, so `solve`'s lowered texts name
 # the CPU. Kept here, below the functions, so that no source line moves.
 LOWERED_FOR = {"solve": {"backend": "cpu"}}
+
+
+# Added for issue 22 (version pairs for the diff): appended below everything
+# above, so that no line of the first functions moves.
+
+
+def layernorm(x, g, b):
+    """Mean, variance, normalize, scale: two reductions and elementwise work."""
+    m = x.mean(axis=-1, keepdims=True)
+    v = ((x - m) ** 2).mean(axis=-1, keepdims=True)
+    return (x - m) * jax.lax.rsqrt(v + 1e-5) * g + b
+
+
+def attention(q, k, v):
+    """A small attention: softmax(q @ k.T / sqrt(d)) @ v, two dots around a softmax."""
+    s = q @ k.T / jnp.sqrt(jnp.float32(q.shape[-1]))
+    return jax.nn.softmax(s, axis=-1) @ v
+
+
+def gelu(x):
+    """The tanh GELU: one elementwise chain with a transcendental."""
+    return jax.nn.gelu(x, approximate=True)
+
+
+def cumsum(x):
+    """A cumulative sum along the last axis: a reduce-window or a loop when compiled."""
+    return jnp.cumsum(x, axis=-1)
+
+
+def transpose_dot(x, y):
+    """A transpose feeding a dot: dimension numbers or a layout copy when compiled."""
+    return jnp.transpose(x) @ y
+
+
+def matmul_bf16(x, w):
+    """A bf16 matmul accumulated in f32: converts around the dot."""
+    return jnp.dot(x, w, preferred_element_type=jnp.float32)
+
+
+def conv(x, w):
+    """A 3x3 convolution, NHWC: a convolution or a library call when compiled."""
+    return jax.lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+FUNCTIONS.update({
+    "layernorm": (layernorm, lambda: (
+        jax.ShapeDtypeStruct((8, 128), jnp.float32),
+        jax.ShapeDtypeStruct((128,), jnp.float32),
+        jax.ShapeDtypeStruct((128,), jnp.float32),
+    )),
+    "attention": (attention, lambda: (
+        jax.ShapeDtypeStruct((16, 32), jnp.float32),
+        jax.ShapeDtypeStruct((16, 32), jnp.float32),
+        jax.ShapeDtypeStruct((16, 32), jnp.float32),
+    )),
+    "gelu": (gelu, lambda: (jax.ShapeDtypeStruct((8, 128), jnp.float32),)),
+    "cumsum": (cumsum, lambda: (jax.ShapeDtypeStruct((8, 128), jnp.float32),)),
+    "transpose_dot": (transpose_dot, lambda: (
+        jax.ShapeDtypeStruct((32, 16), jnp.float32),
+        jax.ShapeDtypeStruct((32, 64), jnp.float32),
+    )),
+    "matmul_bf16": (matmul_bf16, lambda: (
+        jax.ShapeDtypeStruct((16, 32), jnp.bfloat16),
+        jax.ShapeDtypeStruct((32, 64), jnp.bfloat16),
+    )),
+    "conv": (conv, lambda: (
+        jax.ShapeDtypeStruct((1, 8, 8, 4), jnp.float32),
+        jax.ShapeDtypeStruct((3, 3, 4, 8), jnp.float32),
+    )),
+})
+
+# `solve` stays with the pinned release: its jax-0.4.30 lowering calls
+# `mhlo.custom_call @lapack_sgetrf` (no `_ffi`), from which the checker names no
+# backend, so older producers make no `solve` files (README.md, Producers).
+if tuple(int(p) for p in jax.__version__.split(".")[:2]) < (0, 10):
+    FUNCTIONS.pop("solve")

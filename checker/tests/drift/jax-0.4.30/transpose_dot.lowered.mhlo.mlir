@@ -1,0 +1,7 @@
+module @jit_transpose_dot attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<32x16xf32> {mhlo.layout_mode = "default"}, %arg1: tensor<32x64xf32> {mhlo.layout_mode = "default"}) -> (tensor<16x64xf32> {jax.result_info = "", mhlo.layout_mode = "default"}) {
+    %0 = "mhlo.transpose"(%arg0) <{permutation = dense<[1, 0]> : tensor<2xi64>}> : (tensor<32x16xf32>) -> tensor<16x32xf32>
+    %1 = "mhlo.dot_general"(%0, %arg1) <{dot_dimension_numbers = #mhlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>, precision_config = [#mhlo<precision DEFAULT>, #mhlo<precision DEFAULT>]}> : (tensor<16x32xf32>, tensor<32x64xf32>) -> tensor<16x64xf32>
+    return %1 : tensor<16x64xf32>
+  }
+}
