@@ -113,8 +113,9 @@ fn cost_note(d: Option<f64>) -> String {
     }
 }
 
-fn at(i: &Item<'_>) -> String {
-    format!("`{}` (line {})", p(i.name), i.line)
+/// A row, with its side and line: `` `fusion.2` (A:31) ``.
+fn at(side: char, i: &Item<'_>) -> String {
+    format!("`{}` ({side}:{})", p(i.name), i.line)
 }
 
 fn change_words(c: &Changes) -> String {
@@ -170,7 +171,7 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
             format!(
                 "+ added {} {}: {}, {}",
                 i.kind.as_str(),
-                at(i),
+                at('B', i),
                 p(&i.shape),
                 cost_note(delta_bytes(&[], &[i]))
             ),
@@ -183,7 +184,7 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
             format!(
                 "- removed {} {}: {}, {}",
                 i.kind.as_str(),
-                at(i),
+                at('A', i),
                 p(&i.shape),
                 cost_note(delta_bytes(&[i], &[]))
             ),
@@ -192,13 +193,13 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
     for g in &d.matching.split {
         let parts: Vec<&Item<'_>> = g.parts.iter().map(|&j| &b[j]).collect();
         let dl = delta_bytes(&[&a[g.whole]], &parts);
-        let to: Vec<String> = parts.iter().map(|i| at(i)).collect();
+        let to: Vec<String> = parts.iter().map(|i| at('B', i)).collect();
         push(
             dl,
             format!(
                 "< split {} {} into {} kernels: {} (by {}), {}",
                 a[g.whole].kind.as_str(),
-                at(&a[g.whole]),
+                at('A', &a[g.whole]),
                 parts.len(),
                 to.join(", "),
                 g.basis.as_str(),
@@ -209,7 +210,7 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
     for g in &d.matching.merged {
         let parts: Vec<&Item<'_>> = g.parts.iter().map(|&i| &a[i]).collect();
         let dl = delta_bytes(&parts, &[&b[g.whole]]);
-        let from: Vec<String> = parts.iter().map(|i| at(i)).collect();
+        let from: Vec<String> = parts.iter().map(|i| at('A', i)).collect();
         push(
             dl,
             format!(
@@ -217,7 +218,7 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
                 parts.len(),
                 from.join(", "),
                 b[g.whole].kind.as_str(),
-                at(&b[g.whole]),
+                at('B', &b[g.whole]),
                 g.basis.as_str(),
                 cost_note(dl)
             ),
@@ -230,8 +231,8 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
             dl,
             format!(
                 "~ {} -> {}: {}; {}",
-                at(&a[pr.a]),
-                at(&b[pr.b]),
+                at('A', &a[pr.a]),
+                at('B', &b[pr.b]),
                 change_words(c),
                 cost_note(dl)
             ),
@@ -307,7 +308,7 @@ fn compiled(out: &mut String, r: &DiffReport<'_>, d: &CompiledDiff<'_>) {
             out,
             "Introduced: a {} in {} ({})",
             x.what,
-            at(&d.b.items[x.b]),
+            at('B', &d.b.items[x.b]),
             x.how.as_str()
         );
     }

@@ -12,7 +12,8 @@
 //!    other row of the whole's side could claim a part): where fusion
 //!    boundaries moved. By `op_name`s first, then by source lines.
 //! 4. **similar**: the most similar provenance (Jaccard over `op_name`s and
-//!    lines, at least one half), best pairs first.
+//!    lines, at least one half; any share for rows of one kind and result
+//!    shape), best pairs first.
 //! 5. **shape**: no provenance to go on, the same kind and shapes, in run
 //!    order.
 //!
@@ -381,7 +382,8 @@ fn jaccard(x: &[String], y: &[String]) -> f64 {
     }
 }
 
-/// Pass 4: the most similar free pairs, best first, at least one half.
+/// Pass 4: the most similar free pairs, best first: at least half their
+/// provenance shared, or some of it with the same kind and result shape.
 fn similar(a: &[Item<'_>], b: &[Item<'_>], st: &mut State, pairs: &mut Vec<Pair>) {
     let atoms_b: Vec<Vec<String>> = b.iter().map(all_atoms).collect();
     let ix = index(b, &st.b, &|i| all_atoms(i));
@@ -404,7 +406,8 @@ fn similar(a: &[Item<'_>], b: &[Item<'_>], st: &mut State, pairs: &mut Vec<Pair>
         seen.dedup();
         for j in seen {
             let s = jaccard(&mine, &atoms_b[j]);
-            if s >= 0.5 {
+            let alike = item.kind == b[j].kind && item.shape == b[j].shape;
+            if s >= 0.5 || (alike && s > 0.0) {
                 // Scores as integers, so that sorting is total.
                 cands.push(((s * 1e9) as u64, i, j));
             }

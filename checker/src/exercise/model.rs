@@ -51,14 +51,16 @@ pub enum Question {
     Backend(BackendQuestion),
     /// Where does the time go? A figure of the cost ledger.
     Cost(CostQuestion),
+    /// What changed between two dumps? A fact of their diff.
+    Diff(DiffQuestion),
 }
 
 impl Question {
     /// Every `type` spelling, in declaration order (the order serde's
     /// "expected one of" lists them). What shows a question by its type (the
     /// page's label, the answer key) has one row per entry; tests check it.
-    pub const TYPE_NAMES: [&'static str; 7] = [
-        "classify", "evidence", "count", "pair", "choice", "backend", "cost",
+    pub const TYPE_NAMES: [&'static str; 8] = [
+        "classify", "evidence", "count", "pair", "choice", "backend", "cost", "diff",
     ];
 
     /// The `type` spelling.
@@ -71,6 +73,7 @@ impl Question {
             Question::Choice(_) => "choice",
             Question::Backend(_) => "backend",
             Question::Cost(_) => "cost",
+            Question::Diff(_) => "diff",
         }
     }
 
@@ -93,6 +96,7 @@ impl Question {
             Question::Choice(q) => common!(q),
             Question::Backend(q) => common!(q),
             Question::Cost(q) => common!(q),
+            Question::Diff(q) => common!(q),
         }
     }
 }
@@ -186,6 +190,33 @@ pub struct CostQuestion {
     /// one the ledger chooses for the dump.
     #[serde(default)]
     pub chip: Option<String>,
+}
+
+/// `type = "diff"`: a fact of the diff of two dumps (`dumplab::diff`): the
+/// dump after a change is shown, the one before is named.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiffQuestion {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// B, the dump after the change: the excerpt shown (the diff is of the
+    /// whole dumps).
+    pub snippet: String,
+    /// A, the dump before the change (`family/file`), named in the
+    /// question's context.
+    pub other: String,
+    /// What is asked: one of `resolve::diff::ASKS` (`added`, `introduced`,
+    /// `bytes-delta`, `merged`, `split`, `same-program`).
+    pub ask: String,
+    /// The kernel asked about (its instruction name, without `%`), for
+    /// `merged` (a kernel of B) and `split` (a kernel of A).
+    #[serde(default)]
+    pub kernel: Option<String>,
 }
 
 /// `type = "pair"`: pick the compiled dump of the same function.

@@ -68,6 +68,18 @@ fn library() -> Library {
         ("other".into(), "compiled.cpu.hlo.txt".into()),
         compiled("other"),
     );
+    // `neg` with a dead copy of its parameter: one kernel more.
+    let copied = COMPILED.replace(
+        "  ROOT %neg_fusion",
+        "  %dead = f32[8]{0} copy(%x.1)\n  ROOT %neg_fusion",
+    );
+    lib.insert(
+        ("copied".into(), "compiled.cpu.hlo.txt".into()),
+        DumpInfo {
+            text: copied,
+            ..compiled("copied")
+        },
+    );
     lib.insert(
         ("neg".into(), "lowered.stablehlo.mlir".into()),
         DumpInfo {
@@ -288,7 +300,7 @@ fn every_mistake_is_reported_where_it_is() {
         (
             "[[question]]\nid = \"x\"\ntype = \"clasify\"\nprompt = \"p\"\n",
             &[
-                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`, `cost`",
+                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`, `cost`, `diff`",
             ],
         ),
         (
@@ -872,7 +884,8 @@ fn every_cost_ask_is_documented_where_instructors_read_it() {
     let section: Vec<&str> = doc
         .lines()
         .skip_while(|l| !l.starts_with("## Cost asks"))
-        .take_while(|l| !l.starts_with("## The self-test"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
         .collect();
     let rows: Vec<&&str> = section.iter().filter(|l| l.starts_with("| `")).collect();
     assert_eq!(rows.len(), super::ASKS.len(), "one row per ask");
@@ -886,6 +899,83 @@ fn every_cost_ask_is_documented_where_instructors_read_it() {
         assert!(
             rows.iter().any(|r| r.starts_with(&row)),
             "exercises/FORMAT.md lacks `{row}`"
+        );
+    }
+}
+
+/// Every ask of a `diff` question is documented in `exercises/FORMAT.md`,
+/// once, with what it is asked of.
+#[test]
+fn every_diff_ask_is_documented_where_instructors_read_it() {
+    let doc = include_str!("../../../../exercises/FORMAT.md");
+    let section: Vec<&str> = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("## Diff asks"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .collect();
+    let rows: Vec<&&str> = section.iter().filter(|l| l.starts_with("| `")).collect();
+    assert_eq!(rows.len(), super::DIFF_ASKS.len(), "one row per ask");
+    for ask in super::DIFF_ASKS {
+        let row = format!("| `{}` |", ask.name);
+        assert!(
+            rows.iter().filter(|r| r.starts_with(&row)).count() == 1,
+            "exercises/FORMAT.md lacks `{row}`"
+        );
+    }
+}
+
+/// A `diff` question's key is the diff's: the dead copy B adds is the one
+/// kernel without a partner; the same pair asks no `merged`; an identical
+/// pair has nothing added; a misspelt ask is told the near one.
+#[test]
+fn diff_keys_are_the_diffs() {
+    let q = one(r#"
+[[question]]
+id = "d1"
+type = "diff"
+prompt = "Which kernel is new?"
+snippet = "copied/compiled.cpu.hlo.txt#entry"
+other = "neg/compiled.cpu.hlo.txt"
+ask = "added"
+"#);
+    assert_eq!(q.key.answer, vec!["10".to_owned()], "{:?}", q.key);
+    assert_eq!(verdict(&q, "10"), Outcome::Correct);
+    assert_ne!(verdict(&q, "11"), Outcome::Correct);
+    let q = one(r#"
+[[question]]
+id = "d2"
+type = "diff"
+prompt = "Same program?"
+snippet = "neg/lowered.stablehlo.mlir"
+other = "neg/lowered.stablehlo.mlir"
+ask = "same-program"
+"#);
+    assert_eq!(q.key.answer, vec!["same".to_owned()]);
+    for (src, want) in [
+        (
+            "snippet = \"neg/compiled.cpu.hlo.txt#entry\"\nother = \"other/compiled.cpu.hlo.txt\"\nask = \"added\"",
+            "the diff finds no kernels with no partner in A",
+        ),
+        (
+            "snippet = \"neg/compiled.cpu.hlo.txt#entry\"\nother = \"neg/compiled.cpu.hlo.txt\"\nask = \"aded\"",
+            "did you mean `added`?",
+        ),
+        (
+            "snippet = \"neg/compiled.cpu.hlo.txt#entry\"\nother = \"neg/lowered.stablehlo.mlir\"\nask = \"added\"",
+            "a diff compares two dumps of one kind",
+        ),
+        (
+            "snippet = \"copied/compiled.cpu.hlo.txt#entry\"\nother = \"neg/compiled.cpu.hlo.txt\"\nask = \"merged\"\nkernel = \"dead\"",
+            "`dead` is the whole of no merge in this diff",
+        ),
+    ] {
+        let (_, diags) = resolve(&format!(
+            "[[question]]\nid = \"x\"\ntype = \"diff\"\nprompt = \"p\"\n{src}\n"
+        ));
+        assert!(
+            diags.iter().any(|d| d.contains(want)),
+            "{src}: want {want:?} in {diags:#?}"
         );
     }
 }
@@ -1120,6 +1210,14 @@ prompt = "p"
 snippet = "neg/compiled.cpu.hlo.txt"
 ask = "slowest"
 chip = "h100"
+
+[[question]]
+id = "h"
+type = "diff"
+prompt = "p"
+snippet = "neg/lowered.stablehlo.mlir"
+other = "neg/lowered.stablehlo.mlir"
+ask = "same-program"
 "#,
     );
     assert!(diags.is_empty(), "{diags:?}");
