@@ -70,6 +70,12 @@ fn item<'a>(
 ) -> Option<Item<'a>> {
     let ins = m.instruction(k.instruction)?;
     let mut ops = k.ops.clone();
+    // An op that calls a computation (`reduce`, `reduce-window`, `sort`)
+    // lists what it calls; it runs itself too, as the fusion wrapping it
+    // would.
+    if matches!(k.kind, KernelKind::Op | KernelKind::Collective) {
+        ops.push(ins.opcode.to_string());
+    }
     ops.sort_unstable();
     ops.dedup();
     let mut op_names: Vec<String> = k
