@@ -350,8 +350,27 @@ fn lowered(out: &mut String, d: &LoweredDiff) {
         d.lines_same,
         d.changed.len()
     );
+    if let Some((x, y)) = &d.donation {
+        let s = |v: &[String]| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                p(&v.join(", "))
+            }
+        };
+        let _ = writeln!(
+            out,
+            "Donation: {} -> {} (how `jit` was called, not an operation)",
+            s(x),
+            s(y)
+        );
+    }
     if d.same_program() {
-        out.push_str("Same program: every source line lowered to the same operations, so what differs in their compiled dumps the compiler decided.\n");
+        if d.donation.is_some() {
+            out.push_str("Same program: every source line lowered to the same operations; what differs in their compiled dumps comes from the compiler and from the donation above.\n");
+        } else {
+            out.push_str("Same program: every source line lowered to the same operations, so what differs in their compiled dumps the compiler decided.\n");
+        }
         if d.unlocated {
             out.push_str(
                 "(the ops carry no source lines: compared as one program, not line by line)\n",

@@ -18,6 +18,7 @@ const CHAPTERS = {
   'layouts.html': 3,
   'fusion.html': 3,
   'buffer-assignment.html': 3,
+  'where-the-time-goes.html': 6,
   'what-changed.html': 6,
 };
 const book = useBook();

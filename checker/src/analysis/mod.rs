@@ -151,7 +151,8 @@
 //!
 //! Two lowered programs or two jaxprs (`kind: "lowered"` or `"jaxpr"`),
 //! compared as the operations each source line (innermost frame, file name
-//! without its folders) lowered to:
+//! without its folders) lowered to (a custom call with its target:
+//! `stablehlo.custom_call @tpu_custom_call`):
 //!
 //! | field | type | meaning |
 //! |---|---|---|
@@ -160,6 +161,7 @@
 //! | `summary` | object | `{same_program, lines_same, lines_changed, unlocated}`: `same_program` when every source line lowered to the same operations and the signatures agree; `unlocated` when a side's ops carry no source line (compared as one program) |
 //! | `lines` | list | the lines that differ: `{file, line, a: {op: count}, b: {op: count}}` (`file`, `line` null for ops without a location) |
 //! | `signature` | object or null | `{a, b}`: the entry function's parameter shapes, where they differ |
+//! | `donation` | object or null | `{a, b}`: the entry function's donated or aliased arguments (`%arg0: tf.aliasing_output = 0`, `jax.buffer_donor = true`), where they differ: how `jit` was called, not an operation (`same_program` does not weigh it) |
 
 use std::collections::HashMap;
 

@@ -437,7 +437,18 @@ fn lowered(out: &mut String, r: &DiffReport<'_>, d: &LoweredDiff) {
         ops(out, &l.b);
         out.push('}');
     }
-    out.push_str("],\"signature\":");
+    out.push_str("],\"donation\":");
+    match &d.donation {
+        Some((a, b)) => {
+            out.push_str("{\"a\":");
+            strs(out, a.iter().map(String::as_str));
+            out.push_str(",\"b\":");
+            strs(out, b.iter().map(String::as_str));
+            out.push('}');
+        }
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"signature\":");
     match &d.signature {
         Some((a, b)) => {
             out.push_str("{\"a\":");

@@ -5,6 +5,7 @@
 //! compiled dumps of it differ in, the compiler decided.
 
 use super::item::base_name;
+use crate::analysis::scan;
 use crate::program::lowered::{self, Lowered};
 use std::collections::BTreeMap;
 
@@ -40,6 +41,10 @@ pub struct LoweredDiff {
     /// Whether either side's ops carry no source line at all (then the
     /// comparison is of the whole program's operations, not per line).
     pub unlocated: bool,
+    /// The entry function's donated or aliased arguments (A's, B's), when
+    /// they differ: how `jit` was called (`donate_argnums`), not an
+    /// operation of the program.
+    pub donation: Option<(Vec<String>, Vec<String>)>,
 }
 
 impl LoweredDiff {
@@ -50,8 +55,66 @@ impl LoweredDiff {
     }
 }
 
+/// What a custom call calls: `@tpu_custom_call` in StableHLO,
+/// `custom_call_target="..."` in HLO; `None` for another op or a line
+/// without one.
+fn call_target(line: &str) -> Option<&str> {
+    for (open, close) in [
+        ("custom_call @", None),
+        ("custom_call_target=\"", Some('"')),
+        ("call_target_name = \"", Some('"')),
+    ] {
+        if let Some(at) = line.find(open) {
+            let rest = &line[at + open.len()..];
+            let end = match close {
+                Some(c) => rest.find(c),
+                None => rest.find(['(', ' ', '<', '{']),
+            }
+            .unwrap_or(rest.len());
+            return Some(&rest[..end]).filter(|t| !t.is_empty());
+        }
+    }
+    None
+}
+
+/// An op as the diff counts it: a custom call with what it calls (the
+/// Triton and the Mosaic lowering of one `pallas_call` are other ops).
+fn op_key(op: &crate::program::lowered::Op<'_>, lines: &[&str]) -> String {
+    if op.op.ends_with("custom_call") || op.op == "custom-call" {
+        let line = op.line.checked_sub(1).and_then(|i| lines.get(i)).copied();
+        if let Some(t) = line.and_then(call_target) {
+            return format!("{} @{t}", op.op);
+        }
+    }
+    op.op.to_string()
+}
+
+/// The arguments of the entry function that are donated or aliased to an
+/// output (`tf.aliasing_output = N`, `jax.buffer_donor = true`), as
+/// `%arg0: tf.aliasing_output = 0`, in order.
+fn donated(text: &str) -> Vec<String> {
+    let Some(main) = scan::lines(text).find(|l| l.contains("func.func public @main(")) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for part in main.split("%arg").skip(1) {
+        let arg: String = part.chars().take_while(char::is_ascii_digit).collect();
+        for attr in ["tf.aliasing_output = ", "jax.buffer_donor = "] {
+            if let Some(at) = part.find(attr) {
+                let v: String = part[at + attr.len()..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric())
+                    .collect();
+                out.push(format!("%arg{arg}: {attr}{v}"));
+            }
+        }
+    }
+    out
+}
+
 /// Operations per source line.
-fn per_line(l: &Lowered<'_>) -> BTreeMap<(bool, LineKey), BTreeMap<String, usize>> {
+fn per_line(l: &Lowered<'_>, text: &str) -> BTreeMap<(bool, LineKey), BTreeMap<String, usize>> {
+    let lines: Vec<&str> = scan::lines(text).collect();
     let mut out: BTreeMap<(bool, LineKey), BTreeMap<String, usize>> = BTreeMap::new();
     for op in &l.ops {
         let at = op
@@ -61,7 +124,7 @@ fn per_line(l: &Lowered<'_>) -> BTreeMap<(bool, LineKey), BTreeMap<String, usize
             .map(|&(file, line)| (base_name(file).to_string(), line));
         *out.entry((at.is_none(), at))
             .or_default()
-            .entry(op.op.to_string())
+            .entry(op_key(op, &lines))
             .or_default() += 1;
     }
     out
@@ -83,8 +146,8 @@ pub fn diff(a: &str, b: &str) -> Result<LoweredDiff, String> {
             ));
         }
     };
-    let pa = per_line(&la);
-    let pb = per_line(&lb);
+    let pa = per_line(&la, a);
+    let pb = per_line(&lb, b);
     let mut keys: Vec<&(bool, LineKey)> = pa.keys().chain(pb.keys()).collect();
     keys.sort();
     keys.dedup();
@@ -112,7 +175,9 @@ pub fn diff(a: &str, b: &str) -> Result<LoweredDiff, String> {
     let unlocated = [&la, &lb]
         .iter()
         .any(|l| !l.ops.is_empty() && l.ops.iter().all(|o| o.at.lines.is_empty()));
+    let (da, db) = (donated(a), donated(b));
     Ok(LoweredDiff {
+        donation: (da != db).then_some((da, db)),
         format,
         ops: (la.ops.len(), lb.ops.len()),
         lines_same,

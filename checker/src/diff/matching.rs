@@ -5,12 +5,14 @@
 //! 1. **identical**: everything but the name equal (kind, detail, opcodes,
 //!    shapes, layout, provenance, depth); a consistently renamed module
 //!    matches itself entirely here.
-//! 2. **provenance**: the same `op_name`s and source lines (with the same
-//!    kind first, then any kind: a fusion that became a library call).
+//! 2. **provenance**: the same `op_name`s and source lines, of the same
+//!    kind.
 //! 3. **groups**: several rows of one side whose provenance together is one
 //!    row's of the other (each a part of it, together all of it, and no
 //!    other row of the whole's side could claim a part): where fusion
-//!    boundaries moved. By `op_name`s first, then by source lines.
+//!    boundaries moved. By source lines first (the parts must also hold
+//!    every `op_name` of the whole), then by `op_name`s; then pass 2 again
+//!    for rows of any kind (a fusion that became a library call).
 //! 4. **similar**: the most similar provenance (Jaccard over `op_name`s and
 //!    lines, at least one half; any share for rows of one kind and result
 //!    shape), best pairs first.
