@@ -68,10 +68,15 @@
   /** What a lowered pair's ops are (`format`). */
   const FORMATS = { stablehlo: 'StableHLO operations', hlo: 'HLO operations (before optimization)', jaxpr: 'jaxpr equations' };
 
+  /** Bidirectional controls (embeddings, overrides, isolates, marks): shown
+   *  as their code points, so that a name or a line from a dump cannot
+   *  reorder what the page shows after it. */
+  const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+  const visible = (t) => String(t).replace(BIDI, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
   function el(tag, cls, text) {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = String(text);
+    if (text !== undefined && text !== null) e.textContent = visible(text);
     return e;
   }
   const count = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
@@ -322,7 +327,7 @@
     };
     const tell = (it, from) => {
       const other = from === 'a' ? it.b.map((r) => `B line ${r.line}, ${r.name}`) : from === 'b' ? it.a.map((r) => `A line ${r.line}, ${r.name}`) : [...it.a.map((r) => `A line ${r.line}`), ...it.b.map((r) => `B line ${r.line}`)];
-      live.textContent = other.length ? `Lit: ${other.join('; ')}.` : `No partner in ${from === 'a' ? 'B' : 'A'}.`;
+      live.textContent = visible(other.length ? `Lit: ${other.join('; ')}.` : `No partner in ${from === 'a' ? 'B' : 'A'}.`);
     };
     return {
       byLine,
@@ -362,7 +367,7 @@
     const mine = new Map();
     for (const it of its) for (const r of it[key]) mine.set(r.line, { it, r });
     const numbers = Object.keys(text.lines).map(Number).sort((x, y) => x - y);
-    const lines = numbers.map((n) => ({ n, text: text.lines[n] }));
+    const lines = numbers.map((n) => ({ n, text: visible(text.lines[n]) }));
     const what = text.whole ? `the whole dump, ${count(numbers.length, 'line')}` : `only the kernels' ${count(numbers.length, 'line')} (the dump is long)`;
     const caption = `Dump ${side}${fileName ? ` (${fileName})` : ''}: ${what}`;
     const view = window.dumplabViewer.build({ lines, caption, name: `Dump ${side}`, lang: 'hlo' });
@@ -380,7 +385,7 @@
       span.classList.add('dlp-diff-line', `dlp-st-${hit.it.status}`);
       span.dataset.item = String(hit.it.id);
       badge.setAttribute('role', 'button');
-      badge.setAttribute('aria-label', lineName(side, hit.r, hit.it));
+      badge.setAttribute('aria-label', visible(lineName(side, hit.r, hit.it)));
       badge.tabIndex = stops.length ? -1 : 0;
       hit.it.nodes[key].push(span);
       hit.it.stops[key].push(badge);
@@ -592,9 +597,16 @@
     t.append(thead, body);
     scroll.append(t);
     wrap.append(cap, scroll);
+    // One op a line (the table scrolls sideways in its region on a phone).
+    const cell = (text) => {
+      const td = el('td');
+      const parts = text.split(', ');
+      parts.forEach((p, j) => td.append(el('span', 'dlp-op', j < parts.length - 1 ? `${p}, ` : p)));
+      return td;
+    };
     const row = (l) => {
       const tr = el('tr');
-      for (const c of [l.file === null ? 'no source line' : `${l.file}:${l.line}`, ops(l.a), ops(l.b), opDelta(l.a, l.b)]) tr.append(el('td', '', c));
+      tr.append(el('td', '', l.file === null ? 'no source line' : `${l.file}:${l.line}`), cell(ops(l.a)), cell(ops(l.b)), cell(opDelta(l.a, l.b)));
       return tr;
     };
     const add = (from, to) => d.lines.slice(from, to).forEach((l) => body.append(row(l)));

@@ -233,6 +233,28 @@ test('at 1280 px: the summary is `diff --json`\'s, every change listed, partners
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => Number(document.activeElement.closest('.dl-line').dataset.line)), g.from_lines[0], 'the entry goes to A');
 
+  // A file picked for A, long enough (3100 blank lines in) that its pane
+  // holds only the kernels' lines, numbered as in the file; the split of
+  // one oneDNN call into six fusions marked on both sides.
+  const long = path.join(repoRoot, 'target', 'diff-long.cpu.hlo.txt');
+  const text = fs.readFileSync(LAYERNORM_GPU[0], 'utf8').split('\n');
+  fs.writeFileSync(long, [text[0], ...Array(3100).fill(''), ...text.slice(1)].join('\n'));
+  const lw = diffJson(long, LAYERNORM_GPU[1]);
+  await page.locator('.dlp-diff .dlp-input[data-side="A"] .dlp-file').setInputFiles(long);
+  await page.waitForFunction(() => /^Dump A: diff-long\.cpu\.hlo\.txt, .* ready\.$/.test(document.querySelector('.dlp-diff-status').textContent));
+  await page.locator('#dlp-diff-text-1').fill(fs.readFileSync(LAYERNORM_GPU[1], 'utf8'));
+  await page.locator('.dlp-diff-run').click();
+  await page.waitForFunction(() => /^Compared/.test(document.querySelector('.dlp-diff-status').textContent));
+  same(await summary(page), lw, 'a long file');
+  assert.match(await page.locator('.dlp-diff-pane[data-side="A"] figcaption').innerText(), /^Dump A \(diff-long\.cpu\.hlo\.txt\): only the kernels' 5 lines \(the dump is long\)/);
+  assert.deepEqual(await page.locator('.dlp-diff-pane[data-side="A"] .dl-line[data-line]').evaluateAll((ls) => ls.map((l) => Number(l.dataset.line))), lw.kernels.merged[0].from_lines);
+  assert.match(await page.locator('.dlp-diff-pane[data-side="B"] figcaption').innerText(), /^Dump B: the whole dump, \d+ lines/);
+  const sm = diffJson(...SOFTMAX);
+  await compare(page, ...SOFTMAX);
+  assert.equal(await line(page, 'A', sm.kernels.split[0].from_line).locator('.dlp-badge').textContent(), '<');
+  for (const l of sm.kernels.split[0].to_lines) assert.equal(await line(page, 'B', l).locator('.dlp-badge').textContent(), '<', `B line ${l}`);
+  assert.match(await page.locator('.dlp-diff-changes .dlp-diff-entry[data-status="split"]').textContent(), /split: custom-call \(A line 5\) → 6 kernels of B/);
+
   // Lowered pairs: the verdict and the ops per source line.
   const lowA = fixture('layernorm/lowered.stablehlo.mlir');
   const lowB = fixture('rms_norm/lowered.stablehlo.mlir');
@@ -274,7 +296,10 @@ test('at 1280 px: the summary is `diff --json`\'s, every change listed, partners
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
   assert.equal(await page.locator('.dlp-diff img, .dlp-diff script, .dlp-diff b, .dlp-diff i').count(), 0);
   const added = await page.locator('.dlp-diff-changes .dlp-diff-entry[data-status="added"]').textContent();
-  assert.ok(added.includes('custom-call <b>bold</b>&lt;x\u202e\\\\ custom-call.3 (B line 6)'), added);
+  assert.ok(added.includes('custom-call <b>bold</b>&lt;x⟨U+202E⟩\\\\ custom-call.3 (B line 6)'), added);
+  // An RTL override is shown as its code point: it cannot reorder what follows it.
+  assert.doesNotMatch(await page.locator('.dlp-diff').evaluate((s) => s.textContent + Array.from(s.querySelectorAll('[aria-label]'), (e) => e.getAttribute('aria-label')).join('')), /[\u202a-\u202e\u2066-\u2069]/);
+  assert.ok((await line(page, 'A', 5).locator('.dl-src').textContent()).includes('onerror=window.__pwned=1>⟨U+202E⟩&amp;\\"q\\"'));
   assert.ok(added.includes('op_names <script>window.__pwned=3</script>xxx') && added.includes('from b<i>.py:9'), 'the long op_name, as text');
   assert.match(added, /x{150} …/, 'cut in the list');
   assert.ok((await line(page, 'B', 5).locator('.dl-src').textContent()).includes('source_file="</script><script>window.__pwned=2</script>&.py"'));
@@ -315,6 +340,13 @@ test('at 390 px: the panes stack (A above B), the links still work, nothing over
   await theme(page, 'navy');
   assert.deepEqual(await axeSection(page), [], '390 px navy');
   await shot(page, 'diff-390-navy', m.a_line);
+  // A lowered pair's table scrolls in its own region, not the page.
+  await theme(page, 'light');
+  const low = [fixture('layernorm/lowered.stablehlo.mlir'), fixture('rms_norm/lowered.stablehlo.mlir')];
+  await compare(page, ...low);
+  assert.equal(await page.locator('.dlp-diff-lines tbody tr').count(), diffJson(...low).lines.length);
+  assert.equal(await overflow(page), 0, '390 px, lowered: nothing overflows');
+  assert.deepEqual(await axeSection(page), [], '390 px lowered');
   assert.deepEqual(errors.map(String), []);
   await context.close();
 });
