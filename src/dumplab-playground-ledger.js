@@ -747,5 +747,7 @@
     };
   }
 
-  window.dumplabLedger = { section };
+  // The chip presets and the number words are also the diff's
+  // (src/dumplab-playground-diff.js): one table, one way to write a figure.
+  window.dumplabLedger = { section, CHIPS, words: { si, bytes, secs } };
 })();

@@ -113,26 +113,73 @@ function cost(slot, chip) {
     obj.kernels = obj.kernels.slice(0, LIMIT);
   }
   if (obj.roofline && obj.roofline.ranked && obj.roofline.ranked.length > LIMIT) obj.roofline.ranked = obj.roofline.ranked.slice(0, LIMIT);
-  const want = new Set((obj.kernels || []).map((k) => k.line));
+  return { cost: obj, lines: pick(stored[slot], new Set((obj.kernels || []).map((k) => k.line)), 0) };
+}
+// The texts of the lines in \`want\` and of the first \`first\` lines (by
+// number, from 1), in one pass over the bytes: long lines cut, a last empty
+// line left out.
+function pick(bytes, want, first) {
   const lines = {};
-  const bytes = stored[slot];
   const dec = new TextDecoder();
   let n = 1;
   let at = 0;
   let left = want.size;
-  while (left > 0 && at <= bytes.length) {
+  while ((left > 0 || n <= first) && at <= bytes.length) {
     let end = bytes.indexOf(10, at);
     if (end < 0) end = bytes.length;
-    if (want.has(n)) {
+    if (at === bytes.length && n > 1) break;
+    const wanted = want.has(n);
+    if (wanted || n <= first) {
       let t = dec.decode(bytes.subarray(at, Math.min(end, at + 4 * LINE_CHARS)));
       if (t.endsWith('\\r')) t = t.slice(0, -1);
       lines[n] = t.length > LINE_CHARS ? t.slice(0, LINE_CHARS) + ' …' : t;
-      left--;
+      if (wanted) left--;
     }
     n++;
     at = end + 1;
   }
-  return { cost: obj, lines };
+  return lines;
+}
+// "What changed" (src/dumplab-playground-diff.js): the diff of the dumps held
+// for m.a and m.b, on m.chip, its lists cut to LIMIT, and each side's lines
+// for its pane: every line of a dump of up to PANE_LINES lines, else the
+// lines the diff names.
+const PANE_LINES = 3000;
+function lineCount(bytes, max) {
+  let n = 0;
+  for (let at = 0; at < bytes.length && n <= max; n++) {
+    const end = bytes.indexOf(10, at);
+    if (end < 0) return n + 1;
+    at = end + 1;
+  }
+  return n;
+}
+function pane(bytes, want) {
+  const whole = lineCount(bytes, PANE_LINES) <= PANE_LINES;
+  return { whole, lines: pick(bytes, want, whole ? PANE_LINES : 0) };
+}
+function diff(m) {
+  const a = stored[m.a];
+  const b = stored[m.b];
+  const obj = JSON.parse(call('diff\\n' + (m.chip || '') + '\\n' + a.length + '\\n', [a, b]));
+  if (obj.error || obj.kind !== 'compiled') {
+    if (Array.isArray(obj.lines) && obj.lines.length > LIMIT) { obj.lines_total = obj.lines.length; obj.lines = obj.lines.slice(0, LIMIT); }
+    return { diff: obj };
+  }
+  const k = obj.kernels;
+  for (const key of ['matched', 'changed', 'merged', 'split', 'added', 'removed']) {
+    if (k[key].length > LIMIT) { k[key + '_total'] = k[key].length; k[key] = k[key].slice(0, LIMIT); }
+  }
+  if (obj.introduced.length > LIMIT) { obj.introduced_total = obj.introduced.length; obj.introduced = obj.introduced.slice(0, LIMIT); }
+  const wa = new Set();
+  const wb = new Set();
+  for (const p of [...k.matched, ...k.changed]) { wa.add(p.a_line); wb.add(p.b_line); }
+  for (const g of k.merged) { for (const l of g.from_lines) wa.add(l); wb.add(g.to_line); }
+  for (const g of k.split) { wa.add(g.from_line); for (const l of g.to_lines) wb.add(l); }
+  for (const r of k.removed) wa.add(r.line);
+  for (const r of k.added) wb.add(r.line);
+  for (const r of obj.introduced) wb.add(r.line);
+  return { diff: obj, a: pane(a, wa), b: pane(b, wb) };
 }
 // The dumps, by input box: files and pastes are handed over (transferred,
 // not copied) and kept here, so the page's thread never holds or copies them.
@@ -157,6 +204,8 @@ self.onmessage = async (e) => {
       reply(m.id, call('inspect\\n', [stored[m.slot]]), false);
     } else if (m.op === 'cost') {
       self.postMessage({ id: m.id, obj: cost(m.slot, m.chip || '') });
+    } else if (m.op === 'diff') {
+      self.postMessage({ id: m.id, obj: diff(m) });
     } else if (m.op === 'map') {
       const low = stored[m.lowered];
       reply(m.id, call('map\\n' + low.length + '\\n', [low, stored[m.compiled]]), true);
@@ -388,6 +437,19 @@ self.onmessage = async (e) => {
     since = performance.now();
     analyse();
   });
+
+  // "What changed" (src/dumplab-playground-diff.js), after this block: two
+  // more dumps, A and B, held by the same worker (slots 2 and 3) and
+  // compared by its `diff` request.
+  if (window.dumplabDiff) {
+    window.dumplabDiff.mount({
+      after: box,
+      maxBytes: MAX_BYTES,
+      shownBytes: SHOWN_BYTES,
+      hold: (side, msg, transfer) => checker().then(() => post({ op: 'store', slot: 2 + side, ...msg }, transfer)),
+      diff: (chip) => checker().then(() => post({ op: 'diff', a: 2, b: 3, chip })),
+    });
+  }
 
   let timer = null;
   function schedule() {

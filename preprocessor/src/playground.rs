@@ -38,6 +38,10 @@ pub(crate) const SCRIPT: &str = "dumplab-playground.js";
 /// The ledger's script ("Where the time goes"), beside the chapters (`src/`):
 /// loaded before [`SCRIPT`], which calls it.
 pub(crate) const LEDGER: &str = "dumplab-playground-ledger.js";
+/// The diff's script ("What changed"), beside the chapters (`src/`): loaded
+/// after [`LEDGER`] (it reads the ledger's chip presets and number words)
+/// and before [`SCRIPT`], which hands it the checker.
+pub(crate) const DIFF: &str = "dumplab-playground-diff.js";
 /// The playground's style, beside the chapters (`src/`).
 pub(crate) const STYLE: &str = "dumplab-playground.css";
 
@@ -52,7 +56,7 @@ pub(crate) fn to_root(path: &str) -> String {
 /// scripts, `theme/viewer.js` and `theme/livemap.js` among them).
 fn block(to_root: &str) -> String {
     format!(
-        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
+        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
     )
 }
 
@@ -102,6 +106,10 @@ mod tests {
             out.matches(r#"src="dumplab-playground-ledger.js""#).count(),
             1
         );
+        assert_eq!(
+            out.matches(r#"src="dumplab-playground-diff.js""#).count(),
+            1
+        );
         let mut diags = Vec::new();
         crate::directives::report("src/p.md", content, &found, &mut diags);
         let msgs: Vec<_> = diags.iter().map(|d| d.message.clone()).collect();
@@ -128,7 +136,7 @@ mod tests {
                 r#"<link rel="stylesheet" href="{expect}dumplab-playground.css">"#
             )));
             assert!(b.ends_with(&format!(
-                "<script defer src=\"{expect}dumplab-playground-ledger.js\"></script>\n<script defer src=\"{expect}dumplab-playground.js\"></script>"
+                "<script defer src=\"{expect}dumplab-playground-ledger.js\"></script>\n<script defer src=\"{expect}dumplab-playground-diff.js\"></script>\n<script defer src=\"{expect}dumplab-playground.js\"></script>"
             )));
             // Still one raw-HTML block without directives.
             assert!(!b.contains("\n\n") && !b.contains("{{"));
