@@ -126,6 +126,25 @@
       inputs.append(box);
       return { i, name, box, text, file, clear, placeholder: text.placeholder, held: 0, fileName: '', token: 0 };
     });
+    const examples = exampleData();
+    let pick = null;
+    if (examples) {
+      const prow = el('div', 'dlp-row dlp-diff-examples-row');
+      const plabel = el('label', '', 'Or pick a pair from the course: ');
+      pick = el('select', 'dlp-diff-example');
+      pick.id = 'dlp-diff-example';
+      plabel.htmlFor = pick.id;
+      const first = el('option', '', 'choose a pair…');
+      first.value = '';
+      pick.append(first);
+      examples.pairs.forEach((p, n) => {
+        const o = el('option', '', p.label);
+        o.value = String(n);
+        pick.append(o);
+      });
+      prow.append(plabel, pick);
+      sec.append(prow);
+    }
     const row = el('div', 'dlp-row');
     const chipLabel = el('label', '', 'Chip for the lower bound (optional): ');
     const chip = el('select', 'dlp-diff-chip');
@@ -148,7 +167,21 @@
     alert.setAttribute('role', 'alert');
     const out = el('div', 'dlp-diff-out');
     sec.append(inputs, row, alert, out);
-    return { sec, sides, chip, run, status, alert, out };
+    if (pick) sec.insertBefore(sec.querySelector('.dlp-diff-examples-row'), inputs);
+    return { sec, sides, chip, run, status, alert, out, pick, examples };
+  }
+
+  /** The course's example pairs, from the page JSON the playground block
+   *  carries: { dumps: { "family/file": text }, pairs: [{ label, a, b }] }. */
+  function exampleData() {
+    const node = document.querySelector('script.dlp-diff-examples');
+    if (!node) return null;
+    try {
+      const data = JSON.parse(node.textContent);
+      return data && Array.isArray(data.pairs) && data.pairs.length ? data : null;
+    } catch (err) {
+      return null;
+    }
   }
 
   // ---- input: the playground's ways in, for two more dumps --------------------
@@ -678,6 +711,19 @@
       }
     };
     ui.run.addEventListener('click', compare);
+    if (ui.pick) {
+      ui.pick.addEventListener('change', () => {
+        const pair = ui.examples.pairs[Number(ui.pick.value)];
+        if (!pair) return;
+        ui.sides.forEach((side, i) => {
+          const key = i ? pair.b : pair.a;
+          side.text.value = ui.examples.dumps[key] || '';
+          side.text.dispatchEvent(new Event('input'));
+          side.fileName = key;
+        });
+        compare();
+      });
+    }
     ui.chip.addEventListener('change', () => {
       if (shown) compare();
     });

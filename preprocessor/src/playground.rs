@@ -1,8 +1,11 @@
 //! `{{#dumplab-playground}}`: the "Read your own dump" page's controls.
 //!
-//! The directive becomes a fixed block of HTML (no course data in it): two
-//! dump inputs (paste, drop or pick a file), a button, a status line and an
-//! empty report. `src/dumplab-playground.js` finds the block and does the rest in
+//! The directive becomes a fixed block of HTML: two dump inputs (paste,
+//! drop or pick a file), a button, a status line and an empty report; after
+//! it, the course's example pairs for "What changed" ([`examples`]: each
+//! code-change pair of fixture families, `NAME_before` and `NAME_after`, as
+//! their dumps of one kind, and each `before` family on two backends), as
+//! page JSON. `src/dumplab-playground.js` finds the block and does the rest in
 //! the browser, with the wasm checker in a Web Worker; nothing leaves the
 //! page. Without JavaScript the block says what it needs.
 //!
@@ -13,6 +16,76 @@
 //! weight). The live maps of the lessons need only `theme/livemap.{js,css}`.
 
 use crate::directives::{Found, Name};
+use std::collections::BTreeMap;
+
+/// The dumps an example pair may be of, as (file, what it is), in the order
+/// the picker lists them.
+const EXAMPLE_FILES: &[(&str, &str)] = &[
+    ("compiled.cpu.hlo.txt", "compiled for CPU"),
+    ("compiled.gpu.hlo.txt", "compiled for H100"),
+    ("compiled.tpu.hlo.txt", "compiled for TPU v5e"),
+    ("lowered.stablehlo.mlir", "lowered"),
+];
+
+/// The example pairs as page JSON: `{"dumps": {"family/file": text},
+/// "pairs": [{"label", "a", "b"}]}` (each dump once), or `None` for a
+/// course without code-change pairs.
+pub(crate) fn examples<'f>(
+    families: impl Iterator<Item = (&'f str, &'f BTreeMap<String, String>)>,
+) -> Option<String> {
+    let families: BTreeMap<&str, &BTreeMap<String, String>> = families.collect();
+    let mut dumps = serde_json::Map::new();
+    let mut pairs = Vec::new();
+    let mut add = |label: String, a: (&str, &str), b: (&str, &str)| {
+        for (fam, file) in [a, b] {
+            let text = families.get(fam).and_then(|f| f.get(file));
+            if let Some(text) = text {
+                dumps.insert(format!("{fam}/{file}"), text.clone().into());
+            }
+        }
+        pairs.push(serde_json::json!({
+            "label": label,
+            "a": format!("{}/{}", a.0, a.1),
+            "b": format!("{}/{}", b.0, b.1),
+        }));
+    };
+    for (&name, files) in &families {
+        let Some(stem) = name.strip_suffix("_before") else {
+            continue;
+        };
+        let after = format!("{stem}_after");
+        let Some(later) = families.get(after.as_str()) else {
+            continue;
+        };
+        for (file, what) in EXAMPLE_FILES {
+            if files.contains_key(*file) && later.contains_key(*file) {
+                add(
+                    format!("{stem}: before and after, {what}"),
+                    (name, file),
+                    (&after, file),
+                );
+            }
+        }
+        let (cpu, other) = (EXAMPLE_FILES[0], &EXAMPLE_FILES[1..3]);
+        for (file, what) in other {
+            if files.contains_key(cpu.0) && files.contains_key(*file) {
+                add(
+                    format!(
+                        "{name}: CPU and {}",
+                        what.trim_start_matches("compiled for ")
+                    ),
+                    (name, cpu.0),
+                    (name, file),
+                );
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return None;
+    }
+    let json = serde_json::json!({ "dumps": dumps, "pairs": pairs });
+    Some(crate::html::json_for_script(&json.to_string()))
+}
 
 /// The block: one raw-HTML block, so no blank line inside and no `{{`.
 pub(crate) const HTML: &str = r#"<div class="dumplab-playground" data-dumplab-playground="">
@@ -54,9 +127,14 @@ pub(crate) fn to_root(path: &str) -> String {
 /// [`HTML`] with the style linked before it and the scripts after it
 /// (`defer`: they run in order once the page is parsed, after the theme's
 /// scripts, `theme/viewer.js` and `theme/livemap.js` among them).
-fn block(to_root: &str) -> String {
+fn block(to_root: &str, examples: Option<&str>) -> String {
+    let data = examples
+        .map(|j| {
+            format!("\n<script type=\"application/json\" class=\"dlp-diff-examples\">{j}</script>")
+        })
+        .unwrap_or_default();
     format!(
-        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
+        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}{data}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
     )
 }
 
@@ -64,7 +142,7 @@ fn block(to_root: &str) -> String {
 /// links to its script and style, relative to the chapter at `path`
 /// (an argument or a second directive is an error of
 /// [`crate::directives::report`]).
-pub(crate) fn expand(content: &str, found: &Found, path: &str) -> String {
+pub(crate) fn expand(content: &str, found: &Found, path: &str, examples: Option<&str>) -> String {
     let ds: Vec<_> = found
         .directives
         .iter()
@@ -76,7 +154,7 @@ pub(crate) fn expand(content: &str, found: &Found, path: &str) -> String {
     let mut out = content.to_owned();
     if let Some(d) = ds.first() {
         // On its own lines, so Markdown sees one raw-HTML block.
-        let block = block(&to_root(path));
+        let block = block(&to_root(path), examples);
         out.replace_range(d.range.clone(), &format!("\n\n{block}\n\n"));
     }
     out
@@ -98,7 +176,7 @@ mod tests {
     fn expands_once_and_refuses_arguments_and_seconds() {
         let content = "# P\n\n{{#dumplab-playground}}\n\nText {{#dumplab-playground x}}\n";
         let found = crate::directives::find(content);
-        let out = expand(content, &found, "p.md");
+        let out = expand(content, &found, "p.md", None);
         assert_eq!(out.matches("data-dumplab-playground").count(), 1);
         assert_eq!(out.matches(r#"src="dumplab-playground.js""#).count(), 1);
         assert_eq!(out.matches(r#"href="dumplab-playground.css""#).count(), 1);
@@ -118,9 +196,55 @@ mod tests {
         assert!(msgs.iter().any(|m| m.contains("a second")));
         let plain = "# P\n\nno directive\n";
         assert_eq!(
-            expand(plain, &crate::directives::find(plain), "p.md"),
+            expand(plain, &crate::directives::find(plain), "p.md", None),
             plain
         );
+    }
+
+    #[test]
+    fn examples_are_the_code_change_pairs_as_inert_page_json() {
+        let f = |files: &[(&str, &str)]| -> BTreeMap<String, String> {
+            files
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        };
+        let before = f(&[
+            ("compiled.cpu.hlo.txt", "A </script><b>{{x}}</b>"),
+            ("compiled.gpu.hlo.txt", "A gpu"),
+        ]);
+        let after = f(&[("compiled.cpu.hlo.txt", "B & more")]);
+        let lone = f(&[("compiled.cpu.hlo.txt", "C")]);
+        let fams = [
+            ("t_before", &before),
+            ("t_after", &after),
+            ("u_before", &lone),
+        ];
+        let json = examples(fams.into_iter()).expect("a pair");
+        assert!(
+            !json.contains('<') && !json.contains('&') && !json.contains("{{"),
+            "{json}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        let labels: Vec<&str> = v["pairs"]
+            .as_array()
+            .expect("pairs")
+            .iter()
+            .filter_map(|p| p["label"].as_str())
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                "t: before and after, compiled for CPU",
+                "t_before: CPU and H100"
+            ]
+        );
+        assert_eq!(
+            v["dumps"]["t_before/compiled.cpu.hlo.txt"],
+            "A </script><b>{{x}}</b>"
+        );
+        assert_eq!(v["dumps"].as_object().map(|o| o.len()), Some(3));
+        assert!(examples(std::iter::empty()).is_none());
     }
 
     #[test]
@@ -131,7 +255,7 @@ mod tests {
             ("a/b/p.md", "../../"),
         ] {
             assert_eq!(to_root(path), expect, "{path}");
-            let b = block(expect);
+            let b = block(expect, None);
             assert!(b.starts_with(&format!(
                 r#"<link rel="stylesheet" href="{expect}dumplab-playground.css">"#
             )));

@@ -177,7 +177,12 @@ pub(crate) fn process(
             // Found again: the exercises above changed the offsets.
             let again = directives::find(&ch.content);
             let path = chapter_path(ch).unwrap_or_default();
-            ch.content = crate::playground::expand(&ch.content, &again, &path);
+            let examples = crate::playground::examples(
+                exercises
+                    .family_names()
+                    .filter_map(|n| exercises.family(n).map(|f| (n, &f.files))),
+            );
+            ch.content = crate::playground::expand(&ch.content, &again, &path, examples.as_deref());
         }
         if found.directives.iter().any(|d| d.name == Name::Map) {
             let again = directives::find(&ch.content);

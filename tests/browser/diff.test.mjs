@@ -305,6 +305,20 @@ test('at 1280 px: the summary is `diff --json`\'s, every change listed, partners
   assert.ok((await line(page, 'B', 5).locator('.dl-src').textContent()).includes('source_file="</script><script>window.__pwned=2</script>&.py"'));
   assert.equal(await overflow(page), 0, 'a 3000-character name does not widen the page');
 
+  // The course's pairs: every code-change pair's label, and a picked one is
+  // the command line's diff of the two fixture files.
+  const labels = await page.locator('#dlp-diff-example option').allTextContents();
+  for (const name of fs.readdirSync(path.join(repoRoot, 'fixtures')).filter((f) => f.endsWith('_before'))) {
+    const stem = name.slice(0, -'_before'.length);
+    assert.ok(labels.includes(`${stem}: before and after, compiled for CPU`), `${stem} offered`);
+  }
+  const pickedLabel = 'change_fusion_break: before and after, compiled for TPU v5e';
+  await page.evaluate(() => { document.querySelector('.dlp-diff-status').textContent = ''; });
+  await page.locator('#dlp-diff-example').selectOption({ label: pickedLabel });
+  await page.waitForFunction(() => /^Compared/.test(document.querySelector('.dlp-diff-status').textContent), null, { timeout: 30000 });
+  same(await summary(page), diffJson(fixture('change_fusion_break_before/compiled.tpu.hlo.txt'), fixture('change_fusion_break_after/compiled.tpu.hlo.txt')), pickedLabel);
+  await page.locator('#dlp-diff-example').selectOption('');
+
   // axe in all five themes, on a result with every kind of mark.
   await compare(page, ...ATTENTION);
   for (const t of THEMES) {
