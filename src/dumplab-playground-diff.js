@@ -53,6 +53,8 @@
     ops_out: (v) => `no longer runs ${list(v)}`,
     op_names_in: (v) => `work moved in: ${list(v)}`,
     op_names_out: (v) => `work moved out: ${list(v)}`,
+    details_in: (v) => `attributes or literals now: ${list(v)}`,
+    details_out: (v) => `attributes or literals before: ${list(v)}`,
     shape: (v) => `shape ${v[0]} → ${v[1]}`,
     layout: (v) => `layout ${v[0]} → ${v[1]}`,
     operand_shapes: (v) => `operand shapes (${list(v[0])}) → (${list(v[1])})`,

@@ -22,6 +22,7 @@ use dumplab::diff::compiled::CompiledDiff;
 use dumplab::diff::item::Item;
 use dumplab::diff::json::to_json;
 use dumplab::diff::lowered::LoweredDiff;
+use dumplab::diff::matching::Basis;
 use dumplab::diff::report::{Body, DiffReport, with_diff};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -113,6 +114,43 @@ fn cost_note(d: Option<f64>) -> String {
     }
 }
 
+/// How a changed pair was matched, in the words the review line gives it
+/// (`similar` and `shape` are best guesses: check them in the dumps).
+fn basis_words(b: Basis) -> &'static str {
+    match b {
+        Basis::Identical => "identical",
+        Basis::Provenance => "same provenance",
+        Basis::OpNames | Basis::SourceLines => "grouped",
+        Basis::Similar => "similar provenance: a guess, check it",
+        Basis::Shape => "same shapes, no provenance: a guess, check it",
+    }
+}
+
+/// The rows that are control flow, when there are any: the counts above
+/// count them with the kernels.
+fn control_note(d: &CompiledDiff<'_>) -> String {
+    let n =
+        d.a.items
+            .iter()
+            .chain(&d.b.items)
+            .filter(|i| i.xla.is_none())
+            .count();
+    if n == 0 {
+        String::new()
+    } else {
+        format!(" (rows, counting with the kernels {n} loop, branch or call row(s) of A and B)")
+    }
+}
+
+/// What a row's bytes say: control flow's are what it runs.
+fn row_note(i: &Item<'_>, d: Option<f64>) -> String {
+    if i.xla.is_none() {
+        "control flow: its cost is what it runs".into()
+    } else {
+        cost_note(d)
+    }
+}
+
 /// A row, with its side and line: `` `fusion.2` (A:31) ``.
 fn at(side: char, i: &Item<'_>) -> String {
     format!("`{}` ({side}:{})", p(i.name), i.line)
@@ -132,6 +170,20 @@ fn change_words(c: &Changes) -> String {
     }
     if !c.op_names_out.is_empty() {
         parts.push(format!("work moved out: {}", p(&c.op_names_out.join(", "))));
+    }
+    if !c.details_in.is_empty() || !c.details_out.is_empty() {
+        let s = |v: &[String]| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                p(&v.join(", "))
+            }
+        };
+        parts.push(format!(
+            "attributes {} -> {}",
+            s(&c.details_out),
+            s(&c.details_in)
+        ));
     }
     if !c.ops_in.is_empty() {
         parts.push(format!("now runs {}", p(&c.ops_in.join(", "))));
@@ -173,7 +225,7 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
                 i.kind.as_str(),
                 at('B', i),
                 p(&i.shape),
-                cost_note(delta_bytes(&[], &[i]))
+                row_note(i, delta_bytes(&[], &[i]))
             ),
         );
     }
@@ -186,7 +238,7 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
                 i.kind.as_str(),
                 at('A', i),
                 p(&i.shape),
-                cost_note(delta_bytes(&[i], &[]))
+                row_note(i, delta_bytes(&[i], &[]))
             ),
         );
     }
@@ -230,11 +282,12 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
         push(
             dl,
             format!(
-                "~ {} -> {}: {}; {}",
+                "~ {} -> {} [{}]: {}; {}",
                 at('A', &a[pr.a]),
                 at('B', &b[pr.b]),
+                basis_words(pr.basis),
                 change_words(c),
-                cost_note(dl)
+                row_note(&b[pr.b], dl)
             ),
         );
     }
@@ -246,13 +299,14 @@ fn compiled(out: &mut String, r: &DiffReport<'_>, d: &CompiledDiff<'_>) {
     let m = &d.matching;
     let _ = writeln!(
         out,
-        "\n{} kernels matched ({} changed), {} split, {} merged, {} added, {} removed",
+        "\n{} matched ({} changed), {} split, {} merged, {} added, {} removed{}",
         m.pairs.len(),
         d.changed.len(),
         m.split.len(),
         m.merged.len(),
         m.added.len(),
-        m.removed.len()
+        m.removed.len(),
+        control_note(d)
     );
     let (xa, xb) = (&d.a.xla, &d.b.xla);
     let _ = writeln!(
@@ -270,6 +324,15 @@ fn compiled(out: &mut String, r: &DiffReport<'_>, d: &CompiledDiff<'_>) {
         let _ = writeln!(
             out,
             "  (XLA costs no custom call: {ua} instruction(s) of A and {ub} of B are left out of these figures)"
+        );
+    }
+    let (na, nb) = (d.a.not_kernel_bytes, d.b.not_kernel_bytes);
+    if na + nb > 0.0 {
+        let _ = writeln!(
+            out,
+            "  (of these bytes, XLA counts {} of A and {} of B outside any kernel: tuples' index tables, the -done halves of asynchronous copies; the rows below leave them out)",
+            bytes(na),
+            bytes(nb)
         );
     }
     if let (Some(chip), Some(la), Some(lb)) = (r.chip, d.a.lower_bound_s, d.b.lower_bound_s) {
@@ -377,6 +440,13 @@ fn lowered(out: &mut String, d: &LoweredDiff) {
             );
         }
         return;
+    }
+    if !d.changed.is_empty() {
+        let _ = writeln!(
+            out,
+            "Different programs: {} source line(s) lowered to other operations (an edit, or another JAX's tracing or lowering)",
+            d.changed.len()
+        );
     }
     if let Some((x, y)) = &d.signature {
         let _ = writeln!(

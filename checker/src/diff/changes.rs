@@ -21,6 +21,11 @@ pub struct Changes {
     pub op_names_in: Vec<String>,
     /// `op_name`s A's row holds and B's does not (work that moved out).
     pub op_names_out: Vec<String>,
+    /// Attributes and literals B's instructions carry and A's do not
+    /// (`reduce dimensions={0}`, `constant 3`).
+    pub details_in: Vec<String>,
+    /// Attributes and literals A's instructions carry and B's do not.
+    pub details_out: Vec<String>,
     /// The result shape, when it changed.
     pub shape: Option<(String, String)>,
     /// The operand shapes, when they changed.
@@ -58,6 +63,8 @@ pub fn changes(a: &Item<'_>, b: &Item<'_>) -> Changes {
         ops_out: minus(&a.ops, &b.ops),
         op_names_in: minus(&b.op_names, &a.op_names),
         op_names_out: minus(&a.op_names, &b.op_names),
+        details_in: minus(&b.details, &a.details),
+        details_out: minus(&a.details, &b.details),
         layout: if shape.is_none() {
             differ(a.layout, b.layout)
         } else {

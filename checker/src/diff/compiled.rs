@@ -60,6 +60,9 @@ pub struct Side<'a> {
     pub xla: Figures,
     /// The sum of its kernels' lower bounds on the chip asked for.
     pub lower_bound_s: Option<f64>,
+    /// Bytes XLA counts outside any row (tuples' index tables, the `-done`
+    /// halves of asynchronous copies): in `xla`, in no row's figure.
+    pub not_kernel_bytes: f64,
 }
 
 /// The diff of two compiled modules.
@@ -100,6 +103,7 @@ fn side<'a>(m: &Module<'a>, loops: Loops, chip: Option<&Chip>) -> Side<'a> {
         items: item::items(m, &tree, &ledger),
         xla: ledger.xla,
         lower_bound_s,
+        not_kernel_bytes: ledger.not_kernel_bytes,
     }
 }
 

@@ -34,6 +34,12 @@ pub struct Item<'a> {
     pub layout: &'a str,
     /// Its operand shapes, without layout.
     pub operand_shapes: Vec<String>,
+    /// What its instructions say beyond their opcodes and shapes, without
+    /// names: each attribute as `opcode key=value` (`reduce
+    /// dimensions={1}`, `compare direction=LT`) and each constant's literal
+    /// (`constant 2`), of its own instruction and of the computations it
+    /// fuses or applies, sorted, each once.
+    pub details: Vec<String>,
     /// What it computes: the normalized `op_name`s of its provenance, sorted,
     /// each once.
     pub op_names: Vec<String>,
@@ -82,7 +88,9 @@ fn item<'a>(
         .provenance
         .iter()
         .filter_map(|&p| tree.provenance.get(p))
-        .map(|&(name, ..)| normalize_op_name(name))
+        // XLA joins the op_names of instructions it merged with `;`.
+        .flat_map(|&(name, ..)| name.split(';'))
+        .map(normalize_op_name)
         .filter(|n| !n.is_empty())
         .collect();
     op_names.sort_unstable();
@@ -105,10 +113,87 @@ fn item<'a>(
         shape: k.shape.clone(),
         layout: ins.shape_text,
         operand_shapes: k.operand_shapes.clone(),
+        details: details(m, ins, k.kind),
         op_names,
         lines,
         xla,
     })
+}
+
+/// Attributes that name instructions, or say nothing about what is
+/// computed: left out of [`Item::details`].
+const NOT_DETAILS: &[&str] = &["control-predecessors", "frontend_attributes"];
+
+/// How deep [`details`] follows called computations.
+const DETAIL_DEPTH: usize = 4;
+
+/// A literal this long is summarized by its length and a hash.
+const LITERAL_CHARS: usize = 64;
+
+/// [`Item::details`] of a row: its own instruction, and for what is not
+/// control flow (whose regions are rows of their own) the computations it
+/// fuses or applies.
+fn details(m: &Module<'_>, ins: &crate::program::Instruction<'_>, kind: KernelKind) -> Vec<String> {
+    let mut out = Vec::new();
+    instruction_details(m, ins, &mut out);
+    let control = matches!(
+        kind,
+        KernelKind::Loop | KernelKind::Branch | KernelKind::Call | KernelKind::Async
+    );
+    if !control {
+        let mut seen = Vec::new();
+        let mut stack: Vec<(u32, usize)> = m
+            .calls(ins)
+            .iter()
+            .filter_map(|c| c.id)
+            .map(|c| (c, 1))
+            .collect();
+        while let Some((c, depth)) = stack.pop() {
+            if depth > DETAIL_DEPTH || seen.contains(&c) {
+                continue;
+            }
+            seen.push(c);
+            for inner in m.instructions_of(c) {
+                instruction_details(m, inner, &mut out);
+                stack.extend(
+                    m.calls(inner)
+                        .iter()
+                        .filter_map(|x| x.id)
+                        .map(|x| (x, depth + 1)),
+                );
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// One instruction's attributes and literal, as [`Item::details`] lists them.
+fn instruction_details(
+    m: &Module<'_>,
+    ins: &crate::program::Instruction<'_>,
+    out: &mut Vec<String>,
+) {
+    for a in m.attrs(ins) {
+        if !NOT_DETAILS.contains(&a.key) {
+            out.push(format!("{} {}={}", ins.opcode, a.key, a.value));
+        }
+    }
+    if ins.opcode == "constant" {
+        let lit = ins.operands_text.trim();
+        if lit.chars().count() <= LITERAL_CHARS {
+            out.push(format!("constant {lit}"));
+        } else {
+            let h = lit.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+            });
+            out.push(format!(
+                "constant of {} characters, hash {h:016x}",
+                lit.len()
+            ));
+        }
+    }
 }
 
 /// A file's last path component.

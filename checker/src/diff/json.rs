@@ -129,6 +129,8 @@ fn changes(out: &mut String, c: &Changes) {
         ("ops_out", &c.ops_out),
         ("op_names_in", &c.op_names_in),
         ("op_names_out", &c.op_names_out),
+        ("details_in", &c.details_in),
+        ("details_out", &c.details_out),
     ] {
         if !v.is_empty() {
             key(out, k);
@@ -257,11 +259,13 @@ fn module(out: &mut String, m: &ModuleChanges) {
 }
 
 /// XLA's module figures of a side.
-fn figures(out: &mut String, f: &Figures) {
+fn figures(out: &mut String, f: &Figures, not_kernel_bytes: f64) {
     out.push_str("{\"flops\":");
     num(out, f.flops.known);
     out.push_str(",\"bytes_accessed\":");
     num(out, f.bytes.known);
+    out.push_str(",\"not_kernel_bytes\":");
+    num(out, not_kernel_bytes);
     let _ = write!(
         out,
         ",\"uncosted\":{}}}",
@@ -301,11 +305,11 @@ fn compiled(out: &mut String, r: &DiffReport<'_>, d: &CompiledDiff<'_>) {
     out.push_str("{\"kind\":\"compiled\",\"a\":{\"backend\":");
     backend(out, r.backends.0);
     let _ = write!(out, ",\"repaired\":{},\"xla\":", r.repaired.0);
-    figures(out, &d.a.xla);
+    figures(out, &d.a.xla, d.a.not_kernel_bytes);
     out.push_str("},\"b\":{\"backend\":");
     backend(out, r.backends.1);
     let _ = write!(out, ",\"repaired\":{},\"xla\":", r.repaired.1);
-    figures(out, &d.b.xla);
+    figures(out, &d.b.xla, d.b.not_kernel_bytes);
     out.push_str("},\"chip\":");
     opt_str(out, r.chip.map(|c| c.name));
     if r.chip.is_some() {

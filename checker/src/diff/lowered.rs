@@ -6,7 +6,7 @@
 
 use super::item::base_name;
 use crate::analysis::scan;
-use crate::program::lowered::{self, Lowered};
+use crate::program::lowered::{self, Lowered, LoweredFormat, Op};
 use std::collections::BTreeMap;
 
 /// Where an op came from: the file's last path component and the line, or
@@ -55,38 +55,173 @@ impl LoweredDiff {
     }
 }
 
-/// What a custom call calls: `@tpu_custom_call` in StableHLO,
-/// `custom_call_target="..."` in HLO; `None` for another op or a line
-/// without one.
-fn call_target(line: &str) -> Option<&str> {
-    for (open, close) in [
-        ("custom_call @", None),
-        ("custom_call_target=\"", Some('"')),
-        ("call_target_name = \"", Some('"')),
-    ] {
-        if let Some(at) = line.find(open) {
-            let rest = &line[at + open.len()..];
-            let end = match close {
-                Some(c) => rest.find(c),
-                None => rest.find(['(', ' ', '<', '{']),
-            }
-            .unwrap_or(rest.len());
-            return Some(&rest[..end]).filter(|t| !t.is_empty());
-        }
+/// Lines an op's text may span (a jaxpr equation's parameters go on over
+/// several lines).
+const OP_LINES: usize = 8;
+
+/// An op as the diff counts it: its text with the names of values and the
+/// locations left out, so that two programs agree where they compute the
+/// same (a custom call with what it calls, a reduction with its axes, a
+/// constant with its value, each with its result type).
+fn op_key(op: &Op<'_>, next: Option<usize>, lines: &[&str], format: LoweredFormat) -> String {
+    let first = op.line.saturating_sub(1);
+    // A jaxpr equation's parameters may go on over the next lines; an MLIR
+    // or HLO op is one line (what follows is its region, ops of their own).
+    let last = match format {
+        LoweredFormat::Jaxpr => next
+            .map_or(first + 1, |n| n.saturating_sub(1))
+            .clamp(first + 1, first + OP_LINES),
+        _ => first + 1,
+    };
+    let text: Vec<&str> = lines
+        .get(first..last.min(lines.len()))
+        .unwrap_or(&[])
+        .iter()
+        .map(|l| l.trim())
+        .collect();
+    let text = text.join(" ");
+    let key = match format {
+        LoweredFormat::Jaxpr => jaxpr_key(&text, op.op),
+        _ => mlir_key(&text),
+    };
+    if key.is_empty() {
+        return op.op.to_string();
     }
-    None
+    if key.chars().count() > KEY_CHARS {
+        // A kernel serialized into an attribute: compared whole, shown cut.
+        let h = key.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        let cut: String = key.chars().take(KEY_CHARS).collect();
+        return format!("{cut} … ({} characters, hash {h:016x})", key.len());
+    }
+    key
 }
 
-/// An op as the diff counts it: a custom call with what it calls (the
-/// Triton and the Mosaic lowering of one `pallas_call` are other ops).
-fn op_key(op: &crate::program::lowered::Op<'_>, lines: &[&str]) -> String {
-    if op.op.ends_with("custom_call") || op.op == "custom-call" {
-        let line = op.line.checked_sub(1).and_then(|i| lines.get(i)).copied();
-        if let Some(t) = line.and_then(call_target) {
-            return format!("{} @{t}", op.op);
+/// An op's text longer than this is shown cut (and compared by a hash).
+const KEY_CHARS: usize = 160;
+
+/// A StableHLO or HLO line without its result name, value names (`%3`,
+/// `%arg0`, `%x.1`), a called private function's name (`call @relu`),
+/// `loc(...)` and `metadata={...}`.
+fn mlir_key(line: &str) -> String {
+    let body = match line.find(" = ") {
+        Some(at) if line.starts_with('%') || line.starts_with("ROOT") => &line[at + 3..],
+        _ => line,
+    };
+    let callee = ["call @", "func.call @"]
+        .iter()
+        .find_map(|p| body.strip_prefix(p).map(|rest| (p.len(), rest)));
+    let owned;
+    let body = match callee {
+        Some((n, rest)) => {
+            let end = rest
+                .find(|c: char| c == '(' || c.is_whitespace())
+                .unwrap_or(rest.len());
+            owned = format!("{}{}", &body[..n], &rest[end..]);
+            owned.as_str()
         }
+        None => body,
+    };
+    let mut out = String::with_capacity(body.len());
+    let b = body.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if body[i..].starts_with("loc(") || body[i..].starts_with("metadata={") {
+            i = skip_group(b, i);
+            continue;
+        }
+        if b[i] == b'%' || (b[i] == b'#' && body[i..].starts_with("#loc")) {
+            out.push('%');
+            i += 1;
+            while i < b.len()
+                && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'.' | b'-' | b'#'))
+            {
+                i += 1;
+            }
+            continue;
+        }
+        let c = body[i..].chars().next().unwrap_or(' ');
+        out.push(c);
+        i += c.len_utf8();
     }
-    op.op.to_string()
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A word without the memory address a printed Python object carries
+/// (`0x7f1bc7e7db20>`), which differs from run to run.
+fn without_address(word: &str) -> String {
+    match word.find("0x") {
+        Some(at) if word[at + 2..].starts_with(|c: char| c.is_ascii_hexdigit()) => {
+            let end = word[at + 2..]
+                .find(|c: char| !c.is_ascii_hexdigit())
+                .map_or(word.len(), |e| at + 2 + e);
+            format!("{}0x…{}", &word[..at], &word[end..])
+        }
+        _ => word.to_string(),
+    }
+}
+
+/// The index after the bracketed group that starts at `i` (`loc(...)`,
+/// `metadata={...}`), nesting followed.
+fn skip_group(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && !matches!(b[i], b'(' | b'{' | b'[') {
+        i += 1;
+    }
+    let mut depth = 0usize;
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'{' | b'[' => depth += 1,
+            b')' | b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    i
+}
+
+/// A jaxpr equation without its variables' names: the output types, the
+/// primitive with its parameters, and the literal inputs
+/// (`:f32[256] = reduce_sum[axes=(1,)]`, `:f32[8] = mul 2.0:f32[]`).
+fn jaxpr_key(eq: &str, prim: &str) -> String {
+    let Some((lhs, rhs)) = eq.split_once(" = ") else {
+        return String::new();
+    };
+    let outs: Vec<&str> = lhs
+        .split_whitespace()
+        .map(|v| v.split_once(':').map_or(v, |(_, t)| t))
+        .collect();
+    let rhs = rhs.trim_start();
+    let Some(rest) = rhs.strip_prefix(prim) else {
+        return String::new();
+    };
+    let (params, args) = if rest.starts_with('[') {
+        let end = skip_group(rest.as_bytes(), 0);
+        (&rest[..end], &rest[end..])
+    } else {
+        ("", rest)
+    };
+    let literals: Vec<&str> = args
+        .split_whitespace()
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit() || c == '-'))
+        .collect();
+    let params: String = params
+        .split_whitespace()
+        .map(without_address)
+        .collect::<Vec<_>>()
+        .join(" ");
+    format!(
+        ":{} = {prim}{params} {}",
+        outs.join(" :"),
+        literals.join(" ")
+    )
+    .trim_end()
+    .to_string()
 }
 
 /// The arguments of the entry function that are donated or aliased to an
@@ -113,10 +248,42 @@ fn donated(text: &str) -> Vec<String> {
 }
 
 /// Operations per source line.
+/// The ops of HLO text as the diff counts them, by line: result shape,
+/// opcode, operand count, attributes without the computations they name,
+/// a constant's literal (`f32[256]{0} reduce/2 dimensions={1}`).
+fn hlo_keys(text: &str) -> std::collections::HashMap<usize, String> {
+    let m = crate::program::parse(text);
+    let mut out = std::collections::HashMap::new();
+    for ins in &m.instructions {
+        let mut key = format!(
+            "{} {}/{}",
+            ins.shape_text,
+            ins.opcode,
+            m.operands(ins).len()
+        );
+        for a in m.attrs(ins) {
+            if a.key != "frontend_attributes" && a.key != "control-predecessors" {
+                key.push_str(&format!(" {}={}", a.key, a.value));
+            }
+        }
+        if ins.opcode == "constant" {
+            key.push_str(&format!(" {}", ins.operands_text.trim()));
+        }
+        if let Some(t) = ins.custom_call_target {
+            key.push_str(&format!(" @{t}"));
+        }
+        out.insert(ins.line, key);
+    }
+    out
+}
+
 fn per_line(l: &Lowered<'_>, text: &str) -> BTreeMap<(bool, LineKey), BTreeMap<String, usize>> {
     let lines: Vec<&str> = scan::lines(text).collect();
+    let format = l.format.unwrap_or(LoweredFormat::Stablehlo);
+    let hlo = (format == LoweredFormat::Hlo).then(|| hlo_keys(text));
     let mut out: BTreeMap<(bool, LineKey), BTreeMap<String, usize>> = BTreeMap::new();
-    for op in &l.ops {
+    for (n, op) in l.ops.iter().enumerate() {
+        let next = l.ops.get(n + 1).map(|o| o.line).filter(|&x| x > op.line);
         let at = op
             .at
             .lines
@@ -124,7 +291,10 @@ fn per_line(l: &Lowered<'_>, text: &str) -> BTreeMap<(bool, LineKey), BTreeMap<S
             .map(|&(file, line)| (base_name(file).to_string(), line));
         *out.entry((at.is_none(), at))
             .or_default()
-            .entry(op_key(op, &lines))
+            .entry(match hlo.as_ref().and_then(|h| h.get(&op.line)) {
+                Some(k) => k.clone(),
+                None => op_key(op, next, &lines, format),
+            })
             .or_default() += 1;
     }
     out

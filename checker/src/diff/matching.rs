@@ -169,8 +169,17 @@ pub fn match_items(a: &[Item<'_>], b: &[Item<'_>]) -> Matching {
 /// Everything but the name and line.
 fn identical_key(i: &Item<'_>) -> Option<String> {
     Some(format!(
-        "{:?}\u{1}{:?}\u{1}{:?}\u{1}{}\u{1}{}\u{1}{:?}\u{1}{:?}\u{1}{:?}\u{1}{}",
-        i.kind, i.detail, i.ops, i.shape, i.layout, i.operand_shapes, i.op_names, i.lines, i.depth
+        "{:?}\u{1}{:?}\u{1}{:?}\u{1}{:?}\u{1}{}\u{1}{}\u{1}{:?}\u{1}{:?}\u{1}{:?}\u{1}{}",
+        i.kind,
+        i.detail,
+        i.ops,
+        i.details,
+        i.shape,
+        i.layout,
+        i.operand_shapes,
+        i.op_names,
+        i.lines,
+        i.depth
     ))
 }
 
@@ -408,10 +417,14 @@ fn similar(a: &[Item<'_>], b: &[Item<'_>], st: &mut State, pairs: &mut Vec<Pair>
         seen.dedup();
         for j in seen {
             let s = jaccard(&mine, &atoms_b[j]);
-            let alike = item.kind == b[j].kind && item.shape == b[j].shape;
+            let same_shape = item.shape == b[j].shape;
+            let alike = item.kind == b[j].kind && same_shape;
             if s >= 0.5 || (alike && s > 0.0) {
-                // Scores as integers, so that sorting is total.
-                cands.push(((s * 1e9) as u64, i, j));
+                // Shared provenance first, the result shape to break near
+                // ties (the gradient of one bias against another's); as
+                // integers, so that sorting is total.
+                let score = s + if same_shape { 0.25 } else { 0.0 };
+                cands.push(((score * 1e9) as u64, i, j));
             }
         }
     }

@@ -383,21 +383,21 @@ fn same_program(same: bool) -> Parts {
     let (key, text) = if same {
         (
             "same",
-            "the same program: only the compiler's decisions differ",
+            "the same program: what differs is what the compiler decided, or how it was called",
         )
     } else {
         ("changed", "the program changed")
     };
     let mut p = Parts::single(key.to_owned(), text.to_owned(), Vec::new());
     let why = if same {
-        "Every source line lowered to the same operations in both dumps."
+        "Every source line lowered to the same operations, with the same attributes and types, in both dumps."
     } else {
-        "Some source line lowered to other operations (or the signature differs)."
+        "Some source line lowered to other operations, attributes or types (or the signature differs)."
     };
     for (id, label) in [
         (
             "same",
-            "The same program: only the compiler's decisions differ",
+            "The same program: what differs is what the compiler decided, or how it was called",
         ),
         ("changed", "The program changed"),
     ] {
