@@ -93,23 +93,26 @@ struct Line {
     text: String,
 }
 
-/// B less A of one row figure, when both are known.
-fn delta_bytes(a: &[&Item<'_>], b: &[&Item<'_>]) -> Option<f64> {
-    let sum = |xs: &[&Item<'_>]| -> Option<f64> {
-        xs.iter()
-            .map(|i| {
-                i.xla
-                    .filter(|f| f.bytes.unknown == 0)
-                    .map(|f| f.bytes.known)
-            })
-            .sum()
+/// B less A of the rows' XLA figures (bytes, flops), when XLA costs every
+/// one of them.
+fn delta(a: &[&Item<'_>], b: &[&Item<'_>]) -> Option<(f64, f64)> {
+    let sum = |xs: &[&Item<'_>]| -> Option<(f64, f64)> {
+        xs.iter().try_fold((0.0, 0.0), |(by, fl), i| {
+            let f = i
+                .xla
+                .filter(|f| f.bytes.unknown == 0 && f.flops.unknown == 0)?;
+            Some((by + f.bytes.known, fl + f.flops.known))
+        })
     };
-    Some(sum(b)? - sum(a)?)
+    let (x, y) = (sum(a)?, sum(b)?);
+    Some((y.0 - x.0, y.1 - x.1))
 }
 
-fn cost_note(d: Option<f64>) -> String {
+/// `bytes +1.00 MiB`, with the flops where they changed.
+fn cost_note(d: Option<(f64, f64)>) -> String {
     match d {
-        Some(v) => format!("bytes {}", signed_bytes(v)),
+        Some((by, 0.0)) => format!("bytes {}", signed_bytes(by)),
+        Some((by, fl)) => format!("bytes {}, flops {}", signed_bytes(by), signed_count(fl)),
         None => "bytes not costed by XLA".into(),
     }
 }
@@ -143,7 +146,7 @@ fn control_note(d: &CompiledDiff<'_>) -> String {
 }
 
 /// What a row's bytes say: control flow's are what it runs.
-fn row_note(i: &Item<'_>, d: Option<f64>) -> String {
+fn row_note(i: &Item<'_>, d: Option<(f64, f64)>) -> String {
     if i.xla.is_none() {
         "control flow: its cost is what it runs".into()
     } else {
@@ -210,41 +213,41 @@ fn change_words(c: &Changes) -> String {
 fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
     let (a, b) = (&d.a.items, &d.b.items);
     let mut lines = Vec::new();
-    let mut push = |delta: Option<f64>, text: String| {
+    let mut push = |d: Option<(f64, f64)>, text: String| {
         lines.push(Line {
-            weight: delta.map_or(0.0, f64::abs),
+            weight: d.map_or(0.0, |(by, _)| by.abs()),
             text,
         });
     };
     for &j in &d.matching.added {
         let i = &b[j];
         push(
-            delta_bytes(&[], &[i]),
+            delta(&[], &[i]),
             format!(
                 "+ added {} {}: {}, {}",
                 i.kind.as_str(),
                 at('B', i),
                 p(&i.shape),
-                row_note(i, delta_bytes(&[], &[i]))
+                row_note(i, delta(&[], &[i]))
             ),
         );
     }
     for &j in &d.matching.removed {
         let i = &a[j];
         push(
-            delta_bytes(&[i], &[]),
+            delta(&[i], &[]),
             format!(
                 "- removed {} {}: {}, {}",
                 i.kind.as_str(),
                 at('A', i),
                 p(&i.shape),
-                row_note(i, delta_bytes(&[i], &[]))
+                row_note(i, delta(&[i], &[]))
             ),
         );
     }
     for g in &d.matching.split {
         let parts: Vec<&Item<'_>> = g.parts.iter().map(|&j| &b[j]).collect();
-        let dl = delta_bytes(&[&a[g.whole]], &parts);
+        let dl = delta(&[&a[g.whole]], &parts);
         let to: Vec<String> = parts.iter().map(|i| at('B', i)).collect();
         push(
             dl,
@@ -261,7 +264,7 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
     }
     for g in &d.matching.merged {
         let parts: Vec<&Item<'_>> = g.parts.iter().map(|&i| &a[i]).collect();
-        let dl = delta_bytes(&parts, &[&b[g.whole]]);
+        let dl = delta(&parts, &[&b[g.whole]]);
         let from: Vec<String> = parts.iter().map(|i| at('A', i)).collect();
         push(
             dl,
@@ -278,7 +281,7 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
     }
     for (n, c) in &d.changed {
         let pr = d.matching.pairs[*n];
-        let dl = delta_bytes(&[&a[pr.a]], &[&b[pr.b]]);
+        let dl = delta(&[&a[pr.a]], &[&b[pr.b]]);
         push(
             dl,
             format!(
