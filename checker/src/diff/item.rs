@@ -10,7 +10,7 @@
 use crate::cost::figures::Figures;
 use crate::cost::ledger::Ledger;
 use crate::kernels::{Kernel, KernelKind, KernelTree};
-use crate::program::Module;
+use crate::program::{CallRole, Module};
 use std::collections::HashMap;
 
 /// One row of a side.
@@ -70,6 +70,14 @@ fn item<'a>(
 ) -> Option<Item<'a>> {
     let ins = m.instruction(k.instruction)?;
     let mut ops = k.ops.clone();
+    // The tree lists the opcodes of what a row calls, and a row's own only
+    // when it calls nothing: a bare `reduce` (or `sort`, `map`, ...) calls
+    // its reducer, and runs itself too.
+    if !ops.iter().any(|o| o == ins.opcode)
+        && m.calls(ins).iter().all(|c| c.role == CallRole::ToApply)
+    {
+        ops.push(ins.opcode.to_string());
+    }
     ops.sort_unstable();
     ops.dedup();
     let mut op_names: Vec<String> = k

@@ -1,0 +1,498 @@
+//! The diff of two dumps (`dumplab::diff`) on real dumps: the rename and
+//! dead-copy properties on every compiled fixture and undamaged drift dump,
+//! real version pairs and backend pairs whose matches were read by hand,
+//! lowered and jaxpr pairs, the errors, and linear work on a grown module.
+
+#![allow(clippy::unwrap_used)]
+
+mod diff_edit;
+
+use dumplab::diff::compiled::CompiledDiff;
+use dumplab::diff::json::to_json;
+use dumplab::diff::report::{Body, with_diff};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// Files `dir/*/NAME` whose name starts with `prefix` and ends with
+/// `suffix`, sorted, as paths relative to the repository.
+fn files(dir: &str, prefix: &str, suffix: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for fam in std::fs::read_dir(root().join(dir)).unwrap().flatten() {
+        let Ok(entries) = std::fs::read_dir(fam.path()) else {
+            continue;
+        };
+        for f in entries.flatten() {
+            let name = f.file_name().to_string_lossy().into_owned();
+            if name.starts_with(prefix) && name.ends_with(suffix) {
+                let fam = fam.file_name().to_string_lossy().into_owned();
+                out.push(format!("{dir}/{fam}/{name}"));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every compiled fixture and every undamaged compiled drift dump.
+fn compiled_dumps() -> Vec<String> {
+    let mut all = files("fixtures", "compiled.", ".hlo.txt");
+    all.extend(
+        files("checker/tests/drift", "", ".hlo.txt")
+            .into_iter()
+            .filter(|p| {
+                Path::new(p)
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().contains(".compiled."))
+            }),
+    );
+    assert!(all.len() > 140, "{} compiled dumps", all.len());
+    all
+}
+
+/// What a compiled diff found, by name: the shape tests compare against.
+#[derive(Debug, Default, PartialEq)]
+struct Found {
+    /// (A, B) of every pair, in A's run order.
+    matched: Vec<(String, String)>,
+    /// (A, B) of the pairs that differ.
+    changed: Vec<(String, String)>,
+    /// A's name, B's names.
+    split: Vec<(String, Vec<String>)>,
+    /// A's names, B's name.
+    merged: Vec<(Vec<String>, String)>,
+    /// (name, kind) in B.
+    added: Vec<(String, String)>,
+    /// (name, kind) in A.
+    removed: Vec<(String, String)>,
+    /// `is_empty()`.
+    empty: bool,
+}
+
+fn found(d: &CompiledDiff<'_>) -> Found {
+    let (a, b) = (&d.a.items, &d.b.items);
+    let m = &d.matching;
+    let s = |x: &str| x.to_string();
+    Found {
+        matched: m
+            .pairs
+            .iter()
+            .map(|p| (s(a[p.a].name), s(b[p.b].name)))
+            .collect(),
+        changed: d
+            .changed
+            .iter()
+            .map(|(n, _)| m.pairs[*n])
+            .map(|p| (s(a[p.a].name), s(b[p.b].name)))
+            .collect(),
+        split: m
+            .split
+            .iter()
+            .map(|g| {
+                (
+                    s(a[g.whole].name),
+                    g.parts.iter().map(|&j| s(b[j].name)).collect(),
+                )
+            })
+            .collect(),
+        merged: m
+            .merged
+            .iter()
+            .map(|g| {
+                (
+                    g.parts.iter().map(|&i| s(a[i].name)).collect(),
+                    s(b[g.whole].name),
+                )
+            })
+            .collect(),
+        added: m
+            .added
+            .iter()
+            .map(|&j| (s(b[j].name), s(b[j].kind.as_str())))
+            .collect(),
+        removed: m
+            .removed
+            .iter()
+            .map(|&i| (s(a[i].name), s(a[i].kind.as_str())))
+            .collect(),
+        empty: d.is_empty(),
+    }
+}
+
+/// The compiled diff of two texts, as [`Found`], and its JSON.
+fn compiled(a: &str, b: &str) -> (Found, serde_json::Value) {
+    with_diff(a, b, None, |r| {
+        let Body::Compiled(d) = &r.body else {
+            panic!("not a compiled diff")
+        };
+        (found(d), serde_json::from_str(&to_json(r)).unwrap())
+    })
+    .unwrap()
+}
+
+#[test]
+fn renaming_every_instruction_and_computation_gives_an_empty_diff() {
+    let mut failed = Vec::new();
+    for path in compiled_dumps() {
+        let text = read(&path);
+        let renamed = diff_edit::rename(&text);
+        assert_ne!(renamed, text, "{path}: nothing renamed");
+        let (f, v) = compiled(&text, &renamed);
+        if !f.empty || v["summary"]["empty"] != true {
+            failed.push(format!("{path}: {}", v["summary"]));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn one_dead_copy_is_one_added_kernel_of_kind_copy() {
+    let mut failed = Vec::new();
+    for path in compiled_dumps() {
+        let text = read(&path);
+        let Some(b) = diff_edit::dead_copy(&text) else {
+            failed.push(format!("{path}: no dead copy inserted"));
+            continue;
+        };
+        let (f, v) = compiled(&text, &b);
+        let want = vec![(diff_edit::DEAD.to_string(), "copy".to_string())];
+        let s = &v["summary"];
+        if f.added != want
+            || !f.removed.is_empty()
+            || !f.changed.is_empty()
+            || !f.split.is_empty()
+            || !f.merged.is_empty()
+            || s["added"] != 1
+            || s["removed"] != 0
+        {
+            failed.push(format!(
+                "{path}: added {:?} removed {:?} changed {:?} split {:?} merged {:?}",
+                f.added, f.removed, f.changed, f.split, f.merged
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// What a pair's diff must find, read from the two dumps by hand.
+struct Expect {
+    /// Every matched pair (A's name, B's name), in A's run order.
+    matched: &'static [(&'static str, &'static str)],
+    /// The matched pairs that differ.
+    changed: &'static [(&'static str, &'static str)],
+    /// (A's name, B's names).
+    split: &'static [(&'static str, &'static [&'static str])],
+    /// (A's names, B's name).
+    merged: &'static [(&'static [&'static str], &'static str)],
+    /// B's rows with no partner (name, kind).
+    added: &'static [(&'static str, &'static str)],
+    /// A's rows with no partner (name, kind).
+    removed: &'static [(&'static str, &'static str)],
+    /// Matched rows that run in another order.
+    reordered: u64,
+}
+
+fn owned(e: &Expect) -> Found {
+    let s = |x: &str| x.to_string();
+    let pairs = |v: &[(&str, &str)]| v.iter().map(|(a, b)| (s(a), s(b))).collect::<Vec<_>>();
+    Found {
+        matched: pairs(e.matched),
+        changed: pairs(e.changed),
+        split: e
+            .split
+            .iter()
+            .map(|(a, b)| (s(a), b.iter().map(|x| s(x)).collect()))
+            .collect(),
+        merged: e
+            .merged
+            .iter()
+            .map(|(a, b)| (a.iter().map(|x| s(x)).collect(), s(b)))
+            .collect(),
+        added: pairs(e.added),
+        removed: pairs(e.removed),
+        empty: false,
+    }
+}
+
+/// The diff of two real dumps finds what was read by hand.
+fn check(a: &str, b: &str, expect: &Expect) {
+    let (f, v) = compiled(&read(a), &read(b));
+    let want = owned(expect);
+    assert_eq!(f, want, "{a} vs {b}\n{v:#}");
+    assert_eq!(v["summary"]["reordered"], expect.reordered, "{a} vs {b}");
+}
+
+const DRIFT: &str = "checker/tests/drift";
+
+/// `mlp` (`relu(x @ w + b).sum(-1)`, `jax_fns.py:10`) on a CPU. jax 0.4.13
+/// and 0.4.30 run a bare `dot.5` and one kLoop `fusion` (add, max, reduce);
+/// jax 0.10.2 runs the dot as `ynn_fusion` (kCustom, `__ynn_fusion`) and the
+/// same kLoop work as `maximum_reduce_fusion`: one pair changed (the dot
+/// became a fusion), one the same.
+const MLP: Expect = Expect {
+    matched: &[("dot.5", "ynn_fusion"), ("fusion", "maximum_reduce_fusion")],
+    changed: &[("dot.5", "ynn_fusion")],
+    split: &[],
+    merged: &[],
+    added: &[],
+    removed: &[],
+    reordered: 0,
+};
+
+/// `softmax` (`jax_fns.py:15`) on a CPU, jax 0.4.13 against 0.10.2. 0.4.13
+/// runs the max as `reduce-window` + `reduce.8`, `fusion.1` (sub, exp), the
+/// sum as `reduce-window.1` + `reduce.19`, and `fusion` (div). 0.10.2 wraps
+/// each bare reduce in a kLoop fusion (`wrapped_reduce-window`,
+/// `wrapped_reduce`, `wrapped_reduce-window.1`), keeps `fusion.1` as
+/// `subtract_exponential_fusion` (same ops), and rewrites `x / sum` as
+/// `x * (1 / sum)`: `reduce_divide_fusion` is the sum with the reciprocal
+/// (`reduce_sum`, `div`), `broadcast_multiply_fusion` the multiply (`div`).
+const SOFTMAX_0413: Expect = Expect {
+    matched: &[
+        ("reduce-window", "wrapped_reduce-window"),
+        ("reduce.8", "wrapped_reduce"),
+        ("fusion.1", "subtract_exponential_fusion"),
+        ("reduce-window.1", "wrapped_reduce-window.1"),
+        ("reduce.19", "reduce_divide_fusion"),
+        ("fusion", "broadcast_multiply_fusion"),
+    ],
+    changed: &[
+        ("reduce-window", "wrapped_reduce-window"),
+        ("reduce.8", "wrapped_reduce"),
+        ("reduce-window.1", "wrapped_reduce-window.1"),
+        ("reduce.19", "reduce_divide_fusion"),
+        ("fusion", "broadcast_multiply_fusion"),
+    ],
+    split: &[],
+    merged: &[],
+    added: &[],
+    removed: &[],
+    reordered: 0,
+};
+
+/// `softmax` on a CPU, jax 0.4.30 against 0.10.2: 0.4.30 runs all of it as
+/// one oneDNN call (`custom-call`, `__onednn$softmax`, `op_name` div, line
+/// 15); 0.10.2 as the six kLoop fusions above: one kernel split into six.
+const SOFTMAX_0430: Expect = Expect {
+    matched: &[],
+    changed: &[],
+    split: &[(
+        "custom-call",
+        &[
+            "wrapped_reduce-window",
+            "wrapped_reduce",
+            "subtract_exponential_fusion",
+            "wrapped_reduce-window.1",
+            "reduce_divide_fusion",
+            "broadcast_multiply_fusion",
+        ],
+    )],
+    merged: &[],
+    added: &[],
+    removed: &[],
+    reordered: 0,
+};
+
+/// `loop` (`fori_loop(0, n, c * 0.5 + sin(c))`, `jax_fns.py:20`) on a CPU,
+/// jax 0.4.13 against 0.10.2: the two entry copies (the s32 counter, the
+/// f32 carry; 0.4.13 copies the counter first), the `while`, in its
+/// condition the compare (bare `compare.23`, 0.10.2's `wrapped_compare`
+/// fusion), in its body the counter's add (bare `add.13`, `wrapped_add`) and
+/// the kLoop fusion (mul, sin, add; `sine_add_fusion`, same ops). 0.4.13
+/// runs the body's add before the fusion, 0.10.2 after it, and the copies
+/// in the other order: two rows reordered. The `while` itself runs the same
+/// opcodes through its callees and has the same provenance: unchanged.
+const LOOP_0413: Expect = Expect {
+    matched: &[
+        ("copy.7", "copy.7"),
+        ("copy.6", "copy.6"),
+        ("while.24", "while.5"),
+        ("compare.23", "wrapped_compare"),
+        ("add.13", "wrapped_add"),
+        ("fusion", "sine_add_fusion"),
+    ],
+    changed: &[("compare.23", "wrapped_compare"), ("add.13", "wrapped_add")],
+    split: &[],
+    merged: &[],
+    added: &[],
+    removed: &[],
+    reordered: 2,
+};
+
+/// `loop` on a CPU, jax 0.4.30 against 0.10.2: as 0.4.13, but 0.4.30 already
+/// copies the carry first and runs the body's fusion before its add.
+const LOOP_0430: Expect = Expect {
+    matched: &[
+        ("copy.6", "copy.6"),
+        ("copy.7", "copy.7"),
+        ("while.24", "while.5"),
+        ("compare.23", "wrapped_compare"),
+        ("fusion", "sine_add_fusion"),
+        ("add.13", "wrapped_add"),
+    ],
+    changed: &[("compare.23", "wrapped_compare"), ("add.13", "wrapped_add")],
+    split: &[],
+    merged: &[],
+    added: &[],
+    removed: &[],
+    reordered: 0,
+};
+
+#[test]
+fn jax_upgrades_match_the_kernels_read_by_hand() {
+    for (old, f, expect) in [
+        ("jax-0.4.13", "mlp", &MLP),
+        ("jax-0.4.30", "mlp", &MLP),
+        ("jax-0.4.13", "softmax", &SOFTMAX_0413),
+        ("jax-0.4.30", "softmax", &SOFTMAX_0430),
+        ("jax-0.4.13", "loop", &LOOP_0413),
+        ("jax-0.4.30", "loop", &LOOP_0430),
+    ] {
+        check(
+            &format!("{DRIFT}/{old}/{f}.compiled.cpu.hlo.txt"),
+            &format!("{DRIFT}/jax-0.10.2/{f}.compiled.cpu.hlo.txt"),
+            expect,
+        );
+    }
+}
+
+/// `layernorm` on a CPU against H100: the CPU's five kernels (`ynn_fusion.1`
+/// the mean's sum, `broadcast_subtract_fusion` x - mean,
+/// `ynn_fusion` the sum of squares, `add_rsqrt_fusion`,
+/// `broadcast_add_fusion` the scale and shift) are one Triton kCustom
+/// `fusion.5` on the GPU, whose fused computation holds every one of their
+/// `op_name`s.
+const LAYERNORM_CPU_GPU: Expect = Expect {
+    matched: &[],
+    changed: &[],
+    split: &[],
+    merged: &[(
+        &[
+            "ynn_fusion.1",
+            "broadcast_subtract_fusion",
+            "ynn_fusion",
+            "add_rsqrt_fusion",
+            "broadcast_add_fusion",
+        ],
+        "fusion.5",
+    )],
+    added: &[],
+    removed: &[],
+    reordered: 0,
+};
+
+/// `layernorm` on a CPU against TPU v5e. The TPU computes the mean as a
+/// bare `reduce_sum.14` (`reduce_sum`) and `broadcast_multiply_fusion`
+/// (`div`, the division by 1024, f32[256]); the variance's `x - mean` moved
+/// into its sum of squares (`multiply_reduce_fusion`: sub, square,
+/// reduce_sum); and it moves `x`, `gamma` and `beta` into memory space
+/// `S(1)` with three `copy-start`/`copy-done` pairs (one row each).
+///
+/// Read first as "`broadcast_subtract_fusion` and `ynn_fusion` merged into
+/// `multiply_reduce_fusion`, `broadcast_multiply_fusion` added": wrong, the
+/// CPU's `broadcast_subtract_fusion` holds the `div` as well (its fused
+/// computation `fused_computation.4` carries `jit(fn)/div` and
+/// `jit(fn)/sub`), which the TPU runs in `broadcast_multiply_fusion`, not in
+/// `multiply_reduce_fusion`. Each CPU kernel has one TPU partner, and the
+/// `sub` moved from one pair to the other (`op_names_out` of the first,
+/// `op_names_in` of the second), as the diff says.
+const LAYERNORM_CPU_TPU: Expect = Expect {
+    matched: &[
+        ("ynn_fusion.1", "reduce_sum.14"),
+        ("broadcast_subtract_fusion", "broadcast_multiply_fusion"),
+        ("ynn_fusion", "multiply_reduce_fusion"),
+        ("add_rsqrt_fusion", "add_rsqrt_fusion"),
+        ("broadcast_add_fusion", "multiply_add_fusion"),
+    ],
+    changed: &[
+        ("ynn_fusion.1", "reduce_sum.14"),
+        ("broadcast_subtract_fusion", "broadcast_multiply_fusion"),
+        ("ynn_fusion", "multiply_reduce_fusion"),
+        ("add_rsqrt_fusion", "add_rsqrt_fusion"),
+        ("broadcast_add_fusion", "multiply_add_fusion"),
+    ],
+    split: &[],
+    merged: &[],
+    added: &[
+        ("copy-start", "copy"),
+        ("copy-start.1", "copy"),
+        ("copy-start.2", "copy"),
+    ],
+    removed: &[],
+    reordered: 0,
+};
+
+/// `layernorm` on H100 against TPU v5e: the one Triton fusion is the TPU's
+/// five kernels (every one of their `op_name`s is in it); the TPU's three
+/// copies into `S(1)` have no partner.
+const LAYERNORM_GPU_TPU: Expect = Expect {
+    matched: &[],
+    changed: &[],
+    split: &[(
+        "fusion.5",
+        &[
+            "reduce_sum.14",
+            "broadcast_multiply_fusion",
+            "multiply_reduce_fusion",
+            "add_rsqrt_fusion",
+            "multiply_add_fusion",
+        ],
+    )],
+    merged: &[],
+    added: &[
+        ("copy-start", "copy"),
+        ("copy-start.1", "copy"),
+        ("copy-start.2", "copy"),
+    ],
+    removed: &[],
+    reordered: 0,
+};
+
+#[test]
+fn one_function_on_three_backends_matches_the_kernels_read_by_hand() {
+    let l = |b: &str| format!("fixtures/layernorm/compiled.{b}.hlo.txt");
+    check(&l("cpu"), &l("gpu"), &LAYERNORM_CPU_GPU);
+    check(&l("cpu"), &l("tpu"), &LAYERNORM_CPU_TPU);
+    check(&l("gpu"), &l("tpu"), &LAYERNORM_GPU_TPU);
+}
+
+/// A bare `reduce` runs a `reduce` (the kernel tree lists only its reducer's
+/// `add`): the TPU's `reduce_sum.14` against the CPU's `ynn_fusion.1` once
+/// said "no longer runs reduce".
+#[test]
+fn a_bare_reduce_runs_its_own_opcode() {
+    let (a, b) = (
+        read("fixtures/layernorm/compiled.cpu.hlo.txt"),
+        read("fixtures/layernorm/compiled.tpu.hlo.txt"),
+    );
+    with_diff(&a, &b, None, |r| {
+        let Body::Compiled(d) = &r.body else { panic!() };
+        let ops = |name: &str| {
+            let i = d.b.items.iter().find(|i| i.name == name).unwrap();
+            i.ops.clone()
+        };
+        assert_eq!(ops("reduce_sum.14"), ["add", "reduce"]);
+        let (n, c) = d
+            .changed
+            .iter()
+            .find(|(n, _)| d.b.items[d.matching.pairs[*n].b].name == "reduce_sum.14")
+            .unwrap();
+        assert!(c.ops_out.is_empty() && c.ops_in.is_empty(), "{n}: {c:?}");
+    })
+    .unwrap();
+}
+
+#[test]
+#[ignore]
+fn print_pair() {
+    let a = std::env::var("DIFF_A").unwrap();
+    let b = std::env::var("DIFF_B").unwrap();
+    let (f, v) = compiled(&read(&a), &read(&b));
+    println!("{f:#?}\n{:#}", v["kernels"]);
+}
