@@ -9,6 +9,7 @@ mod diff_edit;
 
 use dumplab::diff::compiled::CompiledDiff;
 use dumplab::diff::json::to_json;
+use dumplab::diff::lowered::LoweredDiff;
 use dumplab::diff::report::{Body, with_diff};
 use std::path::{Path, PathBuf};
 
@@ -495,4 +496,312 @@ fn print_pair() {
     let b = std::env::var("DIFF_B").unwrap();
     let (f, v) = compiled(&read(&a), &read(&b));
     println!("{f:#?}\n{:#}", v["kernels"]);
+}
+
+/// The lowered or jaxpr diff of two texts.
+fn lowered(a: &str, b: &str) -> (LoweredDiff, serde_json::Value) {
+    with_diff(a, b, None, |r| {
+        let Body::Lowered(d) = &r.body else {
+            panic!("not a lowered diff")
+        };
+        (d.clone(), serde_json::from_str(&to_json(r)).unwrap())
+    })
+    .unwrap()
+}
+
+/// Every SSA value and argument of a StableHLO module renamed (`%0` to
+/// `%v_0`, `%arg0` to `%v_arg0`, `%cst` to `%v_cst`): a consistent rename.
+fn rename_ssa(text: &str) -> String {
+    text.replace('%', "%v_")
+}
+
+#[test]
+fn a_lowered_program_or_jaxpr_against_itself_is_the_same_program() {
+    for (path, kind, format) in [
+        (
+            "fixtures/softmax/lowered.stablehlo.mlir",
+            "lowered",
+            "stablehlo",
+        ),
+        (
+            "fixtures/layernorm/lowered.stablehlo.mlir",
+            "lowered",
+            "stablehlo",
+        ),
+        (
+            "fixtures/scan_rnn/lowered.stablehlo.mlir",
+            "lowered",
+            "stablehlo",
+        ),
+        ("fixtures/softmax/lowered.hlo.txt", "lowered", "hlo"),
+        ("fixtures/softmax/jaxpr.txt", "jaxpr", "jaxpr"),
+        ("fixtures/scan_rnn/jaxpr.txt", "jaxpr", "jaxpr"),
+        (
+            "checker/tests/drift/jax-0.4.13/loop.lowered.mhlo.mlir",
+            "lowered",
+            "stablehlo",
+        ),
+    ] {
+        let text = read(path);
+        let (d, v) = lowered(&text, &text);
+        assert!(d.same_program(), "{path}: {v}");
+        assert!(d.ops.0 > 0, "{path}: no ops read");
+        assert_eq!(
+            (v["kind"].as_str(), v["format"].as_str()),
+            (Some(kind), Some(format)),
+            "{path}"
+        );
+        assert_eq!(v["summary"]["same_program"], true);
+        assert_eq!(v["summary"]["lines_changed"], 0);
+        if format != "jaxpr" && format != "hlo" {
+            let (d, v) = lowered(&text, &rename_ssa(&text));
+            assert!(d.same_program(), "{path} renamed: {v}");
+        }
+    }
+}
+
+#[test]
+fn two_functions_lowered_are_not_the_same_program() {
+    for (a, b) in [
+        (
+            "fixtures/softmax/lowered.stablehlo.mlir",
+            "fixtures/layernorm/lowered.stablehlo.mlir",
+        ),
+        (
+            "fixtures/softmax/lowered.hlo.txt",
+            "fixtures/layernorm/lowered.hlo.txt",
+        ),
+        (
+            "fixtures/softmax/jaxpr.txt",
+            "fixtures/log_softmax/jaxpr.txt",
+        ),
+        (
+            "fixtures/matmul/jaxpr.txt",
+            "fixtures/matmul_bias_relu/jaxpr.txt",
+        ),
+    ] {
+        let (d, v) = lowered(&read(a), &read(b));
+        assert!(!d.same_program(), "{a} vs {b}: {v}");
+        assert!(
+            v["summary"]["lines_changed"].as_u64() > Some(0),
+            "{a} vs {b}: {v}"
+        );
+    }
+    // softmax [512,1024] against layernorm's three parameters
+    let (d, _) = lowered(
+        &read("fixtures/softmax/lowered.hlo.txt"),
+        &read("fixtures/layernorm/lowered.hlo.txt"),
+    );
+    assert_eq!(
+        d.signature,
+        Some((
+            vec!["f32[512,1024]".to_string()],
+            vec![
+                "f32[256,1024]".into(),
+                "f32[1024]".into(),
+                "f32[1024]".into()
+            ]
+        ))
+    );
+}
+
+/// The lowered StableHLO of `mlp` under jax 0.4.13 and 0.10.2: the same ten
+/// operations (the drift corpus prints them without locations, so compared
+/// as one program).
+#[test]
+fn mlp_lowered_under_two_releases_is_the_same_program() {
+    let (d, v) = lowered(
+        &read("checker/tests/drift/jax-0.4.13/mlp.lowered.stablehlo.mlir"),
+        &read("checker/tests/drift/jax-0.10.2/mlp.lowered.stablehlo.mlir"),
+    );
+    assert!(d.same_program(), "{v}");
+    assert_eq!(d.ops, (10, 10));
+    assert!(d.unlocated);
+}
+
+#[test]
+fn dumps_of_two_kinds_unknown_text_and_unknown_chips_are_one_sentence_each() {
+    let c = read("fixtures/softmax/compiled.cpu.hlo.txt");
+    let l = read("fixtures/softmax/lowered.stablehlo.mlir");
+    let j = read("fixtures/softmax/jaxpr.txt");
+    let h = read("fixtures/softmax/lowered.hlo.txt");
+    let kinds = "a diff compares two dumps of one kind (two compiled modules, two lowered programs, two jaxprs)";
+    let unknown = "text of unknown kind (No line looks like a jaxpr (`{ lambda ... let`), StableHLO (`stablehlo.` ops, `tensor<...>`) or HLO (`name = shape opcode(...)`).): nothing to compare";
+    for (a, b, chip, expect) in [
+        (
+            &*c,
+            &*l,
+            None,
+            format!("A is compiled HLO, B is a lowered (StableHLO) module: {kinds}"),
+        ),
+        (
+            &*l,
+            &*c,
+            None,
+            format!("A is a lowered (StableHLO) module, B is compiled HLO: {kinds}"),
+        ),
+        (
+            &*j,
+            &*l,
+            None,
+            format!("A is a jaxpr, B is a lowered (StableHLO) module: {kinds}"),
+        ),
+        (
+            &*c,
+            &*h,
+            None,
+            format!("A is compiled HLO, B is HLO before optimization: {kinds}"),
+        ),
+        (&*c, "hello world", None, format!("B is {unknown}")),
+        ("", &*c, None, format!("A is {unknown}")),
+        (
+            &*c,
+            &*c,
+            Some("nope"),
+            "no chip preset `nope`: use one of v5e, v6e, h100, h200, a100".to_string(),
+        ),
+    ] {
+        let got = with_diff(a, b, chip, |_| ()).err();
+        assert_eq!(got.as_deref(), Some(expect.as_str()));
+    }
+}
+
+/// The renamer on real lines: every name a line defines or refers to (by
+/// `%name`, `calls=`, `to_apply=`, `condition=`, `body=`,
+/// `branch_computations={...}`, a computation's parameter list) is renamed,
+/// the `op_name`s and source lines are kept.
+#[test]
+fn the_renamer_renames_every_reference_on_real_lines() {
+    for (path, line, gone, kept) in [
+        (
+            "fixtures/cond_branch/compiled.cpu.hlo.txt",
+            78,
+            &[
+                "%cond.1.clone ",
+                "%compare_convert_fusion,",
+                "%tuple.2,",
+                "%region_1.2,",
+                "%region_2.3}",
+            ][..],
+            &[
+                "branch_computations={%region_1.",
+                "op_name=\"jit(fn)/cond\"",
+            ][..],
+        ),
+        (
+            "fixtures/fori_loop_while/compiled.cpu.hlo.txt",
+            69,
+            &[
+                "%while.5 ",
+                "(%tuple)",
+                "condition=%region_1.2,",
+                "body=%region_0.1,",
+            ][..],
+            &["condition=%region_1.", "op_name=\"jit(fn)/while\""][..],
+        ),
+        (
+            "checker/tests/drift/jax-0.4.13/softmax.compiled.cpu.hlo.txt",
+            15,
+            &["%fused_computation ", "param_0:", "param_1.1:"][..],
+            &["%fused_computation.", "param_0.", "f32[8,128]"][..],
+        ),
+        (
+            "checker/tests/drift/jax-0.4.13/softmax.compiled.cpu.hlo.txt",
+            3,
+            &["%region_0.4 ", "Arg_0.5:", "Arg_1.6:"][..],
+            &["%region_0.", "-> f32[]"][..],
+        ),
+    ] {
+        let text = read(path);
+        let renamed = diff_edit::rename(&text);
+        let before = text.lines().nth(line - 1).unwrap();
+        let after = renamed.lines().nth(line - 1).unwrap();
+        for g in gone {
+            assert!(
+                before.contains(g),
+                "{path}:{line}: the row's {g:?} is not on the line"
+            );
+            assert!(!after.contains(g), "{path}:{line}: {g:?} kept in {after}");
+        }
+        for k in kept {
+            assert!(after.contains(k), "{path}:{line}: {k:?} lost in {after}");
+        }
+    }
+}
+
+#[path = "../benches/scale/mod.rs"]
+mod scale;
+
+/// `text` grown to `copies` copies of its computations and entry
+/// instructions, copy K under the named scope `layer_K` (the benches'
+/// `scale_scoped`, asked for the bytes of exactly that many copies).
+fn grown(text: &str, copies: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let entry_at = lines.iter().position(|l| l.starts_with("ENTRY ")).unwrap();
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with('%') && l.trim_end().ends_with('{'))
+        .unwrap_or(entry_at);
+    let end = lines[entry_at..]
+        .iter()
+        .position(|l| l.trim() == "}")
+        .map_or(lines.len(), |p| entry_at + p);
+    let per_copy: usize = lines[first..entry_at]
+        .iter()
+        .chain(&lines[entry_at + 1..end])
+        .map(|l| l.len() + 1)
+        .sum();
+    scale::scale_scoped(text, (copies - 1) * per_copy)
+}
+
+/// The matcher's work, rows and whether it stopped, for the grown CPU and
+/// TPU modules of `random_normal` (the CPU dump with the most metadata).
+fn grown_pair(copies: usize) -> (usize, usize, bool, Found) {
+    let a = grown(&read("fixtures/random_normal/compiled.cpu.hlo.txt"), copies);
+    let b = grown(&read("fixtures/random_normal/compiled.tpu.hlo.txt"), copies);
+    with_diff(&a, &b, None, |r| {
+        let Body::Compiled(d) = &r.body else { panic!() };
+        let m = &d.matching;
+        (
+            m.work,
+            d.a.items.len() + d.b.items.len(),
+            m.truncated,
+            found(d),
+        )
+    })
+    .unwrap()
+}
+
+/// Twice the copies, about twice the matcher's work (counted, not timed),
+/// and never its budget.
+#[test]
+fn doubling_a_module_pair_doubles_the_matchers_work() {
+    let (w1, n1, t1, f1) = grown_pair(40);
+    let (w2, n2, t2, f2) = grown_pair(80);
+    assert!(!t1 && !t2, "stopped at the budget");
+    assert_eq!(n2, 2 * n1, "rows");
+    let ratio = w2 as f64 / w1 as f64;
+    assert!(
+        (1.8..2.2).contains(&ratio),
+        "work {w1} -> {w2} ({ratio:.2}x)"
+    );
+    assert_eq!(f2.matched.len(), 2 * f1.matched.len());
+    assert_eq!(f2.added.len(), 2 * f1.added.len());
+    println!("work {w1} -> {w2} ({ratio:.2}x) for {n1} -> {n2} rows");
+}
+
+#[test]
+#[ignore]
+fn print_growth() {
+    for c in [1, 2, 4, 8, 16, 40] {
+        let (w, n, t, f) = grown_pair(c);
+        println!(
+            "copies {c}: rows {n} work {w} truncated {t} matched {} split {} merged {} added {} removed {}",
+            f.matched.len(),
+            f.split.len(),
+            f.merged.len(),
+            f.added.len(),
+            f.removed.len()
+        );
+    }
 }

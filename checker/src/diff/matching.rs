@@ -92,6 +92,9 @@ pub struct Matching {
     pub added: Vec<usize>,
     /// Whether passes 3 and 4 stopped at their work budget.
     pub truncated: bool,
+    /// The units of work passes 3 and 4 spent (candidate rows looked at),
+    /// at most the budget: linear in the rows.
+    pub work: usize,
 }
 
 /// Work allowed per row for passes 3 and 4.
@@ -119,12 +122,13 @@ impl State {
 
 /// Matches the rows of two modules.
 pub fn match_items(a: &[Item<'_>], b: &[Item<'_>]) -> Matching {
+    let budget = WORK_PER_ROW
+        .saturating_mul(a.len() + b.len())
+        .saturating_add(4096);
     let mut st = State {
         a: vec![false; a.len()],
         b: vec![false; b.len()],
-        work: WORK_PER_ROW
-            .saturating_mul(a.len() + b.len())
-            .saturating_add(4096),
+        work: budget,
         truncated: false,
     };
     let mut pairs = Vec::new();
@@ -160,6 +164,7 @@ pub fn match_items(a: &[Item<'_>], b: &[Item<'_>]) -> Matching {
         removed: (0..a.len()).filter(|&i| !st.a[i]).collect(),
         added: (0..b.len()).filter(|&i| !st.b[i]).collect(),
         truncated: st.truncated,
+        work: budget - st.work,
     }
 }
 
@@ -202,7 +207,13 @@ fn by_key(
     }
 }
 
-/// The index from each atom to the free rows that carry it.
+/// Rows an atom may be carried by and still tell rows apart: one carried by
+/// more (a source line every layer of a model runs) is left out of the
+/// index, so that looking rows up through it is never quadratic.
+const COMMON: usize = 64;
+
+/// The index from each atom to the free rows that carry it; an atom on more
+/// than [`COMMON`] rows maps to no rows.
 fn index(
     items: &[Item<'_>],
     taken: &[bool],
@@ -215,6 +226,11 @@ fn index(
         }
         for atom in atoms(item) {
             ix.entry(atom).or_default().push(j);
+        }
+    }
+    for rows in ix.values_mut() {
+        if rows.len() > COMMON {
+            *rows = Vec::new();
         }
     }
     ix
@@ -339,7 +355,12 @@ fn unclaimed(
     for &p in members {
         let pa = atoms(&parts[p]);
         let Some(first) = pa.first() else { continue };
-        for &o in whole_ix.get(first).map(Vec::as_slice).unwrap_or(&[]) {
+        let others = whole_ix.get(first).map(Vec::as_slice).unwrap_or(&[]);
+        if others.is_empty() {
+            // An atom too common to index: many rows could claim it.
+            return false;
+        }
+        for &o in others {
             if !st.spend() {
                 return false;
             }
