@@ -455,8 +455,39 @@ const LAYERNORM_GPU_TPU: Expect = Expect {
     reordered: 0,
 };
 
+/// `vmap_fn` (`y = m @ v; y / norm(y)` over a batch) on H100 against TPU
+/// v5e. The GPU runs the matvec as `gemm_fusion_dot` (`dot_general`) and
+/// the norm and division as one Triton `triton_softmax.1`; the TPU runs the
+/// matvec and the norm's sum of squares as one multi-output
+/// `multiply_reduce_fusion` (`dot_general`, `reduce_sum`), then `sqrt.3`
+/// and `divide_bitcast_fusion` (`div`), after a `copy-start` of `m`. The
+/// work regrouped many to many (two kernels into three, the boundary moved
+/// into the norm), which one whole and its parts cannot say: two groups
+/// fit, the split of `triton_softmax.1` into the three TPU kernels (four
+/// rows) and the merge of both GPU kernels into `multiply_reduce_fusion`
+/// (three rows); the diff keeps the one that holds more rows, whichever
+/// side is A, and lists `gemm_fusion_dot` as removed although its dot runs
+/// in `multiply_reduce_fusion`.
+const VMAP_GPU_TPU: Expect = Expect {
+    matched: &[],
+    changed: &[],
+    split: &[(
+        "triton_softmax.1",
+        &["multiply_reduce_fusion", "sqrt.3", "divide_bitcast_fusion"],
+    )],
+    merged: &[],
+    added: &[("copy-start", "copy")],
+    removed: &[("gemm_fusion_dot", "fusion")],
+    reordered: 0,
+};
+
 #[test]
 fn one_function_on_three_backends_matches_the_kernels_read_by_hand() {
+    check(
+        "fixtures/vmap_fn/compiled.gpu.hlo.txt",
+        "fixtures/vmap_fn/compiled.tpu.hlo.txt",
+        &VMAP_GPU_TPU,
+    );
     let l = |b: &str| format!("fixtures/layernorm/compiled.{b}.hlo.txt");
     check(&l("cpu"), &l("gpu"), &LAYERNORM_CPU_GPU);
     check(&l("cpu"), &l("tpu"), &LAYERNORM_CPU_TPU);
