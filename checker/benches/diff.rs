@@ -84,6 +84,43 @@ fn summary(a: &str, b: &str) -> String {
     .unwrap()
 }
 
+/// Where one diff's time goes, side A's steps then the matcher: the
+/// analysis (`analyze_with`, as the diff runs it), the kernel tree, the
+/// ledger, the rows, then matching both sides' rows.
+fn phases(a: &str, b: &str, runs: usize) -> String {
+    use dumplab::cost::ledger::{self, Loops};
+    use dumplab::kernels::KernelTree;
+    let t_analysis = best_of(runs, || {
+        dumplab::analysis::analyze_with(a, |x, _, _| black_box(x.kind));
+    });
+    let (ma, mb) = (dumplab::program::parse(a), dumplab::program::parse(b));
+    let t_tree = best_of(runs, || {
+        black_box(KernelTree::build(&ma));
+    });
+    let loops = Loops::of(Some(dumplab::Backend::Cpu));
+    let t_ledger = best_of(runs, || {
+        black_box(ledger::build(&ma, loops));
+    });
+    let (ta, la) = (KernelTree::build(&ma), ledger::build(&ma, loops));
+    let (tb, lb) = (KernelTree::build(&mb), ledger::build(&mb, loops));
+    let t_items = best_of(runs, || {
+        black_box(dumplab::diff::item::items(&ma, &ta, &la));
+    });
+    let ia = dumplab::diff::item::items(&ma, &ta, &la);
+    let ib = dumplab::diff::item::items(&mb, &tb, &lb);
+    let t_match = best_of(runs, || {
+        black_box(dumplab::diff::matching::match_items(&ia, &ib));
+    });
+    format!(
+        "A's analysis {:.3} s, kernel tree {:.3} s, ledger {:.3} s, rows {:.3} s; matching {:.3} s",
+        t_analysis.as_secs_f64(),
+        t_tree.as_secs_f64(),
+        t_ledger.as_secs_f64(),
+        t_items.as_secs_f64(),
+        t_match.as_secs_f64()
+    )
+}
+
 /// The diff of `a` and `b` beside `analyze` of each, in one run.
 fn measure(name: &str, a: &str, b: &str, runs: usize) {
     println!(
@@ -122,6 +159,7 @@ fn measure(name: &str, a: &str, b: &str, runs: usize) {
         t_json.as_secs_f64(),
         t_json.as_secs_f64() / both
     );
+    println!("  {}", phases(a, b, runs));
 }
 
 /// A compiled-looking module of `n` layers, each a fusion of the entry
