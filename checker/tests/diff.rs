@@ -171,6 +171,8 @@ fn one_dead_copy_is_one_added_kernel_of_kind_copy() {
             || !f.merged.is_empty()
             || s["added"] != 1
             || s["removed"] != 0
+            || v["introduced"]
+                != serde_json::json!([{"name": diff_edit::DEAD, "line": v["kernels"]["added"][0]["line"], "what": "copy", "how": "added"}])
         {
             failed.push(format!(
                 "{path}: added {:?} removed {:?} changed {:?} split {:?} merged {:?}",

@@ -94,7 +94,7 @@ impl CompiledDiff<'_> {
 /// One side, read.
 fn side<'a>(m: &Module<'a>, loops: Loops, chip: Option<&Chip>) -> Side<'a> {
     let tree = KernelTree::build(m);
-    let ledger = ledger::build(m, loops);
+    let ledger = ledger::build_on(m, &tree, loops);
     let lower_bound_s = chip.map(|c| roofline::on_chip(m, &ledger, c).lower_bound_s);
     Side {
         items: item::items(m, &tree, &ledger),
