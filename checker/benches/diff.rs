@@ -86,7 +86,7 @@ fn summary(a: &str, b: &str) -> String {
 
 /// Where one diff's time goes, side A's steps then the matcher: the
 /// analysis (`analyze_with`, as the diff runs it), the kernel tree, the
-/// ledger, the rows, then matching both sides' rows.
+/// ledger on that tree, the rows, then matching both sides' rows.
 fn phases(a: &str, b: &str, runs: usize) -> String {
     use dumplab::cost::ledger::{self, Loops};
     use dumplab::kernels::KernelTree;
@@ -98,11 +98,13 @@ fn phases(a: &str, b: &str, runs: usize) -> String {
         black_box(KernelTree::build(&ma));
     });
     let loops = Loops::of(Some(dumplab::Backend::Cpu));
+    let ta = KernelTree::build(&ma);
     let t_ledger = best_of(runs, || {
-        black_box(ledger::build(&ma, loops));
+        black_box(ledger::build_on(&ma, &ta, loops));
     });
-    let (ta, la) = (KernelTree::build(&ma), ledger::build(&ma, loops));
-    let (tb, lb) = (KernelTree::build(&mb), ledger::build(&mb, loops));
+    let la = ledger::build_on(&ma, &ta, loops);
+    let tb = KernelTree::build(&mb);
+    let lb = ledger::build_on(&mb, &tb, loops);
     let t_items = best_of(runs, || {
         black_box(dumplab::diff::item::items(&ma, &ta, &la));
     });
@@ -112,7 +114,7 @@ fn phases(a: &str, b: &str, runs: usize) -> String {
         black_box(dumplab::diff::matching::match_items(&ia, &ib));
     });
     format!(
-        "A's analysis {:.3} s, kernel tree {:.3} s, ledger {:.3} s, rows {:.3} s; matching {:.3} s",
+        "A's analysis {:.3} s, kernel tree {:.3} s, ledger on it {:.3} s, rows {:.3} s; matching {:.3} s",
         t_analysis.as_secs_f64(),
         t_tree.as_secs_f64(),
         t_ledger.as_secs_f64(),
