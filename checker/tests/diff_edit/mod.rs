@@ -113,6 +113,17 @@ fn fresh(old: &str, k: usize) -> String {
 /// name order disagree). Panics (a test failure) when the renamed text does
 /// not parse into the same module under the new names.
 pub fn rename(text: &str) -> String {
+    rename_with(text, fresh)
+}
+
+/// [`rename`] to names that keep nothing of the old ones (`n.K`): no
+/// `fusion`, `wrapped_`, `fused_computation` or `region_` stems left.
+pub fn rename_opaque(text: &str) -> String {
+    rename_with(text, |_, k| format!("n.{k}"))
+}
+
+/// [`rename`] with the new name of the `k`-th distinct old name.
+fn rename_with(text: &str, fresh: impl Fn(&str, usize) -> String) -> String {
     let m = program::parse(text);
     let mut order: Vec<&str> = Vec::new();
     let mut seen = HashSet::new();
