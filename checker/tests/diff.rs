@@ -576,6 +576,9 @@ fn a_bare_reduce_runs_its_own_opcode() {
     .unwrap();
 }
 
+/// Prints what the diff of two dumps found (a tool for reading a pair by
+/// hand): `DIFF_A=PATH DIFF_B=PATH cargo test -p dumplab --test diff
+/// print_pair -- --ignored --nocapture`, paths from the repository root.
 #[test]
 #[ignore]
 fn print_pair() {
@@ -875,20 +878,4 @@ fn doubling_a_module_pair_doubles_the_matchers_work() {
     assert_eq!(f2.matched.len(), 2 * f1.matched.len());
     assert_eq!(f2.added.len(), 2 * f1.added.len());
     println!("work {w1} -> {w2} ({ratio:.2}x) for {n1} -> {n2} rows");
-}
-
-#[test]
-#[ignore]
-fn print_growth() {
-    for c in [1, 2, 4, 8, 16, 40] {
-        let (w, n, t, f) = grown_pair(c);
-        println!(
-            "copies {c}: rows {n} work {w} truncated {t} matched {} split {} merged {} added {} removed {}",
-            f.matched.len(),
-            f.split.len(),
-            f.merged.len(),
-            f.added.len(),
-            f.removed.len()
-        );
-    }
 }
