@@ -33,6 +33,11 @@ use std::process::ExitCode;
 const SHOWN: usize = 30;
 
 pub(crate) fn run(json: bool, chip: Option<&str>, a: &Path, b: &Path) -> anyhow::Result<ExitCode> {
+    if a == Path::new("-") && b == Path::new("-") {
+        anyhow::bail!(
+            "A and B are both `-`: standard input can be one of the two dumps, give the other as a file"
+        );
+    }
     let (name_a, text_a) = read_input(a)?;
     let (name_b, text_b) = read_input(b)?;
     let names = (

@@ -95,6 +95,9 @@ pub struct Matching {
     pub added: Vec<usize>,
     /// Whether passes 3 and 4 stopped at their work budget.
     pub truncated: bool,
+    /// The units of work passes 3 and 4 spent (candidate rows looked at),
+    /// at most the budget: linear in the rows.
+    pub work: usize,
 }
 
 /// Work allowed per row for passes 3 and 4.
@@ -122,12 +125,13 @@ impl State {
 
 /// Matches the rows of two modules.
 pub fn match_items(a: &[Item<'_>], b: &[Item<'_>]) -> Matching {
+    let budget = WORK_PER_ROW
+        .saturating_mul(a.len() + b.len())
+        .saturating_add(4096);
     let mut st = State {
         a: vec![false; a.len()],
         b: vec![false; b.len()],
-        work: WORK_PER_ROW
-            .saturating_mul(a.len() + b.len())
-            .saturating_add(4096),
+        work: budget,
         truncated: false,
     };
     let mut pairs = Vec::new();
@@ -139,8 +143,9 @@ pub fn match_items(a: &[Item<'_>], b: &[Item<'_>]) -> Matching {
     let mut split = Vec::new();
     let mut merged = Vec::new();
     for basis in [Basis::SourceLines, Basis::OpNames] {
-        split.extend(groups(a, b, &mut st, false, basis));
-        merged.extend(groups(b, a, &mut st, true, basis));
+        let (s, m) = regroup(a, b, &mut st, basis);
+        split.extend(s);
+        merged.extend(m);
     }
     by_key(a, b, &mut st, &mut pairs, Basis::Provenance, |i| {
         i.has_provenance()
@@ -163,6 +168,7 @@ pub fn match_items(a: &[Item<'_>], b: &[Item<'_>]) -> Matching {
         removed: (0..a.len()).filter(|&i| !st.a[i]).collect(),
         added: (0..b.len()).filter(|&i| !st.b[i]).collect(),
         truncated: st.truncated,
+        work: budget - st.work,
     }
 }
 
@@ -214,7 +220,13 @@ fn by_key(
     }
 }
 
-/// The index from each atom to the free rows that carry it.
+/// Rows an atom may be carried by and still tell rows apart: one carried by
+/// more (a source line every layer of a model runs) is left out of the
+/// index, so that looking rows up through it is never quadratic.
+const COMMON: usize = 64;
+
+/// The index from each atom to the free rows that carry it; an atom on more
+/// than [`COMMON`] rows maps to no rows.
 fn index(
     items: &[Item<'_>],
     taken: &[bool],
@@ -227,6 +239,11 @@ fn index(
         }
         for atom in atoms(item) {
             ix.entry(atom).or_default().push(j);
+        }
+    }
+    for rows in ix.values_mut() {
+        if rows.len() > COMMON {
+            *rows = Vec::new();
         }
     }
     ix
@@ -244,6 +261,76 @@ fn group_atoms(basis: Basis) -> fn(&Item<'_>) -> Vec<String> {
         Basis::SourceLines => |i| i.lines.clone(),
         _ => |i| i.op_names.clone(),
     }
+}
+
+/// The splits and merges of one basis, found from the same free rows, so
+/// that swapping A and B swaps them: where a split and a merge claim a row
+/// alike, the one holding more rows is kept, and neither when they hold as
+/// many.
+fn regroup(
+    a: &[Item<'_>],
+    b: &[Item<'_>],
+    st: &mut State,
+    basis: Basis,
+) -> (Vec<Group>, Vec<Group>) {
+    let free = (st.a.clone(), st.b.clone());
+    let splits = groups(a, b, st, false, basis);
+    st.a.clone_from(&free.0);
+    st.b.clone_from(&free.1);
+    let merges = groups(b, a, st, true, basis);
+    st.a = free.0;
+    st.b = free.1;
+    let (splits, merges) = (
+        keep(&splits, true, &merges, (a.len(), b.len())),
+        keep(&merges, false, &splits, (a.len(), b.len())),
+    );
+    for g in &splits {
+        st.a[g.whole] = true;
+        g.parts.iter().for_each(|&j| st.b[j] = true);
+    }
+    for g in &merges {
+        st.b[g.whole] = true;
+        g.parts.iter().for_each(|&i| st.a[i] = true);
+    }
+    (splits, merges)
+}
+
+/// The rows of A and of B a group holds (`split`: its whole is in A).
+fn rows_of(g: &Group, split: bool) -> (&[usize], &[usize]) {
+    let whole = std::slice::from_ref(&g.whole);
+    if split {
+        (whole, &g.parts)
+    } else {
+        (&g.parts, whole)
+    }
+}
+
+/// The groups of `mine` (splits when `split`) that no group of `theirs`
+/// (found from the same free rows, the other way) holding as many rows or
+/// more claims a row of. Each row is in at most one group of each way, so
+/// every row is looked up once.
+fn keep(mine: &[Group], split: bool, theirs: &[Group], sides: (usize, usize)) -> Vec<Group> {
+    let mut owner_a = vec![usize::MAX; sides.0];
+    let mut owner_b = vec![usize::MAX; sides.1];
+    for (n, h) in theirs.iter().enumerate() {
+        let (ra, rb) = rows_of(h, !split);
+        ra.iter().for_each(|&i| owner_a[i] = n);
+        rb.iter().for_each(|&j| owner_b[j] = n);
+    }
+    let size = |g: &Group| g.parts.len() + 1;
+    mine.iter()
+        .filter(|g| {
+            let (ra, rb) = rows_of(g, split);
+            let owners = ra
+                .iter()
+                .map(|&i| owner_a[i])
+                .chain(rb.iter().map(|&j| owner_b[j]));
+            !owners
+                .filter_map(|n| theirs.get(n))
+                .any(|h| size(h) >= size(g))
+        })
+        .cloned()
+        .collect()
 }
 
 /// Groups: each free row of `wholes` whose atoms the free rows of `parts`
@@ -351,7 +438,12 @@ fn unclaimed(
     for &p in members {
         let pa = atoms(&parts[p]);
         let Some(first) = pa.first() else { continue };
-        for &o in whole_ix.get(first).map(Vec::as_slice).unwrap_or(&[]) {
+        let others = whole_ix.get(first).map(Vec::as_slice).unwrap_or(&[]);
+        if others.is_empty() {
+            // An atom too common to index: many rows could claim it.
+            return false;
+        }
+        for &o in others {
             if !st.spend() {
                 return false;
             }
