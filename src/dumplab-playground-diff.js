@@ -41,8 +41,8 @@
     provenance: 'the same op_names and source lines',
     source_line: 'grouped by source line',
     op_name: 'grouped by op_name',
-    similar: 'the most similar provenance',
-    shape: 'no provenance: the same kind and shapes',
+    similar: 'the most similar provenance (a guess: check it in the dumps)',
+    shape: 'no provenance: the same kind and shapes (a guess: check it in the dumps)',
   };
   /** A changed pair's `changes`, one row per field: its words from [A, B]. */
   const list = (xs) => (xs && xs.length ? xs.join(', ') : 'none');
@@ -495,7 +495,7 @@
   /** A list of entries, the first SHOWN_ENTRIES drawn, the rest on request. */
   function entries(cls, label, all, make) {
     const wrap = el('div', `dlp-diff-list ${cls}`);
-    const h = el('h4', '', label);
+    const h = el('h3', '', label);
     const ul = el('ul');
     wrap.append(h, ul);
     const add = (from, to) => {
@@ -591,7 +591,7 @@
   /** What changed on a line: "+stablehlo.rsqrt 1, −chlo.square 1". */
   function opDelta(a, b) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-    return keys.map((op) => [op, (b[op] || 0) - (a[op] || 0)]).filter(([, n]) => n).map(([op, n]) => `${n > 0 ? '+' : '−'}${op} ${Math.abs(n)}`).join(', ');
+    return keys.map((op) => [op, (b[op] || 0) - (a[op] || 0)]).filter(([, n]) => n).map(([op, n]) => `${n > 0 ? '+' : '−'}${op} ×${Math.abs(n)}`).join(', ');
   }
 
   /** The verdict, in words: the same program or not, and why. */

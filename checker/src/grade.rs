@@ -367,10 +367,10 @@ fn grade_lines(key: &Key, answer: &str) -> Verdict {
                 Outcome::Correct,
                 score,
                 out_of,
-                if hits == 1 {
-                    "Correct: that line proves it.".to_owned()
-                } else {
-                    cat(&["Correct: all ", &num(hits as usize), " lines prove it."])
+                match hits {
+                    1 => "Correct: that line proves it.".to_owned(),
+                    2 => "Correct: both lines prove it.".to_owned(),
+                    _ => cat(&["Correct: all ", &num(hits as usize), " lines prove it."]),
                 },
             )
         }
@@ -637,7 +637,7 @@ mod tests {
         check(
             &k,
             &[
-                ("3,5", Outcome::Correct, 2, "Correct: all 2 lines prove it."),
+                ("3,5", Outcome::Correct, 2, "Correct: both lines prove it."),
                 ("5 3 3", Outcome::Correct, 2, "Correct"),
                 (
                     "3",
@@ -696,7 +696,7 @@ mod tests {
             &some,
             &[
                 ("5", Outcome::Correct, 1, "Correct: that line proves it."),
-                ("3,5", Outcome::Correct, 1, "Correct: all 2 lines prove it."),
+                ("3,5", Outcome::Correct, 1, "Correct: both lines prove it."),
                 (
                     "3,4",
                     Outcome::Partial,

@@ -267,7 +267,7 @@ test('at 1280 px: the summary is `diff --json`\'s, every change listed, partners
   const first = low.lines[0];
   assert.deepEqual(await page.locator('.dlp-diff-lines tbody tr').first().locator('td').allTextContents(), [
     `${first.file}:${first.line}`, Object.entries(first.a).map(([o, c]) => `${o} ×${c}`).join(', ') || 'none', Object.entries(first.b).map(([o, c]) => `${o} ×${c}`).join(', ') || 'none',
-    Object.keys({ ...first.a, ...first.b }).sort().map((o) => [o, (first.b[o] || 0) - (first.a[o] || 0)]).filter(([, c]) => c).map(([o, c]) => `${c > 0 ? '+' : '−'}${o} ${Math.abs(c)}`).join(', '),
+    Object.keys({ ...first.a, ...first.b }).sort().map((o) => [o, (first.b[o] || 0) - (first.a[o] || 0)]).filter(([, c]) => c).map(([o, c]) => `${c > 0 ? '+' : '−'}${o} ×${Math.abs(c)}`).join(', '),
   ]);
   await compare(page, lowA, lowA);
   assert.match(await page.locator('.dlp-diff-verdict').innerText(), /^The same program: every source line lowered to the same StableHLO operations \(5 lines\), and the entry signatures agree\./);

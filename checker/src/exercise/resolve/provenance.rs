@@ -144,6 +144,13 @@ pub(super) fn context_of(r: &Ref<'_>, library: &Library, shown: Shown) -> Option
     if shown != Shown::NoCall {
         let call = short_call(&src.call);
         match &src.target {
+            // A lowered dump of a target's variant is lowered for it, not
+            // compiled.
+            Some(t) if r.dump.kind.is_some_and(|k| k != crate::Kind::HloOptimized) => {
+                let short = target_phrase(t);
+                let short = short.rsplit(" for the ").next().unwrap_or(&short);
+                out.push_str(&format!(", lowered for the {short} with `{call}`"))
+            }
             Some(t) => out.push_str(&format!(", {} with `{call}`", target_phrase(t))),
             None => out.push_str(&format!(", printed with `{call}`")),
         }
