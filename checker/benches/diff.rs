@@ -88,7 +88,7 @@ fn summary(a: &str, b: &str) -> String {
 /// analysis (`analyze_with`, as the diff runs it), the kernel tree, the
 /// ledger on that tree, the rows, then matching both sides' rows.
 fn phases(a: &str, b: &str, runs: usize) -> String {
-    use dumplab::cost::ledger::{self, Loops};
+    use dumplab::cost::ledger;
     use dumplab::kernels::KernelTree;
     let t_analysis = best_of(runs, || {
         dumplab::analysis::analyze_with(a, |x, _, _| black_box(x.kind));
@@ -97,24 +97,23 @@ fn phases(a: &str, b: &str, runs: usize) -> String {
     let t_tree = best_of(runs, || {
         black_box(KernelTree::build(&ma));
     });
-    let loops = Loops::of(Some(dumplab::Backend::Cpu));
     let ta = KernelTree::build(&ma);
     let t_ledger = best_of(runs, || {
-        black_box(ledger::build_on(&ma, &ta, loops));
+        black_box(ledger::xla_on(&ma, &ta));
     });
-    let la = ledger::build_on(&ma, &ta, loops);
+    let la = ledger::xla_on(&ma, &ta);
     let tb = KernelTree::build(&mb);
-    let lb = ledger::build_on(&mb, &tb, loops);
+    let lb = ledger::xla_on(&mb, &tb);
     let t_items = best_of(runs, || {
-        black_box(dumplab::diff::item::items(&ma, &ta, &la));
+        black_box(dumplab::diff::item::items(&ma, &ta, &la.kernels));
     });
-    let ia = dumplab::diff::item::items(&ma, &ta, &la);
-    let ib = dumplab::diff::item::items(&mb, &tb, &lb);
+    let ia = dumplab::diff::item::items(&ma, &ta, &la.kernels);
+    let ib = dumplab::diff::item::items(&mb, &tb, &lb.kernels);
     let t_match = best_of(runs, || {
         black_box(dumplab::diff::matching::match_items(&ia, &ib));
     });
     format!(
-        "A's analysis {:.3} s, kernel tree {:.3} s, ledger on it {:.3} s, rows {:.3} s; matching {:.3} s",
+        "A's analysis {:.3} s, kernel tree {:.3} s, XLA's figures on it {:.3} s, rows {:.3} s; matching {:.3} s",
         t_analysis.as_secs_f64(),
         t_tree.as_secs_f64(),
         t_ledger.as_secs_f64(),

@@ -879,3 +879,40 @@ fn doubling_a_module_pair_doubles_the_matchers_work() {
     assert_eq!(f2.added.len(), 2 * f1.added.len());
     println!("work {w1} -> {w2} ({ratio:.2}x) for {n1} -> {n2} rows");
 }
+
+/// An edit that keeps every opcode, shape and provenance but changes what an
+/// instruction says is a change, never "no change": the reduction axis of
+/// the real code-change pair, a constant edited in place, and the same in
+/// the lowered forms (jaxpr, StableHLO, HLO before optimization).
+#[test]
+fn an_edited_attribute_or_constant_is_a_change() {
+    let before = read("fixtures/change_reduce_axis_before/compiled.cpu.hlo.txt");
+    let after = read("fixtures/change_reduce_axis_after/compiled.cpu.hlo.txt");
+    let (_, j) = compiled(&before, &after);
+    let changed = &j["kernels"]["changed"][0]["changes"];
+    assert_eq!(
+        changed["details_out"],
+        serde_json::json!(["reduce dimensions={1}"]),
+        "{j}"
+    );
+    assert_eq!(
+        changed["details_in"],
+        serde_json::json!(["reduce dimensions={0}"]),
+        "{j}"
+    );
+    // One literal edited, nothing else: the fusion that holds it changed.
+    let text = read("fixtures/change_fusion_break_before/compiled.cpu.hlo.txt");
+    let two = "f32[] constant(2)";
+    assert!(text.contains(two), "the fixture multiplies by 2");
+    let (f, j) = compiled(&text, &text.replacen(two, "f32[] constant(3)", 1));
+    assert!(!f.empty, "{j}");
+    let c = &j["kernels"]["changed"][0]["changes"];
+    assert_eq!(c["details_in"], serde_json::json!(["constant 3"]), "{j}");
+    assert_eq!(c["details_out"], serde_json::json!(["constant 2"]), "{j}");
+    for file in ["jaxpr.txt", "lowered.stablehlo.mlir", "lowered.hlo.txt"] {
+        let a = read(&format!("fixtures/change_reduce_axis_before/{file}"));
+        let b = read(&format!("fixtures/change_reduce_axis_after/{file}"));
+        let (d, _) = lowered(&a, &b);
+        assert!(!d.same_program(), "{file}: sum(axis=1) against sum(axis=0)");
+    }
+}

@@ -134,6 +134,38 @@ pub fn build_on<'a>(m: &Module<'a>, tree: &KernelTree<'a>, loops: Loops) -> Ledg
     }
 }
 
+/// XLA's figures alone, without DumpLab's estimate: the module's, each
+/// kernel's of one run (control flow has none), and the bytes XLA counts
+/// outside any kernel, as [`build_on`] has them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct XlaFigures {
+    /// XLA's module figures.
+    pub xla: Figures,
+    /// Each kernel's figures, by instruction.
+    pub kernels: std::collections::HashMap<InstrId, Figures>,
+    /// As [`Ledger::not_kernel_bytes`].
+    pub not_kernel_bytes: f64,
+}
+
+/// [`XlaFigures`] of a module on its kernel tree: what a reader that needs
+/// no estimate (the diff) reads, at a part of [`build_on`]'s work.
+pub fn xla_on<'a>(m: &Module<'a>, tree: &KernelTree<'a>) -> XlaFigures {
+    let mut x = Xla::new(m);
+    let xla = x.totals();
+    let kernels = tree
+        .walk()
+        .into_iter()
+        .filter(|(_, k)| !is_control(k))
+        .map(|(_, k)| (k.instruction, x.instruction(k.instruction)))
+        .collect();
+    let not_kernel_bytes = not_kernel_bytes(&mut x, m, tree);
+    XlaFigures {
+        xla,
+        kernels,
+        not_kernel_bytes,
+    }
+}
+
 /// XLA's bytes of the instructions without a row in the computations the
 /// tree runs (the entry, loop bodies and conditions, branches, callees).
 fn not_kernel_bytes(x: &mut Xla<'_, '_>, m: &Module<'_>, tree: &KernelTree<'_>) -> f64 {

@@ -52,8 +52,20 @@ fn minus(x: &[String], y: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// What differs between `a` and `b`.
-pub fn changes(a: &Item<'_>, b: &Item<'_>) -> Changes {
+/// What differs between `a` and `b`; `details` gives each one's attribute
+/// list ([`super::item::details`]), asked only when their fingerprints
+/// differ.
+pub fn changes(
+    a: &Item<'_>,
+    b: &Item<'_>,
+    details: impl FnOnce() -> (Vec<String>, Vec<String>),
+) -> Changes {
+    let (details_in, details_out) = if a.details == b.details {
+        (Vec::new(), Vec::new())
+    } else {
+        let (x, y) = details();
+        (minus(&y, &x), minus(&x, &y))
+    };
     let differ = |x: &str, y: &str| (x != y).then(|| (x.to_string(), y.to_string()));
     let shape = differ(&a.shape, &b.shape);
     Changes {
@@ -63,8 +75,8 @@ pub fn changes(a: &Item<'_>, b: &Item<'_>) -> Changes {
         ops_out: minus(&a.ops, &b.ops),
         op_names_in: minus(&b.op_names, &a.op_names),
         op_names_out: minus(&a.op_names, &b.op_names),
-        details_in: minus(&b.details, &a.details),
-        details_out: minus(&a.details, &b.details),
+        details_in,
+        details_out,
         layout: if shape.is_none() {
             differ(a.layout, b.layout)
         } else {

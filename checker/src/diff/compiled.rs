@@ -95,14 +95,25 @@ impl CompiledDiff<'_> {
 }
 
 /// One side, read.
+/// One side, read: XLA's figures alone, and with a chip the whole ledger
+/// for the lower bound (its estimate is what the roofline reads).
 fn side<'a>(m: &Module<'a>, loops: Loops, chip: Option<&Chip>) -> Side<'a> {
     let tree = KernelTree::build(m);
+    let Some(chip) = chip else {
+        let f = ledger::xla_on(m, &tree);
+        return Side {
+            items: item::items(m, &tree, &f.kernels),
+            xla: f.xla,
+            lower_bound_s: None,
+            not_kernel_bytes: f.not_kernel_bytes,
+        };
+    };
     let ledger = ledger::build_on(m, &tree, loops);
-    let lower_bound_s = chip.map(|c| roofline::on_chip(m, &ledger, c).lower_bound_s);
+    let figures = ledger.kernels.iter().map(|e| (e.id, e.xla)).collect();
     Side {
-        items: item::items(m, &tree, &ledger),
+        items: item::items(m, &tree, &figures),
         xla: ledger.xla,
-        lower_bound_s,
+        lower_bound_s: Some(roofline::on_chip(m, &ledger, chip).lower_bound_s),
         not_kernel_bytes: ledger.not_kernel_bytes,
     }
 }
@@ -123,7 +134,15 @@ pub fn diff<'c, 'x: 'c, 'y: 'c>(
         .iter()
         .enumerate()
         .filter_map(|(n, p)| {
-            let c = changes::changes(&sa.items[p.a], &sb.items[p.b]);
+            let (x, y) = (&sa.items[p.a], &sb.items[p.b]);
+            let c = changes::changes(x, y, || {
+                let list = |m: &Module<'_>, i: &Item<'_>| {
+                    m.instruction(i.id)
+                        .map(|ins| item::details(m, ins, i.kind))
+                        .unwrap_or_default()
+                };
+                (list(a, x), list(b, y))
+            });
             (!c.is_empty()).then_some((n, c))
         })
         .collect();

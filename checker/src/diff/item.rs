@@ -8,7 +8,6 @@
 //! renamed consistently gives equal items.
 
 use crate::cost::figures::Figures;
-use crate::cost::ledger::Ledger;
 use crate::kernels::{Kernel, KernelKind, KernelTree};
 use crate::program::Module;
 use std::collections::HashMap;
@@ -34,12 +33,12 @@ pub struct Item<'a> {
     pub layout: &'a str,
     /// Its operand shapes, without layout.
     pub operand_shapes: Vec<String>,
-    /// What its instructions say beyond their opcodes and shapes, without
-    /// names: each attribute as `opcode key=value` (`reduce
-    /// dimensions={1}`, `compare direction=LT`) and each constant's literal
-    /// (`constant 2`), of its own instruction and of the computations it
-    /// fuses or applies, sorted, each once.
-    pub details: Vec<String>,
+    /// A fingerprint of what its instructions say beyond their opcodes and
+    /// shapes, without names ([`details`] lists it): equal for two rows
+    /// whose lists are equal.
+    pub details: u64,
+    /// The instruction (for [`details`] of a changed pair).
+    pub id: crate::program::InstrId,
     /// What it computes: the normalized `op_name`s of its provenance, sorted,
     /// each once.
     pub op_names: Vec<String>,
@@ -59,12 +58,47 @@ impl Item<'_> {
 }
 
 /// The items of a module, depth first in run order.
-pub fn items<'a>(m: &Module<'a>, tree: &KernelTree<'a>, ledger: &Ledger<'a>) -> Vec<Item<'a>> {
-    let figures: HashMap<_, _> = ledger.kernels.iter().map(|e| (e.id, e.xla)).collect();
+pub fn items<'a>(
+    m: &Module<'a>,
+    tree: &KernelTree<'a>,
+    figures: &HashMap<crate::program::InstrId, Figures>,
+) -> Vec<Item<'a>> {
+    // Each provenance's normalized op_names, made once for every row that
+    // carries it.
+    let mut names: Vec<Option<Vec<String>>> = vec![None; tree.provenance.len()];
     tree.walk()
         .into_iter()
-        .filter_map(|(depth, k)| item(m, tree, k, depth, figures.get(&k.instruction).copied()))
+        .filter_map(|(depth, k)| {
+            item(
+                m,
+                tree,
+                k,
+                depth,
+                figures.get(&k.instruction).copied(),
+                &mut names,
+            )
+        })
         .collect()
+}
+
+/// The normalized op_names of provenance `p` (XLA joins the op_names of
+/// the instructions it merged with `;`).
+fn names_of<'n>(
+    tree: &KernelTree<'_>,
+    p: usize,
+    cache: &'n mut [Option<Vec<String>>],
+) -> &'n [String] {
+    let Some(slot) = cache.get_mut(p) else {
+        return &[];
+    };
+    slot.get_or_insert_with(|| {
+        tree.provenance.get(p).map_or_else(Vec::new, |&(name, ..)| {
+            name.split(';')
+                .map(normalize_op_name)
+                .filter(|n| !n.is_empty())
+                .collect()
+        })
+    })
 }
 
 fn item<'a>(
@@ -73,6 +107,7 @@ fn item<'a>(
     k: &Kernel,
     depth: usize,
     xla: Option<Figures>,
+    names: &mut [Option<Vec<String>>],
 ) -> Option<Item<'a>> {
     let ins = m.instruction(k.instruction)?;
     let mut ops = k.ops.clone();
@@ -84,15 +119,10 @@ fn item<'a>(
     }
     ops.sort_unstable();
     ops.dedup();
-    let mut op_names: Vec<String> = k
-        .provenance
-        .iter()
-        .filter_map(|&p| tree.provenance.get(p))
-        // XLA joins the op_names of instructions it merged with `;`.
-        .flat_map(|&(name, ..)| name.split(';'))
-        .map(normalize_op_name)
-        .filter(|n| !n.is_empty())
-        .collect();
+    let mut op_names: Vec<String> = Vec::new();
+    for &p in &k.provenance {
+        op_names.extend_from_slice(names_of(tree, p, names));
+    }
     op_names.sort_unstable();
     op_names.dedup();
     let lines: Vec<String> = tree
@@ -113,7 +143,8 @@ fn item<'a>(
         shape: k.shape.clone(),
         layout: ins.shape_text,
         operand_shapes: k.operand_shapes.clone(),
-        details: details(m, ins, k.kind),
+        details: fingerprint(m, ins, k.kind),
+        id: ins.id,
         op_names,
         lines,
         xla,
@@ -121,7 +152,7 @@ fn item<'a>(
 }
 
 /// Attributes that name instructions, or say nothing about what is
-/// computed: left out of [`Item::details`].
+/// computed: left out of [`details`].
 const NOT_DETAILS: &[&str] = &["control-predecessors", "frontend_attributes"];
 
 /// How deep [`details`] follows called computations.
@@ -130,68 +161,117 @@ const DETAIL_DEPTH: usize = 4;
 /// A literal this long is summarized by its length and a hash.
 const LITERAL_CHARS: usize = 64;
 
-/// [`Item::details`] of a row: its own instruction, and for what is not
-/// control flow (whose regions are rows of their own) the computations it
-/// fuses or applies.
-fn details(m: &Module<'_>, ins: &crate::program::Instruction<'_>, kind: KernelKind) -> Vec<String> {
-    let mut out = Vec::new();
-    instruction_details(m, ins, &mut out);
-    let control = matches!(
-        kind,
-        KernelKind::Loop | KernelKind::Branch | KernelKind::Call | KernelKind::Async
-    );
-    if !control {
-        let mut seen = Vec::new();
-        let mut stack: Vec<(u32, usize)> = m
-            .calls(ins)
-            .iter()
-            .filter_map(|c| c.id)
-            .map(|c| (c, 1))
-            .collect();
-        while let Some((c, depth)) = stack.pop() {
-            if depth > DETAIL_DEPTH || seen.contains(&c) {
-                continue;
-            }
-            seen.push(c);
-            for inner in m.instructions_of(c) {
-                instruction_details(m, inner, &mut out);
-                stack.extend(
-                    m.calls(inner)
-                        .iter()
-                        .filter_map(|x| x.id)
-                        .map(|x| (x, depth + 1)),
-                );
-            }
+/// FNV-1a over byte strings, each ended by a byte no UTF-8 text holds.
+fn fnv(parts: &[&str]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for part in parts {
+        for b in part.bytes().chain([0xff]) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
         }
     }
+    h
+}
+
+/// A fingerprint of a row's [`details`], made without building them:
+/// equal lists give equal fingerprints.
+fn fingerprint(m: &Module<'_>, ins: &crate::program::Instruction<'_>, kind: KernelKind) -> u64 {
+    let mut hashes = Vec::new();
+    visit(m, ins, kind, &mut |opcode, key, value| {
+        hashes.push(fnv(&[opcode, key, value]));
+    });
+    hashes.sort_unstable();
+    hashes.dedup();
+    hashes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, x| {
+        (h ^ x).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// What a row's instructions say beyond their opcodes and shapes, without
+/// names: each attribute as `opcode key=value` (`reduce dimensions={1}`,
+/// `compare direction=LT`) and each constant's literal (`constant 2`), of
+/// its own instruction and, for what is not control flow (whose regions
+/// are rows of their own), of the computations it fuses or applies;
+/// sorted, each once.
+pub fn details(
+    m: &Module<'_>,
+    ins: &crate::program::Instruction<'_>,
+    kind: KernelKind,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    visit(m, ins, kind, &mut |opcode, key, value| {
+        out.push(if key.is_empty() {
+            format!("{opcode} {value}")
+        } else {
+            format!("{opcode} {key}={value}")
+        });
+    });
     out.sort_unstable();
     out.dedup();
     out
 }
 
-/// One instruction's attributes and literal, as [`Item::details`] lists them.
+/// Hands each detail of a row to `emit` as (opcode, key, value): a
+/// constant's literal with an empty key.
+fn visit(
+    m: &Module<'_>,
+    ins: &crate::program::Instruction<'_>,
+    kind: KernelKind,
+    emit: &mut dyn FnMut(&str, &str, &str),
+) {
+    instruction_details(m, ins, emit);
+    let control = matches!(
+        kind,
+        KernelKind::Loop | KernelKind::Branch | KernelKind::Call | KernelKind::Async
+    );
+    if control {
+        return;
+    }
+    let mut seen = Vec::new();
+    let mut stack: Vec<(u32, usize)> = m
+        .calls(ins)
+        .iter()
+        .filter_map(|c| c.id)
+        .map(|c| (c, 1))
+        .collect();
+    while let Some((c, depth)) = stack.pop() {
+        if depth > DETAIL_DEPTH || seen.contains(&c) {
+            continue;
+        }
+        seen.push(c);
+        for inner in m.instructions_of(c) {
+            instruction_details(m, inner, emit);
+            stack.extend(
+                m.calls(inner)
+                    .iter()
+                    .filter_map(|x| x.id)
+                    .map(|x| (x, depth + 1)),
+            );
+        }
+    }
+}
+
+/// One instruction's attributes and literal, as [`details`] lists them.
 fn instruction_details(
     m: &Module<'_>,
     ins: &crate::program::Instruction<'_>,
-    out: &mut Vec<String>,
+    emit: &mut dyn FnMut(&str, &str, &str),
 ) {
     for a in m.attrs(ins) {
         if !NOT_DETAILS.contains(&a.key) {
-            out.push(format!("{} {}={}", ins.opcode, a.key, a.value));
+            emit(ins.opcode, a.key, a.value);
         }
     }
     if ins.opcode == "constant" {
         let lit = ins.operands_text.trim();
         if lit.chars().count() <= LITERAL_CHARS {
-            out.push(format!("constant {lit}"));
+            emit("constant", "", lit);
         } else {
-            let h = lit.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-            });
-            out.push(format!(
-                "constant of {} characters, hash {h:016x}",
-                lit.len()
-            ));
+            let h = fnv(&[lit]);
+            emit(
+                "constant",
+                "",
+                &format!("of {} characters, hash {h:016x}", lit.len()),
+            );
         }
     }
 }

@@ -25,6 +25,7 @@
 //! ([`Matching::truncated`]), so matching is never quadratic.
 
 use super::item::Item;
+use crate::kernels::KernelKind;
 use std::collections::HashMap;
 
 /// How a pair was matched.
@@ -138,7 +139,7 @@ pub fn match_items(a: &[Item<'_>], b: &[Item<'_>]) -> Matching {
     by_key(a, b, &mut st, &mut pairs, Basis::Identical, identical_key);
     by_key(a, b, &mut st, &mut pairs, Basis::Provenance, |i| {
         i.has_provenance()
-            .then(|| format!("{:?}\u{1}{:?}\u{1}{:?}", i.kind, i.op_names, i.lines))
+            .then_some((i.kind, i.op_names.as_slice(), i.lines.as_slice()))
     });
     let mut split = Vec::new();
     let mut merged = Vec::new();
@@ -149,14 +150,11 @@ pub fn match_items(a: &[Item<'_>], b: &[Item<'_>]) -> Matching {
     }
     by_key(a, b, &mut st, &mut pairs, Basis::Provenance, |i| {
         i.has_provenance()
-            .then(|| format!("{:?}\u{1}{:?}", i.op_names, i.lines))
+            .then_some((i.op_names.as_slice(), i.lines.as_slice()))
     });
     similar(a, b, &mut st, &mut pairs);
     by_key(a, b, &mut st, &mut pairs, Basis::Shape, |i| {
-        Some(format!(
-            "{:?}\u{1}{}\u{1}{:?}",
-            i.kind, i.shape, i.operand_shapes
-        ))
+        Some((i.kind, i.shape.as_str(), i.operand_shapes.as_slice()))
     });
     pairs.sort_unstable_by_key(|p| (p.a, p.b));
     split.sort_unstable_by_key(|g| g.whole);
@@ -172,33 +170,47 @@ pub fn match_items(a: &[Item<'_>], b: &[Item<'_>]) -> Matching {
     }
 }
 
+/// Everything but the name and line, borrowed (a key of the map, never
+/// built as a string).
+type Whole<'i> = (
+    KernelKind,
+    Option<&'i str>,
+    &'i [String],
+    u64,
+    &'i str,
+    &'i str,
+    &'i [String],
+    &'i [String],
+    &'i [String],
+    usize,
+);
+
 /// Everything but the name and line.
-fn identical_key(i: &Item<'_>) -> Option<String> {
-    Some(format!(
-        "{:?}\u{1}{:?}\u{1}{:?}\u{1}{:?}\u{1}{}\u{1}{}\u{1}{:?}\u{1}{:?}\u{1}{:?}\u{1}{}",
+fn identical_key<'i>(i: &'i Item<'_>) -> Option<Whole<'i>> {
+    Some((
         i.kind,
-        i.detail,
-        i.ops,
+        i.detail.as_deref(),
+        &i.ops,
         i.details,
-        i.shape,
+        &i.shape,
         i.layout,
-        i.operand_shapes,
-        i.op_names,
-        i.lines,
-        i.depth
+        &i.operand_shapes,
+        &i.op_names,
+        &i.lines,
+        i.depth,
     ))
 }
 
 /// Pairs the free rows of equal keys, in run order on both sides.
-fn by_key(
-    a: &[Item<'_>],
-    b: &[Item<'_>],
+fn by_key<'i, 'a: 'i, K: std::hash::Hash + Eq>(
+    a: &'i [Item<'a>],
+    b: &'i [Item<'a>],
     st: &mut State,
     pairs: &mut Vec<Pair>,
     basis: Basis,
-    key: impl Fn(&Item<'_>) -> Option<String>,
+    key: impl Fn(&'i Item<'a>) -> Option<K>,
 ) {
-    let mut free: HashMap<String, std::collections::VecDeque<usize>> = HashMap::new();
+    let mut free: HashMap<K, std::collections::VecDeque<usize>> = HashMap::new();
     for (j, item) in b.iter().enumerate() {
         if st.b[j] {
             continue;
