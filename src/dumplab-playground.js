@@ -749,10 +749,10 @@ self.onmessage = async (e) => {
   // names). A marked line lights the lines of its source lines on the other
   // side and their rows in the table of source lines; `forRow(kind, i, tr)`
   // gives what a table's row lights in the panes. Null without the diff's
-  // script or the panes' text (two different functions).
+  // script, the panes' text (two different functions) or a source line.
   function sidePanes(map, texts, names) {
     const P = window.dumplabDiff && window.dumplabDiff.panes;
-    if (!P || !texts || !window.dumplabViewer) return null;
+    if (!P || !texts || !window.dumplabViewer || !map.source_lines.length) return null;
     const kernelAt = new Map(map.kernels.map((k) => [k.name, k.line]));
     const kernelsOf = (list) => list.filter((k) => kernelAt.has(k)).map((k) => ({ name: k, line: kernelAt.get(k) }));
     const opsOf = (list) => list.map((o) => ({ name: `${o.name} ${o.op}`, line: o.line }));
