@@ -11,6 +11,8 @@
 // kernel's line, its partners on the other side and its entry in the list
 // light together on hover and focus. Lowered and jaxpr pairs: the verdict
 // and the ops per source line. Dump text reaches the page as text nodes.
+// The panes and their links (`window.dumplabDiff.panes`) also draw the
+// source map's "Lowered | Compiled" dumps (src/dumplab-playground.js).
 (() => {
   'use strict';
   const light = window.dumplabLight || ((node, on) => node.classList.toggle('dlp-lit', on));
@@ -301,10 +303,9 @@
   function items(d) {
     const k = d.kernels;
     const out = [];
-    const add = (it) => {
+    const add = (fields) => {
+      const it = item(fields);
       it.id = out.length;
-      it.nodes = { a: [], b: [], list: [] };
-      it.stops = { a: [], b: [] };
       out.push(it);
     };
     const changed = new Map(k.changed.map((c) => [`${c.a_line} ${c.b_line}`, c]));
@@ -351,100 +352,134 @@
   }
 
   // ---- linking: lines, partners and entries light together -------------------
-  /** The links of one result; `live`: the polite region that names what lit. */
-  function linker(live) {
-    const byLine = { a: new Map(), b: new Map() };
-    const set = (it, on) => {
-      for (const n of [...it.nodes.a, ...it.nodes.b, ...it.nodes.list]) light(n, on);
-    };
-    const reveal = (nodes) => {
-      if (nodes[0] && window.dumplabViewer) window.dumplabViewer.reveal(nodes[0]);
-    };
-    const tell = (it, from) => {
-      const other = from === 'a' ? it.b.map((r) => `B line ${r.line}, ${r.name}`) : from === 'b' ? it.a.map((r) => `A line ${r.line}, ${r.name}`) : [...it.a.map((r) => `A line ${r.line}`), ...it.b.map((r) => `B line ${r.line}`)];
-      live.textContent = visible(other.length ? `Lit: ${other.join('; ')}.` : `No partner in ${from === 'a' ? 'B' : 'A'}.`);
-    };
-    return {
-      byLine,
-      /** `node` lights `it` on hover, `target` (else `node`) on focus;
-       *  `from`: 'a', 'b' or 'list'. */
-      wire(node, it, from, target = node) {
-        const on = () => {
-          set(it, true);
-          if (from !== 'b') reveal(it.nodes.b);
-          if (from !== 'a') reveal(it.nodes.a);
-        };
-        const off = () => set(it, false);
-        node.addEventListener('mouseenter', on);
-        node.addEventListener('mouseleave', off);
-        target.addEventListener('focus', () => {
-          on();
-          tell(it, from);
-        });
-        target.addEventListener('blur', off);
-      },
-    };
+  // Shared with the source map's "Lowered | Compiled" panes
+  // (src/dumplab-playground.js), through `window.dumplabDiff.panes`. An item
+  // is what lights as one: `{ a: [{name, line}], b: [...], nodes: { a, b,
+  // list }, stops: { a, b } }` (`nodes`: the elements it lights, `stops`: its
+  // lines' tab stops on each side); `item(fields)` adds the last two.
+  const item = (fields) => ({ ...fields, nodes: { a: [], b: [], list: [] }, stops: { a: [], b: [] } });
+
+  /** What the live region says when a diff's item is focused from `from`. */
+  function diffWords(its, from) {
+    const it = its[0];
+    const other = from === 'a' ? it.b.map((r) => `B line ${r.line}, ${r.name}`) : from === 'b' ? it.a.map((r) => `A line ${r.line}, ${r.name}`) : [...it.a.map((r) => `A line ${r.line}`), ...it.b.map((r) => `B line ${r.line}`)];
+    return other.length ? `Lit: ${other.join('; ')}.` : `No partner in ${from === 'a' ? 'B' : 'A'}.`;
   }
 
-  /** Names a pane line for assistive technology: side, line, name, status, partners. */
+  /** The links of one result; `live`: the polite region that says what lit,
+   *  in the words of `say(its, from)` (a diff's by default). */
+  function linker(live, say = diffWords) {
+    /** Per side, a marked line's items. */
+    const byLine = { a: new Map(), b: new Map() };
+    const set = (its, on) => {
+      for (const it of its) for (const n of [...it.nodes.a, ...it.nodes.b, ...it.nodes.list]) light(n, on);
+    };
+    const reveal = (its, key) => {
+      const first = its.map((it) => it.nodes[key][0]).find(Boolean);
+      if (first && window.dumplabViewer) window.dumplabViewer.reveal(first);
+    };
+    const list = (x) => (Array.isArray(x) ? x : [x]);
+    /** Lights (`on`) or darkens the items `x` (one or a list) and, lit,
+     *  brings their first lines into view but on side `from`. */
+    const show = (x, on, from) => {
+      const its = list(x);
+      set(its, on);
+      if (!on) return;
+      if (from !== 'b') reveal(its, 'b');
+      if (from !== 'a') reveal(its, 'a');
+    };
+    /** `node` lights the items `x` on hover, `target` (else `node`) on
+     *  focus, which the live region tells; `from`: 'a', 'b' or 'list'. */
+    const wire = (node, x, from, target = node) => {
+      const its = list(x);
+      const on = () => show(its, true, from);
+      const off = () => show(its, false, from);
+      node.addEventListener('mouseenter', on);
+      node.addEventListener('mouseleave', off);
+      target.addEventListener('focus', () => {
+        on();
+        live.textContent = visible(say(its, from));
+      });
+      target.addEventListener('blur', off);
+    };
+    return { byLine, show, wire };
+  }
+
+  /** Names a diff's pane line for assistive technology: side, line, name, status, partners. */
   function lineName(side, r, it) {
     const other = side === 'A' ? it.b : it.a;
     const to = other.length ? `; ${other.length > 1 ? 'with' : 'its partner'} ${other.map((o) => at(side === 'A' ? 'B' : 'A', o)).join(', ')}; Enter goes there` : '';
     return `${side} line ${r.line}, ${r.name}: ${STATUS[it.status].words}${to}`;
   }
 
-  /** One side's pane: the dump in the viewer, each kernel's line marked (a
-   *  colour and a glyph) and linked. The glyph is the line's control (named
-   *  for assistive technology; Enter goes to the partner), one roving tab
-   *  stop per pane, the arrows moving it among the kernels' lines. */
-  function pane(side, text, fileName, its, links) {
-    const key = side.toLowerCase();
-    const mine = new Map();
-    for (const it of its) for (const r of it[key]) mine.set(r.line, { it, r });
-    const numbers = Object.keys(text.lines).map(Number).sort((x, y) => x - y);
-    const lines = numbers.map((n) => ({ n, text: visible(text.lines[n]) }));
-    const what = text.whole ? `the whole dump, ${count(numbers.length, 'line')}` : `only the kernels' ${count(numbers.length, 'line')} (the dump is long)`;
-    const caption = `Dump ${side}${fileName ? ` (${fileName})` : ''}: ${what}`;
-    const view = window.dumplabViewer.build({ lines, caption, name: `Dump ${side}`, lang: 'hlo' });
+  /**
+   * One side's pane: the dump in the viewer, the lines in `o.marks` marked
+   * (a class and a glyph) and linked. The glyph is the line's control (named
+   * for assistive technology; Enter goes to the first line of its items on
+   * the other side), one roving tab stop per pane, the arrows moving it
+   * among the marked lines. `o`: { side ('A', a caption's word), key ('a'
+   * or 'b': the side in the items), text ({ whole, lines }: the lines by
+   * number), caption, name, lang, links (a `linker`), marks (a Map, line
+   * number → { its, glyph, cls, label }) }.
+   */
+  function pane(o) {
+    const { key, links } = o;
+    const other = key === 'a' ? 'b' : 'a';
+    const numbers = Object.keys(o.text.lines).map(Number).sort((x, y) => x - y);
+    const lines = numbers.map((n) => ({ n, text: visible(o.text.lines[n]) }));
+    const view = window.dumplabViewer.build({ lines, caption: o.caption, name: o.name, lang: o.lang });
     view.classList.add('dlp-diff-pane');
-    view.dataset.side = side;
+    view.dataset.side = o.side;
     const stops = [];
     for (const span of view.querySelectorAll('.dl-line[data-line]')) {
-      const hit = mine.get(Number(span.dataset.line));
-      const badge = el('span', 'dlp-badge', hit ? STATUS[hit.it.status].glyph : ' ');
+      const n = Number(span.dataset.line);
+      const m = o.marks.get(n);
+      const badge = el('span', 'dlp-badge', m ? m.glyph : ' ');
       span.insertBefore(badge, span.querySelector('.dl-src'));
-      if (!hit) {
+      if (!m) {
         badge.setAttribute('aria-hidden', 'true');
         continue;
       }
-      span.classList.add('dlp-diff-line', `dlp-st-${hit.it.status}`);
-      span.dataset.item = String(hit.it.id);
+      span.classList.add('dlp-diff-line', ...m.cls);
+      span.dataset.item = m.its.map((it) => it.id).join(' ');
       badge.setAttribute('role', 'button');
-      badge.setAttribute('aria-label', visible(lineName(side, hit.r, hit.it)));
+      badge.setAttribute('aria-label', visible(m.label));
       badge.tabIndex = stops.length ? -1 : 0;
-      hit.it.nodes[key].push(span);
-      hit.it.stops[key].push(badge);
-      links.byLine[key].set(hit.r.line, hit.it);
-      links.wire(span, hit.it, key, badge);
-      stops.push(badge);
+      for (const it of m.its) {
+        it.nodes[key].push(span);
+        it.stops[key].push(badge);
+      }
+      links.byLine[key].set(n, m.its);
+      links.wire(span, m.its, key, badge);
+      stops.push({ badge, its: m.its });
     }
-    stops.forEach((badge, j) => {
+    stops.forEach(({ badge, its }, j) => {
       badge.addEventListener('focus', () => {
-        for (const s of stops) s.tabIndex = s === badge ? 0 : -1;
+        for (const s of stops) s.badge.tabIndex = s.badge === badge ? 0 : -1;
       });
       badge.addEventListener('keydown', (e) => {
         const to = { ArrowDown: stops[j + 1], ArrowUp: stops[j - 1], Home: stops[0], End: stops[stops.length - 1] }[e.key];
         const go = e.key === 'Enter' || e.key === ' ';
         if (to !== undefined || go) e.preventDefault();
-        if (to) to.focus();
+        if (to) to.badge.focus();
         if (go) {
-          const it = its[Number(badge.closest('.dl-line').dataset.item)];
-          const there = it.stops[key === 'a' ? 'b' : 'a'][0];
+          const there = its.map((it) => it.stops[other][0]).find(Boolean);
           if (there) there.focus();
         }
       });
     });
     return view;
+  }
+
+  /** A diff's pane of side 'A' or 'B': each kernel's line marked by its status. */
+  function diffPane(side, text, fileName, its, links) {
+    const key = side.toLowerCase();
+    const marks = new Map();
+    for (const it of its) for (const r of it[key]) marks.set(r.line, { its: [it], glyph: STATUS[it.status].glyph, cls: [`dlp-st-${it.status}`], label: lineName(side, r, it) });
+    const n = Object.keys(text.lines).length;
+    const what = text.whole ? `the whole dump, ${count(n, 'line')}` : `only the kernels' ${count(n, 'line')} (the dump is long)`;
+    const caption = `Dump ${side}${fileName ? ` (${fileName})` : ''}: ${what}`;
+    return pane({ side, key, text, caption, name: `Dump ${side}`, lang: 'hlo', links, marks });
   }
 
   // ---- the compiled result --------------------------------------------------
@@ -539,13 +574,13 @@
   function introduced(d, links) {
     return entries('dlp-diff-introduced', `Copies and transposes introduced: ${d.introduced_total || d.introduced.length}`, d.introduced, (r) => {
       const li = el('li', 'dlp-diff-entry');
-      const it = links.byLine.b.get(r.line);
+      const its = links.byLine.b.get(r.line);
       const b = el('button', 'dlp-diff-item', `a ${r.what} in ${at('B', r)}`);
       b.type = 'button';
       li.append(b, el('span', 'dlp-diff-body', `${r.how}: ${HOW[r.how] || r.how}`));
-      if (it) {
-        links.wire(b, it, 'list');
-        b.addEventListener('click', () => it.stops.b[0] && it.stops.b[0].focus());
+      if (its) {
+        links.wire(b, its, 'list');
+        b.addEventListener('click', () => its[0].stops.b[0] && its[0].stops.b[0].focus());
       }
       return li;
     });
@@ -570,7 +605,7 @@
     const links = linker(live);
     const parts = [summary(d), ...notes(d), legend()];
     const panes = el('div', 'dlp-diff-panes');
-    panes.append(pane('A', reply.a, names[0], its, links), pane('B', reply.b, names[1], its, links));
+    panes.append(diffPane('A', reply.a, names[0], its, links), diffPane('B', reply.b, names[1], its, links));
     parts.push(panes);
     const k = d.kernels;
     const cut = ['matched', 'changed', 'merged', 'split', 'added', 'removed'].filter((key) => k[`${key}_total`]);
@@ -733,5 +768,5 @@
     return ui.sec;
   }
 
-  window.dumplabDiff = { mount, STATUS, BASIS, CHANGES, HOW, FORMATS };
+  window.dumplabDiff = { mount, STATUS, BASIS, CHANGES, HOW, FORMATS, panes: { item, linker, pane, visible } };
 })();

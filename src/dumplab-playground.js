@@ -96,10 +96,9 @@ function cap(m) {
   for (const l of m.source_lines || []) if (l.lowered_ops && l.lowered_ops.length > 50) { l.lowered_ops_total = l.lowered_ops.length; l.lowered_ops = l.lowered_ops.slice(0, 50); }
   return m;
 }
-function reply(id, text, isMap) {
+function reply(id, text) {
   const obj = JSON.parse(text);
-  if (isMap) cap(obj);
-  else if (obj.map) cap(obj.map);
+  if (obj.map) cap(obj.map);
   self.postMessage({ id, obj });
 }
 // The ledger ("Where the time goes"): the report, its kernels cut to LIMIT,
@@ -181,6 +180,19 @@ function diff(m) {
   for (const r of obj.introduced) wb.add(r.line);
   return { diff: obj, a: pane(a, wa), b: pane(b, wb) };
 }
+// The source map's "Lowered | Compiled" panes: each side's lines (as for the
+// diff's panes), the ones a source line names being its lowered ops' lines
+// and its kernels' lines.
+function mapPanes(map, low, comp) {
+  const at = new Map(map.kernels.map((k) => [k.name, k.line]));
+  const wl = new Set();
+  const wc = new Set();
+  for (const l of map.source_lines) {
+    for (const o of l.lowered_ops) wl.add(o.line);
+    for (const k of l.kernels) if (at.has(k)) wc.add(at.get(k));
+  }
+  return { lowered: pane(low, wl), compiled: pane(comp, wc) };
+}
 // The dumps, by input box: files and pastes are handed over (transferred,
 // not copied) and kept here, so the page's thread never holds or copies them.
 const stored = [];
@@ -201,14 +213,16 @@ self.onmessage = async (e) => {
       stored[m.slot] = m.text !== undefined ? new TextEncoder().encode(m.text) : m.bytes;
       self.postMessage({ id: m.id, obj: { size: stored[m.slot].length } });
     } else if (m.op === 'inspect') {
-      reply(m.id, call('inspect\\n', [stored[m.slot]]), false);
+      reply(m.id, call('inspect\\n', [stored[m.slot]]));
     } else if (m.op === 'cost') {
       self.postMessage({ id: m.id, obj: cost(m.slot, m.chip || '') });
     } else if (m.op === 'diff') {
       self.postMessage({ id: m.id, obj: diff(m) });
     } else if (m.op === 'map') {
       const low = stored[m.lowered];
-      reply(m.id, call('map\\n' + low.length + '\\n', [low, stored[m.compiled]]), true);
+      const comp = stored[m.compiled];
+      const map = cap(JSON.parse(call('map\\n' + low.length + '\\n', [low, comp])));
+      self.postMessage({ id: m.id, obj: { map, panes: map.mismatch ? null : mapPanes(map, low, comp) } });
     }
   } catch (err) {
     self.postMessage({ id: m.id, error: String(err && err.message || err) });
@@ -498,6 +512,7 @@ self.onmessage = async (e) => {
       const compIdx = kinds.findIndex((k) => k === 'hlo-optimized');
       if (lowIdx >= 0 && compIdx >= 0) {
         map = await post({ op: 'map', lowered: lowIdx, compiled: compIdx });
+        map.names = [lowIdx, compIdx].map((k) => (slots[k].stored ? slots[k].name : ''));
       }
       if (gen !== generation) return;
       performance.mark('dumplab:analysed');
@@ -714,9 +729,91 @@ self.onmessage = async (e) => {
     return window.dumplabLedger.section({ id: `dlp-cost-${++ledgers}`, reply, ask, width: sec.clientWidth, lang: 'hlo' });
   }
 
+  /** The viewer's language of a lowered dump, by the map's `lowered_format`. */
+  const LANGS = { stablehlo: 'mlir', jaxpr: 'jaxpr', hlo: 'hlo' };
+  /** Lines and source lines named in one sentence before "and N more". */
+  const NAMED = 12;
+  /** "a, b, c", or "a, b, … and 3 more" past NAMED. */
+  const some = (xs) => (xs.length > NAMED ? `${xs.slice(0, NAMED).join(', ')}, … and ${xs.length - NAMED} more` : xs.join(', '));
+  /** "compiled lines 102, 106", "compiled line 102", "no compiled line". */
+  const lineList = (word, rs) => {
+    const ns = [...new Set(rs.map((r) => r.line))].sort((x, y) => x - y);
+    return ns.length ? `${word} ${ns.length > 1 ? 'lines' : 'line'} ${some(ns)}` : `no ${word} line`;
+  };
+
+  // The source map's two dumps side by side, "Lowered" | "Compiled", in the
+  // dump viewer: the panes of "What changed" (src/dumplab-playground-diff.js,
+  // `window.dumplabDiff.panes`). An item per source line, its lines on side
+  // `a` its lowered ops' lines and on side `b` its kernels' lines (the map's
+  // own: `source_lines[].lowered_ops[].line` and the `line` of each kernel it
+  // names). A marked line lights the lines of its source lines on the other
+  // side and their rows in the table of source lines; `forRow(kind, i, tr)`
+  // gives what a table's row lights in the panes. Null without the diff's
+  // script, the panes' text (two different functions) or a source line.
+  function sidePanes(map, texts, names) {
+    const P = window.dumplabDiff && window.dumplabDiff.panes;
+    if (!P || !texts || !window.dumplabViewer || !map.source_lines.length) return null;
+    const kernelAt = new Map(map.kernels.map((k) => [k.name, k.line]));
+    const kernelsOf = (list) => list.filter((k) => kernelAt.has(k)).map((k) => ({ name: k, line: kernelAt.get(k) }));
+    const opsOf = (list) => list.map((o) => ({ name: `${o.name} ${o.op}`, line: o.line }));
+    const items = map.source_lines.map((l, i) => Object.assign(P.item({ where: where(l), a: opsOf(l.lowered_ops), b: kernelsOf(l.kernels) }), { id: i }));
+    const live = el('p', 'dlp-visually-hidden dlp-map-live');
+    live.setAttribute('aria-live', 'polite');
+    const sides = { a: 'Lowered', b: 'Compiled' };
+    const across = (its, key) => lineList(sides[key].toLowerCase(), its.flatMap((it) => it[key]));
+    const wheres = (its) => some(its.map((it) => it.where));
+    const say = (its, from) => {
+      const what = from === 'list' ? `${across(its, 'a')}; ${across(its, 'b')}` : across(its, from === 'a' ? 'b' : 'a');
+      return `Lit: ${what} (${wheres(its)}).`;
+    };
+    const links = P.linker(live, say);
+    const side = (key, text, name, lang) => {
+      const word = sides[key];
+      const other = key === 'a' ? 'b' : 'a';
+      const marks = new Map();
+      for (const it of items) {
+        for (const r of it[key]) {
+          if (!marks.has(r.line)) marks.set(r.line, { its: [], glyph: '•', cls: ['dlp-map-line'], r });
+          const m = marks.get(r.line);
+          if (!m.its.includes(it)) m.its.push(it);
+        }
+      }
+      // Named by its source lines and the line Enter goes to: the first of
+      // the first of them that has lines on the other side (the pane's).
+      for (const m of marks.values()) {
+        const to = m.its.find((it) => it[other].length);
+        const there = to ? `Enter goes to ${sides[other].toLowerCase()} line ${Math.min(...to[other].map((r) => r.line))}` : `no ${sides[other].toLowerCase()} line`;
+        m.label = `${word} line ${m.r.line}, ${m.r.name}: from ${wheres(m.its)}; ${there}`;
+      }
+      const n = Object.keys(text.lines).length;
+      const what = text.whole ? `the whole dump, ${count(n, 'line')}` : `only the mapped ${count(n, 'line')} (the dump is long)`;
+      return P.pane({ side: word, key, text, caption: `${word}${name ? ` (${name})` : ''}: ${what}`, name: `${word} dump`, lang, links, marks });
+    };
+    const views = [side('a', texts.lowered, names[0], LANGS[map.lowered_format] || 'mlir'), side('b', texts.compiled, names[1], 'hlo')];
+    const spans = views.map((v) => new Map([...v.querySelectorAll('.dlp-diff-line')].map((sp) => [Number(sp.dataset.line), sp])));
+    /** A table row's lines in the panes, as an item: a source line's own;
+     *  a kernel's line and its ops'; an op's line and its kernels'. */
+    const forRow = (kind, i, tr) => {
+      if (kind === 'lines') {
+        items[i].nodes.list.push(tr);
+        return items[i];
+      }
+      const x = kind === 'kernels' ? map.kernels[i] : map.lowered_ops[i];
+      const lines = kind === 'kernels' ? { a: opsOf(x.lowered_ops), b: [{ name: x.name, line: x.line }] } : { a: opsOf([x]), b: kernelsOf(x.kernels) };
+      const it = P.item(lines);
+      for (const key of ['a', 'b']) it.nodes[key] = it[key].map((r) => spans[key === 'a' ? 0 : 1].get(r.line)).filter(Boolean);
+      return it;
+    };
+    const wrap = el('div', 'dlp-map-side');
+    const panes = el('div', 'dlp-diff-panes dlp-map-panes');
+    panes.append(...views);
+    wrap.append(el('h4', '', 'Lowered | Compiled: the two dumps side by side'), el('p', 'dlp-note', "Marked (•): each source line's lowered ops and kernels. Hover or focus a marked line (the arrows move between them, Enter goes to the other side): the lines of its source lines light on the other side, and their rows in the table of source lines."), panes, live);
+    return { wrap, links, forRow };
+  }
+
   // The source map: each source line gets a colour; focusing or hovering a
-  // kernel or a line lights up the other side.
-  function sourceMap(map) {
+  // kernel or a line lights up the other side, and the lines in the panes.
+  function sourceMap(map, texts, names) {
     const sec = el('section', 'dlp-map');
     sec.setAttribute('aria-label', 'Source map');
     sec.append(el('h3', '', 'Source map: Python lines → lowered ops → kernels'));
@@ -743,13 +840,16 @@ self.onmessage = async (e) => {
     const rows = { lines: [], kernels: [], ops: [] };
     // What lights up with each row: indices into the three tables.
     const ids = (list, idx, key) => list.map((x) => idx.get(key(x))).filter((i) => i !== undefined);
+    const side = sidePanes(map, texts, names || []);
     const wire = (tr, kind, i, rel) => {
       rows[kind][i] = tr;
       tr.tabIndex = 0;
       tr.dataset[kind === 'lines' ? 'line' : kind === 'kernels' ? 'kernel' : 'op'] = String(i);
+      const inPanes = side && side.forRow(kind, i, tr);
       const set = (on) => {
         light(tr, on);
         for (const [k, list] of Object.entries(rel)) for (const j of list) if (rows[k][j]) light(rows[k][j], on);
+        if (inPanes) side.links.show(inPanes, on, 'list');
       };
       tr.addEventListener('mouseenter', () => set(true));
       tr.addEventListener('mouseleave', () => set(false));
@@ -777,7 +877,8 @@ self.onmessage = async (e) => {
       const tr = row([o.line, el('code', '', o.name), o.op, label, o.kernels.join(', ') || '(no kernel)']);
       return wire(tr, 'ops', i, { lines: ids(o.source_lines, lineIdx, where), kernels: ids(o.kernels, kernelIdx, (x) => x) });
     };
-    sec.append(el('p', 'dlp-note', 'Focus or hover a row: its Python lines, lowered ops and kernels light up in all three tables.'));
+    if (side) sec.append(side.wrap);
+    sec.append(el('p', 'dlp-note', `Focus or hover a row: its Python lines, lowered ops and kernels light up in all three tables${side ? ', and their lines in the dumps above' : ''}.`));
     sec.append(table(`Python source lines: ${total(map, 'source_lines')}`, ['source line', 'lowered ops', 'kernels'], map.source_lines.length, makeLine, 'dlp-map-lines'));
     sec.append(table(`Kernels, in run order: ${total(map, 'kernels')}`, ['kernel', 'what it is', '', 'source lines', 'lowered ops'], map.kernels.length, makeKernel, 'dlp-map-kernels'));
     sec.append(table(`Lowered ops: ${total(map, 'lowered_ops')}`, ['line', 'op', 'what', 'source line', 'kernels'], map.lowered_ops.length, makeOp, 'dlp-map-ops'));
@@ -831,9 +932,11 @@ self.onmessage = async (e) => {
     skipToMap(false);
     if (map) {
       later.push(() => {
-        const sec = sourceMap(map);
+        const sec = sourceMap(map.map, map.panes, map.names);
         sec.id = 'dlp-map';
         out.append(sec);
+        // Each pane opens at its first marked line (the entry computation comes last).
+        for (const pre of sec.querySelectorAll('.dlp-map-panes pre')) window.dumplabViewer.reveal(pre.querySelector('.dlp-diff-line'));
         skipToMap(true);
       });
     }
