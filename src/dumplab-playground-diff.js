@@ -45,6 +45,7 @@
     op_name: 'grouped by op_name',
     similar: 'the most similar provenance (a guess: check it in the dumps)',
     shape: 'no provenance: the same kind and shapes (a guess: check it in the dumps)',
+    opcodes: 'no provenance: the same kind and opcodes, other shapes (a guess: check it in the dumps)',
   };
   /** A changed pair's `changes`, one row per field: its words from [A, B]. */
   const list = (xs) => (xs && xs.length ? xs.join(', ') : 'none');
@@ -636,7 +637,8 @@
     const p = el('p', 'dlp-diff-verdict');
     p.dataset.sameProgram = String(s.same_program);
     const where = s.unlocated ? ' (a side carries no source lines: its ops were compared as one program)' : '';
-    if (s.same_program) p.textContent = `The same program: every source line lowered to the same ${what} (${count(s.lines_same, 'line')}), and the entry signatures agree${where}. What differs after compiling is the compiler's doing.`;
+    if (s.same_program && s.moved) p.textContent = `The same ${what} on other source lines: the code moved in its file (or is another file's); compared as a whole the programs' ${what} are equal, and the entry signatures agree.`;
+    else if (s.same_program) p.textContent = `The same program: every source line lowered to the same ${what} (${count(s.lines_same, 'line')}), and the entry signatures agree${where}. What differs after compiling is the compiler's doing, or how it was called.`;
     else p.textContent = `Not the same program: ${count(s.lines_changed, 'source line')} lowered to other ${what} (${s.lines_same} the same)${d.signature ? ', and the entry signatures differ' : ''}${where}.`;
     return p;
   }

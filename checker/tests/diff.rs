@@ -916,3 +916,36 @@ fn an_edited_attribute_or_constant_is_a_change() {
         assert!(!d.same_program(), "{file}: sum(axis=1) against sum(axis=0)");
     }
 }
+
+/// A transpose fusion XLA:GPU adds is an introduced transpose; the same
+/// code on other source lines of its file is the same program, and says it
+/// moved.
+#[test]
+fn a_transpose_fusion_is_introduced_and_moved_code_is_the_same_program() {
+    let (_, j) = compiled(
+        &read("fixtures/conv2d/compiled.cpu.hlo.txt"),
+        &read("fixtures/conv2d/compiled.gpu.hlo.txt"),
+    );
+    let introduced: Vec<(&str, &str)> = j["introduced"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| (x["name"].as_str().unwrap(), x["what"].as_str().unwrap()))
+        .collect();
+    assert!(
+        introduced.contains(&("wrapped_transpose", "transpose")),
+        "{j}"
+    );
+    let (d, j) = lowered(
+        &read("fixtures/matmul_bias_relu/lowered.stablehlo.mlir"),
+        &read("fixtures/matmul_cublas_epilogue/lowered.stablehlo.mlir"),
+    );
+    assert!(d.moved && d.same_program(), "{j}");
+    assert_eq!(j["summary"]["moved"], true);
+    // A change on top of the move is still a change.
+    let (d, _) = lowered(
+        &read("fixtures/change_transpose_before/lowered.stablehlo.mlir"),
+        &read("fixtures/change_transpose_after/lowered.stablehlo.mlir"),
+    );
+    assert!(!d.moved && !d.same_program());
+}

@@ -103,6 +103,10 @@ struct Line {
 fn delta(a: &[&Item<'_>], b: &[&Item<'_>]) -> Option<(f64, f64)> {
     let sum = |xs: &[&Item<'_>]| -> Option<(f64, f64)> {
         xs.iter().try_fold((0.0, 0.0), |(by, fl), i| {
+            // Control flow costs what it runs, rows of their own.
+            if i.is_control() {
+                return Some((by, fl));
+            }
             let f = i
                 .xla
                 .filter(|f| f.bytes.unknown == 0 && f.flops.unknown == 0)?;
@@ -131,6 +135,7 @@ fn basis_words(b: Basis) -> &'static str {
         Basis::OpNames | Basis::SourceLines => "grouped",
         Basis::Similar => "similar provenance: a guess, check it",
         Basis::Shape => "same shapes, no provenance: a guess, check it",
+        Basis::Opcodes => "same opcodes, no provenance, other shapes: a guess, check it",
     }
 }
 
@@ -152,7 +157,7 @@ fn control_note(d: &CompiledDiff<'_>) -> String {
 
 /// What a row's bytes say: control flow's are what it runs.
 fn row_note(i: &Item<'_>, d: Option<(f64, f64)>) -> String {
-    if i.xla.is_none() {
+    if i.is_control() {
         "control flow: its cost is what it runs".into()
     } else {
         cost_note(d)
@@ -295,7 +300,11 @@ fn review_lines(d: &CompiledDiff<'_>) -> Vec<Line> {
                 at('B', &b[pr.b]),
                 basis_words(pr.basis),
                 change_words(c),
-                row_note(&b[pr.b], dl)
+                if a[pr.a].is_control() {
+                    row_note(&a[pr.a], dl)
+                } else {
+                    row_note(&b[pr.b], dl)
+                }
             ),
         );
     }
@@ -331,8 +340,16 @@ fn compiled(out: &mut String, r: &DiffReport<'_>, d: &CompiledDiff<'_>) {
     if ua + ub > 0 {
         let _ = writeln!(
             out,
-            "  (XLA costs no custom call: {ua} instruction(s) of A and {ub} of B are left out of these figures)"
+            "  (XLA's generic cost model, the one `hlo_module_cost_analysis` runs, costs no custom call: {ua} instruction(s) of A and {ub} of B are left out of these figures; `mdbook-dumplab cost` estimates some: cuBLAS GEMMs and cuDNN convolutions from their dimensions, Pallas kernels from their cost_estimate)"
         );
+    }
+    if d.a
+        .items
+        .iter()
+        .chain(&d.b.items)
+        .any(|i| i.kind == dumplab::kernels::KernelKind::Branch)
+    {
+        out.push_str("  (a conditional's branches are rows of their own, each listed below; XLA's module figure counts only its larger branch)\n");
     }
     let (na, nb) = (d.a.not_kernel_bytes, d.b.not_kernel_bytes);
     if na + nb > 0.0 {
@@ -353,6 +370,11 @@ fn compiled(out: &mut String, r: &DiffReport<'_>, d: &CompiledDiff<'_>) {
             seconds(lb),
             seconds((lb - la).abs())
         );
+    }
+    for (side, why) in [("A", r.chip_why.0), ("B", r.chip_why.1)] {
+        if r.chip.is_some() && why != "asked for" && !why.is_empty() {
+            let _ = writeln!(out, "  ({side}: {why})");
+        }
     }
     if d.is_empty() {
         out.push_str(
@@ -436,7 +458,7 @@ fn lowered(out: &mut String, d: &LoweredDiff) {
             s(y)
         );
     }
-    if d.same_program() {
+    if d.same_program() && !d.moved {
         if d.donation.is_some() {
             out.push_str("Same program: every source line lowered to the same operations; what differs in their compiled dumps comes from the compiler and from the donation above.\n");
         } else {
@@ -449,7 +471,9 @@ fn lowered(out: &mut String, d: &LoweredDiff) {
         }
         return;
     }
-    if !d.changed.is_empty() {
+    if d.moved {
+        out.push_str("The same operations on other source lines: the code moved in its file (or is another file's); compared as a whole, the programs' operations are equal.\n");
+    } else if !d.changed.is_empty() {
         let _ = writeln!(
             out,
             "Different programs: {} source line(s) lowered to other operations (an edit, or another JAX's tracing or lowering)",

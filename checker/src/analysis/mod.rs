@@ -134,7 +134,7 @@
 //! equal; `provenance` the same normalized `op_name`s and source lines;
 //! `source_line` or `op_name`, a group's rows whose provenance together is
 //! the whole's; `similar` the most similar provenance, at least half shared;
-//! `shape` no provenance, the same kind and shapes).
+//! `shape` no provenance, the same kind and shapes; `opcodes` no provenance on either row, the same kind and opcodes, other shapes).
 //!
 //! | field | type | meaning |
 //! |---|---|---|
@@ -158,7 +158,7 @@
 //! |---|---|---|
 //! | `format` | string | `stablehlo`, `hlo` (before optimization) or `jaxpr` |
 //! | `a`, `b` | object | `{backend, repaired, ops}`: ops read |
-//! | `summary` | object | `{same_program, lines_same, lines_changed, unlocated}`: `same_program` when every source line lowered to the same operations and the signatures agree; `unlocated` when a side's ops carry no source line (compared as one program) |
+//! | `summary` | object | `{same_program, moved, lines_same, lines_changed, unlocated}`: `same_program` when every source line lowered to the same operations (or, `moved`, the lines that differ hold the same operations together: the code moved to other lines) and the signatures agree; `unlocated` when a side's ops carry no source line (compared as one program) |
 //! | `lines` | list | the lines that differ: `{file, line, a: {op: count}, b: {op: count}}` (`file`, `line` null for ops without a location) |
 //! | `signature` | object or null | `{a, b}`: the entry function's parameter shapes, where they differ |
 //! | `donation` | object or null | `{a, b}`: the entry function's donated or aliased arguments (`%arg0: tf.aliasing_output = 0`, `jax.buffer_donor = true`), where they differ: how `jit` was called, not an operation (`same_program` does not weigh it) |

@@ -158,11 +158,12 @@ pub fn diff<'c, 'x: 'c, 'y: 'c>(
     }
 }
 
-/// `copy` or `transpose`, for a kind that is one.
-fn moving(kind: KernelKind) -> Option<&'static str> {
-    match kind {
-        KernelKind::Copy => Some("copy"),
-        KernelKind::Transpose => Some("transpose"),
+/// `copy` or `transpose`, for a row that is one: of that kind, or a
+/// fusion whose root is one (XLA:GPU's transpose fusions).
+fn moving(i: &Item<'_>) -> Option<&'static str> {
+    match (i.kind, i.root) {
+        (KernelKind::Copy, _) | (KernelKind::Fusion, "copy") => Some("copy"),
+        (KernelKind::Transpose, _) | (KernelKind::Fusion, "transpose") => Some("transpose"),
         _ => None,
     }
 }
@@ -176,7 +177,7 @@ fn introduced(
 ) -> Vec<Introduced> {
     let mut out = Vec::new();
     for &j in &m.added {
-        if let Some(what) = moving(b[j].kind) {
+        if let Some(what) = moving(&b[j]) {
             out.push(Introduced {
                 b: j,
                 what,
@@ -186,7 +187,7 @@ fn introduced(
     }
     for g in &m.split {
         for &j in &g.parts {
-            if let Some(what) = moving(b[j].kind).filter(|_| moving(a[g.whole].kind).is_none()) {
+            if let Some(what) = moving(&b[j]).filter(|_| moving(&a[g.whole]).is_none()) {
                 out.push(Introduced {
                     b: j,
                     what,
@@ -197,8 +198,8 @@ fn introduced(
     }
     for g in &m.merged {
         let whole = &b[g.whole];
-        if let Some(what) = moving(whole.kind)
-            && g.parts.iter().all(|&i| moving(a[i].kind).is_none())
+        if let Some(what) = moving(whole)
+            && g.parts.iter().all(|&i| moving(&a[i]).is_none())
         {
             out.push(Introduced {
                 b: g.whole,
@@ -209,8 +210,8 @@ fn introduced(
     }
     for (n, c) in changed {
         let p = m.pairs[*n];
-        match (c.kind, moving(b[p.b].kind)) {
-            (Some(_), Some(what)) if moving(a[p.a].kind).is_none() => {
+        match (c.kind, moving(&b[p.b])) {
+            (Some(_), Some(what)) if moving(&a[p.a]).is_none() => {
                 out.push(Introduced {
                     b: p.b,
                     what,

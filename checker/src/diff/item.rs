@@ -39,6 +39,9 @@ pub struct Item<'a> {
     pub details: u64,
     /// The instruction (for [`details`] of a changed pair).
     pub id: crate::program::InstrId,
+    /// The opcode of a fusion's root (`transpose` for a transpose fusion);
+    /// its own opcode for any other row.
+    pub root: &'a str,
     /// What it computes: the normalized `op_name`s of its provenance, sorted,
     /// each once.
     pub op_names: Vec<String>,
@@ -51,6 +54,15 @@ pub struct Item<'a> {
 }
 
 impl Item<'_> {
+    /// Whether it is control flow (a loop, a conditional, a call), costed
+    /// through the rows of what it runs, which are rows of their own.
+    pub fn is_control(&self) -> bool {
+        matches!(
+            self.kind,
+            KernelKind::Loop | KernelKind::Branch | KernelKind::Call
+        )
+    }
+
     /// Whether it carries any provenance.
     pub fn has_provenance(&self) -> bool {
         !self.op_names.is_empty() || !self.lines.is_empty()
@@ -145,6 +157,7 @@ fn item<'a>(
         operand_shapes: k.operand_shapes.clone(),
         details: fingerprint(m, ins, k.kind),
         id: ins.id,
+        root: root_of(m, ins),
         op_names,
         lines,
         xla,
@@ -274,6 +287,21 @@ fn instruction_details(
             );
         }
     }
+}
+
+/// The opcode of a fusion's root, else the instruction's own.
+fn root_of<'a>(m: &Module<'a>, ins: &crate::program::Instruction<'a>) -> &'a str {
+    if ins.opcode != "fusion" {
+        return ins.opcode;
+    }
+    m.calls(ins)
+        .iter()
+        .filter_map(|c| c.id)
+        .filter_map(|c| m.computation(c)?.root)
+        .filter_map(|r| m.instruction(r))
+        .map(|r| r.opcode)
+        .next()
+        .unwrap_or(ins.opcode)
 }
 
 /// A file's last path component.

@@ -73,6 +73,10 @@ fn delta(out: &mut String, a: Option<&Figures>, b: Option<&Figures>, bytes: bool
 fn sum(items: &[&Item<'_>]) -> Option<Figures> {
     let mut total = Figures::default();
     for i in items {
+        // Control flow costs what it runs, rows of their own.
+        if i.is_control() {
+            continue;
+        }
         let f = i.xla?;
         if f.bytes.unknown > 0 || f.flops.unknown > 0 {
             return None;
@@ -414,10 +418,11 @@ fn lowered(out: &mut String, r: &DiffReport<'_>, d: &LoweredDiff) {
     backend(out, r.backends.1);
     let _ = write!(
         out,
-        ",\"repaired\":{},\"ops\":{}}},\"summary\":{{\"same_program\":{},\"lines_same\":{},\"lines_changed\":{},\"unlocated\":{}}},\"lines\":[",
+        ",\"repaired\":{},\"ops\":{}}},\"summary\":{{\"same_program\":{},\"moved\":{},\"lines_same\":{},\"lines_changed\":{},\"unlocated\":{}}},\"lines\":[",
         r.repaired.1,
         d.ops.1,
         d.same_program(),
+        d.moved,
         d.lines_same,
         d.changed.len(),
         d.unlocated

@@ -41,6 +41,10 @@ pub struct LoweredDiff {
     /// Whether either side's ops carry no source line at all (then the
     /// comparison is of the whole program's operations, not per line).
     pub unlocated: bool,
+    /// Whether the lines that differ hold, together, the same operations on
+    /// both sides: the code moved to other lines (a docstring grew, or it is
+    /// another file's), and the whole programs' operations are equal.
+    pub moved: bool,
     /// The entry function's donated or aliased arguments (A's, B's), when
     /// they differ: how `jit` was called (`donate_argnums`), not an
     /// operation of the program.
@@ -51,7 +55,7 @@ impl LoweredDiff {
     /// Whether the two are the same program, as far as their operations per
     /// source line and their signatures tell.
     pub fn same_program(&self) -> bool {
-        self.changed.is_empty() && self.signature.is_none()
+        (self.changed.is_empty() || self.moved) && self.signature.is_none()
     }
 }
 
@@ -346,7 +350,18 @@ pub fn diff(a: &str, b: &str) -> Result<LoweredDiff, String> {
         .iter()
         .any(|l| !l.ops.is_empty() && l.ops.iter().all(|o| o.at.lines.is_empty()));
     let (da, db) = (donated(a), donated(b));
+    fn whole(m: &BTreeMap<(bool, LineKey), BTreeMap<String, usize>>) -> BTreeMap<&str, usize> {
+        let mut all: BTreeMap<&str, usize> = BTreeMap::new();
+        for ops in m.values() {
+            for (op, n) in ops {
+                *all.entry(op.as_str()).or_default() += n;
+            }
+        }
+        all
+    }
+    let moved = !changed.is_empty() && whole(&pa) == whole(&pb);
     Ok(LoweredDiff {
+        moved,
         donation: (da != db).then_some((da, db)),
         format,
         ops: (la.ops.len(), lb.ops.len()),

@@ -17,7 +17,8 @@
 //!    lines, at least one half; any share for rows of one kind and result
 //!    shape), best pairs first.
 //! 5. **shape**: no provenance to go on, the same kind and shapes, in run
-//!    order.
+//!    order; then **opcodes**: rows with no provenance at all, of one kind
+//!    and the same opcodes, whatever their shapes (a kernel reblocked).
 //!
 //! Ties go to run order, so the result is deterministic. Every pass works
 //! through hash maps or an index from each provenance atom to the rows that
@@ -43,6 +44,8 @@ pub enum Basis {
     Similar,
     /// No provenance; the same kind and shapes.
     Shape,
+    /// No provenance on either row; the same kind and opcodes, other shapes.
+    Opcodes,
 }
 
 impl Basis {
@@ -55,6 +58,7 @@ impl Basis {
             Basis::SourceLines => "source_line",
             Basis::Similar => "similar",
             Basis::Shape => "shape",
+            Basis::Opcodes => "opcodes",
         }
     }
 }
@@ -155,6 +159,9 @@ pub fn match_items(a: &[Item<'_>], b: &[Item<'_>]) -> Matching {
     similar(a, b, &mut st, &mut pairs);
     by_key(a, b, &mut st, &mut pairs, Basis::Shape, |i| {
         Some((i.kind, i.shape.as_str(), i.operand_shapes.as_slice()))
+    });
+    by_key(a, b, &mut st, &mut pairs, Basis::Opcodes, |i| {
+        (!i.has_provenance()).then_some((i.kind, i.ops.as_slice()))
     });
     pairs.sort_unstable_by_key(|p| (p.a, p.b));
     split.sort_unstable_by_key(|g| g.whole);

@@ -28,6 +28,9 @@ pub struct DiffReport<'a> {
     pub backends: (Option<Backend>, Option<Backend>),
     /// The chip the lower bounds are on, when one was asked for.
     pub chip: Option<&'static Chip>,
+    /// Why that chip, for each side (`asked for; the dump is compiled for a
+    /// TPU: these are XLA:TPU's kernels on a GPU's peaks ...`).
+    pub chip_why: (&'static str, &'static str),
     /// Whether each paste was repaired before it was read.
     pub repaired: (bool, bool),
     /// The diff.
@@ -108,7 +111,12 @@ fn report_of<R>(
     } else {
         Body::Lowered(lowered::diff(&a.1.text, &b.1.text)?)
     };
+    let why = |backend| {
+        chip.and_then(|c| roofline::choose(Some(c.name), backend).ok())
+            .map_or("", |c| c.why)
+    };
     let report = DiffReport {
+        chip_why: (why(a.0.backend), why(b.0.backend)),
         kind: a.0.kind,
         backends: (a.0.backend, b.0.backend),
         chip,
