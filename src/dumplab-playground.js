@@ -666,6 +666,7 @@ self.onmessage = async (e) => {
     const frag = el('div');
     frag.append(t);
     const bare = total(map, 'lowered_without_source');
+    if (map.unlocated_hint) frag.append(el('p', 'dlp-note dlp-unlocated', `Note: ${map.unlocated_hint}.`));
     frag.append(el('p', 'dlp-note', bare ? `${bare === 1 ? '1 op carries' : `${bare} ops carry`} no source line (${map.lowered_without_source.slice(0, 6).map((o) => `${o.name} ${o.op}`).join(', ')}${bare > 6 ? ', …' : ''}).` : 'Every op carries a source line.'));
     if (!map.source_lines.length) frag.append(el('p', 'dlp-note', 'No source lines in this dump: print StableHLO with `debug_info=True`, or a jaxpr with `source_info=True`, to see them.'));
     return frag;

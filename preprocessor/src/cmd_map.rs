@@ -205,6 +205,9 @@ fn human(lname: &str, cname: &str, m: &SourceMap) -> String {
             format!("{}: {}", bare.len(), op_list(m, &bare))
         }
     );
+    if let Some(hint) = m.unlocated_hint() {
+        let _ = writeln!(s, "note: {hint}");
+    }
     s
 }
 

@@ -175,6 +175,15 @@ test('the source map: Lowered | Compiled panes, marked as the map says, linked b
   await page.mouse.move(0, 0);
   assert.deepEqual(await axeMap(page, 'light'), [], '390 px light');
   await shot(page, 'mappanes-390-light', true, second);
+  // A lowered text without locations: the map says so, and the call that
+  // prints them, as `map --json` words it.
+  const bare = [path.join(repoRoot, 'fixtures', 'layernorm', 'jaxpr.txt'), PAIR[1]];
+  const hint = JSON.parse(execFileSync(cli, ['map', ...bare, '--json'], { encoding: 'utf8' })).unlocated_hint;
+  assert.match(hint, /pretty_print\(source_info=True\)/);
+  await page.locator('#dlp-text-0').fill(fs.readFileSync(bare[0], 'utf8'));
+  await page.locator('.dlp-run').click();
+  await page.waitForSelector('.dlp-unlocated', { timeout: 30000 });
+  assert.equal(await page.locator('.dlp-unlocated').textContent(), `Note: ${hint}.`);
   assert.deepEqual(phone.errors.map(String), []);
   await phone.context.close();
 });

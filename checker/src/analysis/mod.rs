@@ -86,6 +86,7 @@
 //! | `source_lines` | list of `{file, line, lowered_ops, kernels}` | every source line either dump names; `lowered_ops` as lowered-op objects, `kernels` as names |
 //! | `kernels_without_source` | list of names | kernels whose provenance is lost |
 //! | `lowered_without_source` | list of lowered-op objects | lowered ops with no source line |
+//! | `unlocated_hint` | string or null | where no lowered op carries a source line at all, what the text lacks and the call that prints it with locations, for its format (`as_text(debug_info=True)`, `pretty_print(source_info=True)`); null otherwise |
 //!
 //! A lowered-op object inside `kernels` and `source_lines` is
 //! `{line, name, op}`.

@@ -96,7 +96,8 @@ fn push_op_refs(out: &mut String, m: &SourceMap, ids: &[usize]) {
         }
         push_op_ref(out, o);
     }
-    out.push(']');
+    out.push_str("],\"unlocated_hint\":");
+    push_opt_str(out, m.unlocated_hint());
 }
 
 fn kernel_names<'a>(m: &'a SourceMap, ids: &'a [usize]) -> impl Iterator<Item = &'a str> + 'a {
@@ -205,5 +206,6 @@ pub fn push_fields(out: &mut String, m: &SourceMap) {
         }
         push_op_ref(out, o);
     }
-    out.push(']');
+    out.push_str("],\"unlocated_hint\":");
+    push_opt_str(out, m.unlocated_hint());
 }

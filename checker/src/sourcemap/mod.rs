@@ -176,6 +176,28 @@ impl SourceMap {
             .filter(|o| o.source_lines.is_empty())
     }
 
+    /// Where the lowered text carries no source location at all (it has
+    /// ops, and none names a line), how to print it with them, for its
+    /// format (calls checked on the pinned JAX); `None` otherwise.
+    pub fn unlocated_hint(&self) -> Option<&'static str> {
+        if self.lowered_ops.is_empty()
+            || self.lowered_ops.iter().any(|o| !o.source_lines.is_empty())
+        {
+            return None;
+        }
+        Some(match self.lowered_format? {
+            LoweredFormat::Stablehlo => {
+                "the lowered text carries no source locations: print it with `jax.jit(f).lower(*args).as_text(debug_info=True)`"
+            }
+            LoweredFormat::Hlo => {
+                "the lowered text carries no source locations: print it with `jax.jit(f).lower(*args).as_text(dialect=\"hlo\", debug_info=True)`"
+            }
+            LoweredFormat::Jaxpr => {
+                "the jaxpr carries no source locations: print it with `jax.make_jaxpr(f)(*args).pretty_print(source_info=True)`"
+            }
+        })
+    }
+
     /// The source line of an index.
     pub fn line(&self, i: usize) -> Option<&SourceLine> {
         self.source_lines.get(i).map(|e| &e.source)

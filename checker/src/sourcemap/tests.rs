@@ -551,3 +551,44 @@ fn a_copy_start_writes_its_copy_not_the_aliased_source() {
         "copy-done is the other half, not a kernel"
     );
 }
+
+/// Where no lowered op carries a location, the map says what the text
+/// lacks and the call that prints it with them, for its format; a text
+/// with locations gets no hint.
+#[test]
+fn an_unlocated_lowered_text_says_how_to_print_its_locations() {
+    let drift = |file: &str| {
+        std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/drift/jax-0.10.2")
+                .join(file),
+        )
+        .unwrap()
+    };
+    let compiled = drift("mlp.compiled.cpu.hlo.txt");
+    for (lowered, want) in [
+        (
+            drift("mlp.lowered.stablehlo.mlir"),
+            Some("as_text(debug_info=True)"),
+        ),
+        (
+            drift("mlp.lowered.hlo.txt"),
+            Some("as_text(dialect=\"hlo\", debug_info=True)"),
+        ),
+        (
+            drift("mlp.jaxpr.txt"),
+            Some("pretty_print(source_info=True)"),
+        ),
+        (fixture("layernorm", "lowered.stablehlo.mlir"), None),
+    ] {
+        let m = map(&lowered, &compiled);
+        match want {
+            Some(call) => assert!(
+                m.unlocated_hint().is_some_and(|h| h.contains(call)),
+                "{:?}",
+                m.unlocated_hint()
+            ),
+            None => assert_eq!(m.unlocated_hint(), None),
+        }
+    }
+}
