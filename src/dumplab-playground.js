@@ -708,6 +708,13 @@ self.onmessage = async (e) => {
       }
       sec.append(ul);
     }
+    if (r.pasted_modules && r.pasted_modules.length) {
+      // Several dumps one after another: read as one text, which no
+      // printer makes.
+      const w = el('p', 'dlp-reason dlp-pasted-modules', `Warning: ${r.pasted_modules.length} modules in one text (they start on lines ${r.pasted_modules.join(', ')}). They were read as one; paste each dump on its own.`);
+      w.setAttribute('role', 'alert');
+      sec.append(w);
+    }
     if (r.reason) sec.append(el('p', 'dlp-reason', `Why unknown: ${r.reason}`));
     if (r.evidence.length) {
       sec.append(el('h4', '', 'Why: the lines that decided'));

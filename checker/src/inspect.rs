@@ -22,7 +22,8 @@
 //! Replies are one JSON object: `{"error": "..."}` for a request that is not
 //! text, else for `inspect` `{kind, dialect, backend, backend_basis,
 //! backend_reason, reason, kind_rule, unwrapped: [{what, lines, first_line,
-//! note}], lines, repaired_lines, evidence: [{line, repaired_line, start,
+//! note}], pasted_modules (the lines where a module starts, when there are
+//! two or more), lines, repaired_lines, evidence: [{line, repaired_line, start,
 //! end, marker, note, chapter, text}], map}` (the fields as `analyze --json`
 //! has them; `map` as `mdbook-dumplab map --json` prints it, see
 //! [`crate::analysis`], or null when the kind has none). A repaired paste is
@@ -249,6 +250,10 @@ pub fn inspect(text: &str) -> String {
         );
         push_str(&mut s, &u.note);
         s.push('}');
+    }
+    s.push_str("],\"pasted_modules\":[");
+    for (i, n) in a.pasted_modules.iter().enumerate() {
+        let _ = write!(s, "{}{n}", if i > 0 { "," } else { "" });
     }
     s.push(']');
     // A repaired paste is shown and mapped as repaired (see `Shown`).

@@ -124,3 +124,21 @@ fn a_wrapped_paste_shows_joined_lines_numbered_where_they_start() {
         "no joined line among the deciding ones"
     );
 }
+
+/// Dumps pasted one after another are named by where each starts; one dump
+/// has none.
+#[test]
+fn several_pasted_modules_are_listed_by_their_first_lines() {
+    let a = fixture("layernorm/compiled.cpu.hlo.txt");
+    let b = fixture("softmax/lowered.stablehlo.mlir");
+    // The lowered module opens with its `#loc` aliases, then `module @...`.
+    let at = b.lines().position(|l| l.starts_with("module")).unwrap();
+    let second = a.lines().count() + at + 1;
+    assert_eq!(
+        inspect(&format!("{a}{b}"))["pasted_modules"],
+        serde_json::json!([1, second])
+    );
+    assert_eq!(inspect(&a)["pasted_modules"], serde_json::json!([]));
+    let many: String = (0..200).map(|_| a.as_str()).collect();
+    assert_eq!(dumplab::analyze(&many).pasted_modules.len(), 200);
+}

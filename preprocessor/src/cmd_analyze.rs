@@ -137,6 +137,14 @@ fn human(name: &str, a: &Analysis) -> String {
             u.first_line
         ));
     }
+    if !a.pasted_modules.is_empty() {
+        let at: Vec<String> = a.pasted_modules.iter().map(usize::to_string).collect();
+        s.push_str(&format!(
+            "  warning: {} modules in one text (they start on lines {}): read as one; give each dump on its own\n",
+            a.pasted_modules.len(),
+            at.join(", ")
+        ));
+    }
     if let Some(r) = &a.reason {
         s.push_str(&format!("  why unknown: {r}\n"));
     }

@@ -264,3 +264,25 @@ fn a_backend_config_over_several_lines_keeps_every_kernel() {
         assert_eq!(v["entry_fusions"], n, "{v}");
     }
 }
+
+#[test]
+fn two_modules_in_one_text_get_a_warning_naming_their_first_lines() {
+    let one = include_str!("../../fixtures/softmax/compiled.cpu.hlo.txt");
+    let second = one.lines().count() + 1;
+    let out = run(&["-"], Some(&format!("{one}{one}")));
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!(
+            "  warning: 2 modules in one text (they start on lines 1, {second}): read as one; give each dump on its own\n"
+        )),
+        "{text}"
+    );
+    let out = run(&["--json", "-"], Some(&format!("{one}{one}")));
+    assert_eq!(
+        json_lines(&out)[0]["pasted_modules"],
+        serde_json::json!([1, second])
+    );
+    let out = run(&["-"], Some(one));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("warning:"));
+}

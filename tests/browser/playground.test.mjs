@@ -304,8 +304,14 @@ test('bad input gets a clear message and the page keeps working', async () => {
     input.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   });
   assert.match(await page.locator('.dlp-status').innerText(), /huge\.txt is 300\.0 MiB; the page reads dumps up to/);
+  // Two dumps pasted one after another: a warning names where each starts.
+  const one = fs.readFileSync(fixture('layernorm/compiled.cpu.hlo.txt'), 'utf8');
+  await paste(page, 0, one + full);
+  const second = one.split('\n').length;
+  assert.equal(await page.locator('.dlp-pasted-modules').innerText(), `Warning: 2 modules in one text (they start on lines 1, ${second}). They were read as one; paste each dump on its own.`);
   // Still working.
   await paste(page, 0, fs.readFileSync(fixture('softmax/jaxpr.txt'), 'utf8'));
+  assert.equal(await page.locator('.dlp-pasted-modules').count(), 0, 'one module: no warning');
   assert.equal(await page.locator('.dlp-report').first().getAttribute('data-kind'), 'jaxpr');
   assert.deepEqual(errors, []);
   await context.close();

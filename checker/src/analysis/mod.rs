@@ -43,6 +43,7 @@
 //! | `fusions` | list of `{name, kind, ops, in_entry, line, computation}` | every `fusion` instruction; `kind` is `kLoop`, `kInput`, `kOutput`, `kCustom`, ...; `ops` the distinct opcodes of the fused computation in order (no `parameter`, at most 64) |
 //! | `evidence` | list of `{line, columns: {start, end}, marker, note}` | clues in line order (at most 64 per marker, 3 for markers found on nearly every line); `line` 1-based, `columns` 1-based character columns, end exclusive; `marker` one of [`markers::marker_names`]. Lines and columns refer to the text as pasted: for a repaired paste, the line a clue's line starts on (all of a repr's on its one line) and the column there (a log prefix counted; escapes inside a repr not) |
 //! | `module_name` | string or null | the `HloModule` or MLIR `module @name` |
+//! | `pasted_modules` | list of integers | the lines where a module starts (`HloModule`, an MLIR `module`) when there are two or more: several dumps pasted one after another, read as one text; empty for one |
 //! | `computations` | list of `{name, line, is_entry, instructions}` | HLO computations |
 //! | `entry_computation` | string or null | name of the HLO entry computation |
 //! | `custom_calls` | list of `{name, target, line, in_entry}` | HLO `custom-call` instructions and their `custom_call_target` |
@@ -222,6 +223,16 @@ pub fn analyze_with<R>(
     f(a, &repaired, &module)
 }
 
+/// Whether a line starts a module: `HloModule name`, or an MLIR `module`
+/// at the start of its line. (Not a jaxpr's `{ lambda`: one jaxpr prints
+/// its shared sub-jaxprs as `let name = { lambda ...` and then its own.)
+fn starts_module(l: &str) -> bool {
+    l.starts_with("HloModule ")
+        || l.starts_with("module @")
+        || l.starts_with("module {")
+        || l.starts_with("module attributes")
+}
+
 /// The analysis of a repaired text and its module.
 fn analysis_of<'t>(
     repaired: &'t unwrap::Unwrapped<'_>,
@@ -234,6 +245,7 @@ fn analysis_of<'t>(
     let mut jaxpr = jaxpr::JaxprState::new();
     let mut lines = 0usize;
     let moved = !repaired.undone.is_empty();
+    let mut starts: Vec<usize> = Vec::new();
     for (i, l) in scan::lines(&repaired.text).enumerate() {
         lines = i + 1;
         if scan::is_blank(l) {
@@ -246,6 +258,9 @@ fn analysis_of<'t>(
         } else {
             i + 1
         };
+        if starts_module(l) {
+            starts.push(n);
+        }
         if hlo.line(i + 1, n, l, &mut a, &mut sink) {
             continue;
         }
@@ -255,6 +270,9 @@ fn analysis_of<'t>(
         jaxpr.line(n, l, &mut a, &mut sink);
     }
     a.lines = if moved { repaired.pasted_lines } else { lines };
+    if starts.len() > 1 {
+        a.pasted_modules = starts;
+    }
     a.unwrapped = repaired.undone.clone();
     sink.col = 0;
     hlo.finish(&mut a, &mut sink);

@@ -641,6 +641,11 @@ pub struct Analysis {
     pub evidence: Vec<Evidence>,
     /// The `HloModule` or MLIR `module @name`.
     pub module_name: Option<String>,
+    /// The 1-based lines (as pasted) where a module starts (`HloModule`,
+    /// an MLIR `module`), when there are two or more:
+    /// several dumps pasted one after another, which the analysis reads as
+    /// one text. Empty for one module.
+    pub pasted_modules: Vec<usize>,
     /// HLO computations, in text order.
     pub computations: Vec<Computation>,
     /// The HLO entry computation.
@@ -689,6 +694,7 @@ impl Analysis {
             fusions: Vec::new(),
             evidence: Vec::new(),
             module_name: None,
+            pasted_modules: Vec::new(),
             computations: Vec::new(),
             entry_computation: None,
             custom_calls: Vec::new(),
