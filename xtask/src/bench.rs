@@ -52,6 +52,9 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         _ => bail!(usage),
     };
     let root = tools::root();
+    // The browser figures run Node scripts that import playwright-core:
+    // installed as `cargo xtask test` installs it, not a stack trace.
+    tools::npm_ci()?;
     if only_playground {
         // The playground figures alone, on a freshly built book.
         let mut cmd = tools::command(tools::mdbook()?);
