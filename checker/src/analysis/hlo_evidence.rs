@@ -744,7 +744,11 @@ impl<'a> Here<'_, 'a> {
             }
             op if op.ends_with("-start") || op.ends_with("-done") => {
                 sink.add(M::AsyncOp, n, l, ins.opcode_at, ins.opcode.len(), || {
-                    format!("`{op}` is half of an asynchronous start/done pair that XLA's scheduler creates while compiling.")
+                    if op.starts_with("copy-") {
+                        format!("`{op}` is half of an asynchronous copy that XLA creates while compiling: on a TPU, for example, a prefetch of memory-space assignment into on-chip memory (`S(1)` in its layout).")
+                    } else {
+                        format!("`{op}` is half of an asynchronous start/done pair that XLA creates while compiling, where its passes make a collective or another op asynchronous.")
+                    }
                 });
             }
             _ => {}

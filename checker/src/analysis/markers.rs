@@ -451,7 +451,7 @@ markers! {
     },
     AsyncOp {
         name: "async-op",
-        description: "An async `-start`/`-done` pair (`copy-start`, `all-reduce-start`, ...) that XLA's scheduler creates.",
+        description: "An async `-start`/`-done` pair (`copy-start`, `all-reduce-start`, ...) that XLA creates while compiling (every `copy-start` of the course's TPU dumps prefetches into on-chip memory, `S(1)`).",
         chapter: Chapter::BufferAssignment,
         draft: Draft::Rank(17),
         detector: Detector::Schedule,
