@@ -69,7 +69,12 @@ fn schema_error(file: &str, source: &str, e: &toml::de::Error) -> Diagnostic {
         .strip_prefix("unknown field `")
         .and_then(|m| m.split('`').next())
     {
-        if let Some(value) = key_offset(source, offset.min(source.len()), field) {
+        // serde reports a field of a tagged question at the table it
+        // buffered, which for an array of questions can be the first one:
+        // then the key's one line in the file is where it is.
+        let at = key_offset(source, offset.min(source.len()), field)
+            .or_else(|| only_key_line(source, field));
+        if let Some(value) = at {
             offset = source[..value].rfind(field).unwrap_or(value);
         }
         let expected: Vec<&str> = message
@@ -81,6 +86,23 @@ fn schema_error(file: &str, source: &str, e: &toml::de::Error) -> Diagnostic {
         }
     }
     Diagnostic::error_at(file, source, offset, message).with_hint(hint)
+}
+
+/// The value offset of `key = ...` when exactly one line of the file sets
+/// that key (at any table), else `None`.
+fn only_key_line(source: &str, key: &str) -> Option<usize> {
+    let mut found = None;
+    let mut pos = 0;
+    for line in source.split_inclusive('\n') {
+        if let Some(v) = key_offset(line, 0, key) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(pos + v);
+        }
+        pos += line.len();
+    }
+    found
 }
 
 /// Whether a question id is a plain name: lowercase letters, digits, `-`

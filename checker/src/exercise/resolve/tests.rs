@@ -310,6 +310,12 @@ fn every_mistake_is_reported_where_it_is() {
             ],
         ),
         (
+            "[[question]]\nid = \"a\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n\n[[question]]\nid = \"b\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n\n[[question]]\nid = \"c\"\ntype = \"backend\"\npromtp = \"p\"\nsnippet = \"neg/compiled.cpu.hlo.txt\"\n",
+            &[
+                "exercises/t.toml:16:1: error: unknown field `promtp`, expected one of `id`, `prompt`, `explanation`, `snippet`, `choices`",
+            ],
+        ),
+        (
             "[[question]]\nid = \"x\"\ntype = \"backend\"\nprompt = \"p\"\nsnippet = \"neg/compiled.tpu.hlo.txt\"\n",
             &[
                 "exercises/t.toml:5:11: error: snippet `neg/compiled.tpu.hlo.txt`: no dump `compiled.tpu.hlo.txt` in fixture family `neg`",
