@@ -628,6 +628,9 @@ self.onmessage = async (e) => {
   }
 
   function kernelTable(map) {
+    // An excerpt without its ENTRY computation: no kernel is run by it, and
+    // an empty table with "?" for its name would say nothing true.
+    if (!map.entry) return el('p', 'dlp-note dlp-no-entry', 'No ENTRY computation in this text (an excerpt?): the kernels are the ones the entry computation runs, so none can be listed. Paste the whole module, or the ENTRY computation with it.');
     const make = (i) => {
       const k = map.kernels[i];
       // Control flow is not a kernel: what it calls runs its kernels.

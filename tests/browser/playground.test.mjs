@@ -304,6 +304,11 @@ test('bad input gets a clear message and the page keeps working', async () => {
     input.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   });
   assert.match(await page.locator('.dlp-status').innerText(), /huge\.txt is 300\.0 MiB; the page reads dumps up to/);
+  // An excerpt without its ENTRY computation: said, not an empty table.
+  const body = full.split('\nENTRY ')[0];
+  await paste(page, 0, body);
+  assert.match(await page.locator('.dlp-no-entry').innerText(), /^No ENTRY computation in this text/);
+  assert.equal(await page.locator('.dlp-kernels').count(), 0);
   // Two dumps pasted one after another: a warning names where each starts.
   const one = fs.readFileSync(fixture('layernorm/compiled.cpu.hlo.txt'), 'utf8');
   await paste(page, 0, one + full);
