@@ -295,6 +295,22 @@ self.onmessage = async (e) => {
   const tooLarge = (what, size) =>
     `${what} is ${mib(size)}; the page reads dumps up to ${mib(MAX_BYTES)}. Use \`mdbook-dumplab analyze\` on the command line for larger ones.`;
 
+  /** Refuses what the reader gave `slot`: nothing of it is kept, and the
+   *  report of what was there before goes too (it would describe a dump
+   *  that is not there any more), with the reason in the status. */
+  function refuse(slot, message) {
+    slot.token++;
+    slot.stored = 0;
+    slot.text.value = '';
+    slot.text.placeholder = slot.placeholder;
+    generation++;
+    out.replaceChildren();
+    skipToMap(false);
+    box.removeAttribute('aria-busy');
+    setStatus(message, true);
+  }
+  const nulNote = (what) => `${what} holds NUL bytes (a binary file?): it is not a text dump. Give a jaxpr, StableHLO or HLO text dump.`;
+
   /** What the slot holds: a dump the worker has (`size`), typed text to
    *  hand over (`bytes`), a message saying why not (`error`), or null. */
   function inputOf(slot) {
@@ -302,6 +318,7 @@ self.onmessage = async (e) => {
     const t = slot.text.value;
     if (!t.trim()) return null;
     if (t.length > MAX_BYTES) return { error: tooLarge('This text', t.length) };
+    if (t.includes('\u0000')) return { error: nulNote('This text') };
     const bytes = new TextEncoder().encode(t);
     return { bytes, size: bytes.length };
   }
@@ -333,10 +350,7 @@ self.onmessage = async (e) => {
     if (!file) return;
     since = performance.now();
     if (file.size > MAX_BYTES) {
-      slot.token++;
-      slot.stored = 0;
-      slot.text.value = '';
-      setStatus(tooLarge(file.name, file.size), true);
+      refuse(slot, tooLarge(file.name, file.size));
       return;
     }
     const reader = new FileReader();
@@ -348,9 +362,7 @@ self.onmessage = async (e) => {
       performance.mark('dumplab:read');
       const bytes = new Uint8Array(reader.result);
       if (bytes.subarray(0, 65536).indexOf(0) >= 0) {
-        slot.token++;
-        slot.stored = 0;
-        setStatus(`${file.name} is not a text dump: it holds NUL bytes (a binary file?). Pick a jaxpr, StableHLO or HLO text dump.`, true);
+        refuse(slot, `${file.name} is not a text dump: it holds NUL bytes (a binary file?). Pick a jaxpr, StableHLO or HLO text dump.`);
         return;
       }
       const shown = bytes.length <= SHOWN_BYTES ? new TextDecoder().decode(bytes) : '';
@@ -365,7 +377,11 @@ self.onmessage = async (e) => {
   function takeText(slot, text, from = performance.now()) {
     since = from;
     if (text.length > MAX_BYTES) {
-      setStatus(tooLarge('This paste', text.length), true);
+      refuse(slot, tooLarge('This paste', text.length));
+      return true;
+    }
+    if (text.includes('\u0000')) {
+      refuse(slot, nulNote('This paste'));
       return true;
     }
     if (text.length <= SHOWN_BYTES) return false;
@@ -479,6 +495,9 @@ self.onmessage = async (e) => {
     const inputs = slots.map(inputOf);
     const bad = inputs.find((i) => i && i.error);
     if (bad) {
+      // What is in the boxes cannot be read: no report of what was before.
+      out.replaceChildren();
+      skipToMap(false);
       setStatus(bad.error, true);
       return;
     }
@@ -520,7 +539,10 @@ self.onmessage = async (e) => {
       if (gen !== generation) return;
       performance.mark('dumplab:drawn');
       const secs = ((performance.now() - started) / 1000).toFixed(2);
-      setStatus(`Analysed ${mib(total)} in ${secs} s.`);
+      // A dump the checker could not read (not UTF-8) is not "analysed".
+      const unread = reports.find((r) => r && r.error);
+      if (unread) setStatus(`Not analysed: ${unread.error}`, true);
+      else setStatus(`Analysed ${mib(total)} in ${secs} s.`);
     } catch (err) {
       if (gen !== generation) return;
       setStatus(`The checker could not analyse this: ${err.message}. The page still works: try a smaller or another dump.`, true);

@@ -43,7 +43,7 @@ async function analysed(page) {
   await page.waitForFunction(() => {
     const s = document.querySelector('.dlp-status');
     const box = document.querySelector('[data-dumplab-playground]');
-    return s && /^Analysed|could not|not a text|reads dumps up to/.test(s.textContent) && !box.hasAttribute('aria-busy');
+    return s && /^Analysed|^Not analysed|could not|not a text|reads dumps up to/.test(s.textContent) && !box.hasAttribute('aria-busy');
   }, null, { timeout: 30000 });
 }
 
@@ -278,14 +278,22 @@ test('two dumps of one function give the source map; focus lights the lines', as
 
 test('bad input gets a clear message and the page keeps working', async () => {
   const { page, context, errors } = await openPage(browser, server.url, PAGE);
-  // Binary file, picked with the file input.
+  // Binary file, picked with the file input, after a good dump: refused,
+  // and the good dump's report goes with it (it is not what the box holds).
+  await paste(page, 0, fs.readFileSync(fixture('softmax/jaxpr.txt'), 'utf8'));
+  assert.equal(await page.locator('.dlp-report').count(), 1);
   await page.locator('.dlp-input[data-slot="0"] .dlp-file').setInputFiles({ name: 'blob.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2]) });
   await analysed(page);
   assert.match(await page.locator('.dlp-status').innerText(), /blob\.bin is not a text dump/);
-  // Not UTF-8, without NULs: the checker says so.
+  assert.equal(await page.locator('.dlp-report').count(), 0, 'no stale report');
+  // A paste with NUL bytes is refused as a file with them is.
+  await paste(page, 0, 'HloModule m\u0000\u0001');
+  assert.match(await page.locator('.dlp-status').innerText(), /This text holds NUL bytes/);
+  // Not UTF-8, without NULs: the checker says so, and the status does not say "Analysed".
   await page.locator('.dlp-input[data-slot="0"] .dlp-file').setInputFiles({ name: 'latin1.txt', mimeType: 'text/plain', buffer: Buffer.from([0x48, 0x4c, 0xe9, 0xff, 0x0a]) });
   await analysed(page);
   assert.match(await page.locator('.dlp-report').innerText(), /not UTF-8 text/);
+  assert.match(await page.locator('.dlp-status').innerText(), /^Not analysed: .*not UTF-8 text/);
   // Dump text that looks like markup stays text.
   await paste(page, 0, '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>\n%x = f32[8] add(%a, %b)');
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
