@@ -87,12 +87,8 @@ pub fn respond(request: &[u8]) -> String {
             let Some(nl) = body.iter().position(|&b| b == b'\n') else {
                 return error("malformed request: `map` needs the lowered dump's length");
             };
-            let len = std::str::from_utf8(body.get(..nl).unwrap_or(&[]))
-                .ok()
-                .and_then(|s| s.parse::<usize>().ok());
             let rest = body.get(nl + 1..).unwrap_or(&[]);
-            let Some((lowered, compiled)) =
-                len.and_then(|n| Some((rest.get(..n)?, rest.get(n..)?)))
+            let Some((lowered, compiled)) = split_at_len(body.get(..nl).unwrap_or(&[]), rest)
             else {
                 return error("malformed request: the lowered dump's length is wrong");
             };
@@ -128,6 +124,13 @@ pub fn respond(request: &[u8]) -> String {
     }
 }
 
+/// Two dumps sent one after the other: the first `len` (a decimal line)
+/// bytes of `rest`, and the rest; `None` when `len` is no length of it.
+fn split_at_len<'r>(len: &[u8], rest: &'r [u8]) -> Option<(&'r [u8], &'r [u8])> {
+    let n = std::str::from_utf8(len).ok()?.parse::<usize>().ok()?;
+    Some((rest.get(..n)?, rest.get(n..)?))
+}
+
 /// `diff\n` CHIP `\n` LEN `\n` A B: the diff of two dumps.
 fn diff(body: &[u8]) -> String {
     let mut lines = body.splitn(3, |&b| b == b'\n');
@@ -135,10 +138,7 @@ fn diff(body: &[u8]) -> String {
         return error("malformed request: `diff` needs a chip line and the first dump's length");
     };
     let chip = std::str::from_utf8(chip).unwrap_or("").trim();
-    let len = std::str::from_utf8(len)
-        .ok()
-        .and_then(|s| s.parse::<usize>().ok());
-    let Some((a, b)) = len.and_then(|n| Some((rest.get(..n)?, rest.get(n..)?))) else {
+    let Some((a, b)) = split_at_len(len, rest) else {
         return error("malformed request: the first dump's length is wrong");
     };
     let a = match text_of(a, "The first dump") {

@@ -19,7 +19,7 @@ use anyhow::anyhow;
 use dumplab::diagnostic::printable;
 use dumplab::diff::changes::Changes;
 use dumplab::diff::compiled::CompiledDiff;
-use dumplab::diff::item::Item;
+use dumplab::diff::item::{self, Item};
 use dumplab::diff::json::to_json;
 use dumplab::diff::lowered::LoweredDiff;
 use dumplab::diff::matching::Basis;
@@ -72,6 +72,20 @@ fn p(s: &str) -> String {
     printable(s).into_owned()
 }
 
+/// A value as printed, or `none`.
+fn or_none(v: &Option<String>) -> String {
+    v.as_deref().map_or("none".to_string(), p)
+}
+
+/// A list joined with commas, or `none`.
+fn list_or_none(v: &[String]) -> String {
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        p(&v.join(", "))
+    }
+}
+
 fn text(names: &(String, String), r: &DiffReport<'_>) -> String {
     let mut out = String::new();
     let backend = |b: Option<dumplab::Backend>| b.map_or("no backend named", |b| b.as_str());
@@ -101,20 +115,8 @@ struct Line {
 /// B less A of the rows' XLA figures (bytes, flops), when XLA costs every
 /// one of them.
 fn delta(a: &[&Item<'_>], b: &[&Item<'_>]) -> Option<(f64, f64)> {
-    let sum = |xs: &[&Item<'_>]| -> Option<(f64, f64)> {
-        xs.iter().try_fold((0.0, 0.0), |(by, fl), i| {
-            // Control flow costs what it runs, rows of their own.
-            if i.is_control() {
-                return Some((by, fl));
-            }
-            let f = i
-                .xla
-                .filter(|f| f.bytes.unknown == 0 && f.flops.unknown == 0)?;
-            Some((by + f.bytes.known, fl + f.flops.known))
-        })
-    };
-    let (x, y) = (sum(a)?, sum(b)?);
-    Some((y.0 - x.0, y.1 - x.1))
+    let (x, y) = (item::sum(a)?, item::sum(b)?);
+    Some((y.bytes.known - x.bytes.known, y.flops.known - x.flops.known))
 }
 
 /// `bytes +1.00 MiB`, with the flops where they changed.
@@ -175,8 +177,7 @@ fn change_words(c: &Changes) -> String {
         parts.push(format!("kind {} -> {}", x.as_str(), y.as_str()));
     }
     if let Some((x, y)) = &c.detail {
-        let s = |v: &Option<String>| v.as_deref().map_or("none".to_string(), p);
-        parts.push(format!("{} -> {}", s(x), s(y)));
+        parts.push(format!("{} -> {}", or_none(x), or_none(y)));
     }
     if !c.op_names_in.is_empty() {
         parts.push(format!("work moved in: {}", p(&c.op_names_in.join(", "))));
@@ -185,17 +186,10 @@ fn change_words(c: &Changes) -> String {
         parts.push(format!("work moved out: {}", p(&c.op_names_out.join(", "))));
     }
     if !c.details_in.is_empty() || !c.details_out.is_empty() {
-        let s = |v: &[String]| {
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                p(&v.join(", "))
-            }
-        };
         parts.push(format!(
             "attributes {} -> {}",
-            s(&c.details_out),
-            s(&c.details_in)
+            list_or_none(&c.details_out),
+            list_or_none(&c.details_in)
         ));
     }
     if !c.ops_in.is_empty() {
@@ -425,12 +419,16 @@ fn module(out: &mut String, d: &CompiledDiff<'_>) {
     if let Some((x, y)) = mc.scheduled {
         let _ = writeln!(out, "is_scheduled: {x} -> {y}");
     }
-    let s = |v: &Option<String>| v.as_deref().map_or("none".to_string(), p);
     if let Some((x, y)) = &mc.aliasing {
-        let _ = writeln!(out, "input_output_alias: {} -> {}", s(x), s(y));
+        let _ = writeln!(out, "input_output_alias: {} -> {}", or_none(x), or_none(y));
     }
     if let Some((x, y)) = &mc.entry_layout {
-        let _ = writeln!(out, "entry_computation_layout: {} -> {}", s(x), s(y));
+        let _ = writeln!(
+            out,
+            "entry_computation_layout: {} -> {}",
+            or_none(x),
+            or_none(y)
+        );
     }
 }
 
@@ -444,18 +442,11 @@ fn lowered(out: &mut String, d: &LoweredDiff) {
         d.changed.len()
     );
     if let Some((x, y)) = &d.donation {
-        let s = |v: &[String]| {
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                p(&v.join(", "))
-            }
-        };
         let _ = writeln!(
             out,
             "Donation: {} -> {} (how `jit` was called, not an operation)",
-            s(x),
-            s(y)
+            list_or_none(x),
+            list_or_none(y)
         );
     }
     if d.same_program() && !d.moved {

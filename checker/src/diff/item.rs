@@ -69,6 +69,24 @@ impl Item<'_> {
     }
 }
 
+/// XLA's figures of several rows together, `None` unless XLA costs every
+/// one of them (control flow counts nothing: it costs what it runs, rows
+/// of their own).
+pub fn sum(items: &[&Item<'_>]) -> Option<Figures> {
+    let mut total = Figures::default();
+    for i in items {
+        if i.is_control() {
+            continue;
+        }
+        let f = i.xla?;
+        if f.bytes.unknown > 0 || f.flops.unknown > 0 {
+            return None;
+        }
+        total += f;
+    }
+    Some(total)
+}
+
 /// The items of a module, depth first in run order.
 pub fn items<'a>(
     m: &Module<'a>,
@@ -174,15 +192,16 @@ const DETAIL_DEPTH: usize = 4;
 /// A literal this long is summarized by its length and a hash.
 const LITERAL_CHARS: usize = 64;
 
-/// FNV-1a over byte strings, each ended by a byte no UTF-8 text holds.
-fn fnv(parts: &[&str]) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for part in parts {
-        for b in part.bytes().chain([0xff]) {
-            h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-    h
+/// FNV-1a over bytes.
+pub(super) fn fnv(bytes: impl IntoIterator<Item = u8>) -> u64 {
+    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// [`fnv`] over strings, each ended by a byte no UTF-8 text holds.
+fn fnv_parts(parts: &[&str]) -> u64 {
+    fnv(parts.iter().flat_map(|p| p.bytes().chain([0xff])))
 }
 
 /// A fingerprint of a row's [`details`], made without building them:
@@ -190,7 +209,7 @@ fn fnv(parts: &[&str]) -> u64 {
 fn fingerprint(m: &Module<'_>, ins: &crate::program::Instruction<'_>, kind: KernelKind) -> u64 {
     let mut hashes = Vec::new();
     visit(m, ins, kind, &mut |opcode, key, value| {
-        hashes.push(fnv(&[opcode, key, value]));
+        hashes.push(fnv_parts(&[opcode, key, value]));
     });
     hashes.sort_unstable();
     hashes.dedup();
@@ -279,7 +298,7 @@ fn instruction_details(
         if lit.chars().count() <= LITERAL_CHARS {
             emit("constant", "", lit);
         } else {
-            let h = fnv(&[lit]);
+            let h = fnv_parts(&[lit]);
             emit(
                 "constant",
                 "",

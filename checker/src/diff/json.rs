@@ -5,7 +5,7 @@
 
 use super::changes::{Changes, ModuleChanges};
 use super::compiled::CompiledDiff;
-use super::item::Item;
+use super::item::{self, Item};
 use super::lowered::LoweredDiff;
 use super::matching::Group;
 use super::report::{Body, DiffReport};
@@ -67,23 +67,6 @@ fn delta(out: &mut String, a: Option<&Figures>, b: Option<&Figures>, bytes: bool
         (Some(x), Some(y)) => num(out, y - x),
         _ => out.push_str("null"),
     }
-}
-
-/// The sum of several rows' figures, `None` unless every one is known.
-fn sum(items: &[&Item<'_>]) -> Option<Figures> {
-    let mut total = Figures::default();
-    for i in items {
-        // Control flow costs what it runs, rows of their own.
-        if i.is_control() {
-            continue;
-        }
-        let f = i.xla?;
-        if f.bytes.unknown > 0 || f.flops.unknown > 0 {
-            return None;
-        }
-        total += f;
-    }
-    Some(total)
 }
 
 fn item(out: &mut String, i: &Item<'_>) {
@@ -223,8 +206,8 @@ fn group(out: &mut String, d: &CompiledDiff<'_>, g: &Group, whole_in_a: bool) {
     }
     out.push_str(",\"basis\":");
     push_str(out, g.basis.as_str());
-    let whole = sum(&[w]);
-    let parts = sum(&ps);
+    let whole = item::sum(&[w]);
+    let parts = item::sum(&ps);
     let (a, b) = if whole_in_a {
         (whole, parts)
     } else {
@@ -447,18 +430,15 @@ fn lowered(out: &mut String, r: &DiffReport<'_>, d: &LoweredDiff) {
         out.push('}');
     }
     out.push_str("],\"donation\":");
-    match &d.donation {
-        Some((a, b)) => {
-            out.push_str("{\"a\":");
-            strs(out, a.iter().map(String::as_str));
-            out.push_str(",\"b\":");
-            strs(out, b.iter().map(String::as_str));
-            out.push('}');
-        }
-        None => out.push_str("null"),
-    }
+    sides(out, d.donation.as_ref());
     out.push_str(",\"signature\":");
-    match &d.signature {
+    sides(out, d.signature.as_ref());
+    out.push('}');
+}
+
+/// `{"a": [...], "b": [...]}` of two lists, or `null`.
+fn sides(out: &mut String, v: Option<&(Vec<String>, Vec<String>)>) {
+    match v {
         Some((a, b)) => {
             out.push_str("{\"a\":");
             strs(out, a.iter().map(String::as_str));
@@ -468,5 +448,4 @@ fn lowered(out: &mut String, r: &DiffReport<'_>, d: &LoweredDiff) {
         }
         None => out.push_str("null"),
     }
-    out.push('}');
 }

@@ -93,9 +93,7 @@ fn op_key(op: &Op<'_>, next: Option<usize>, lines: &[&str], format: LoweredForma
     }
     if key.chars().count() > KEY_CHARS {
         // A kernel serialized into an attribute: compared whole, shown cut.
-        let h = key.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        });
+        let h = super::item::fnv(key.bytes());
         let cut: String = key.chars().take(KEY_CHARS).collect();
         return format!("{cut} … ({} characters, hash {h:016x})", key.len());
     }
