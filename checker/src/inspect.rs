@@ -17,7 +17,14 @@
 //! - `diff\n`, a chip preset name (or nothing), `\n`, the first dump's
 //!   length in bytes, `\n`, then the first dump immediately followed by the
 //!   second: the reply is the diff, as `mdbook-dumplab diff --json` prints
-//!   it, or `{"error": ...}` with the command line's sentence.
+//!   it, or `{"error": ...}` with the command line's sentence;
+//! - `folder-index\n` then one line per file, `<size>\t<path>`: the dump
+//!   folder's index, as `folder --json` prints it but with every `changed`,
+//!   `delta` and `memory` null (names only, see [`crate::folder::json`]);
+//! - `folder-module\n<module id>\n` then records `<path>\n<byte length>\n<text>`
+//!   for that module's files: `{"module": {...}}`, the module's object as
+//!   `folder --json` prints it (a text that is not UTF-8 is listed, not
+//!   parsed).
 //!
 //! Replies are one JSON object: `{"error": "..."}` for a request that is not
 //! text, else for `inspect` `{kind, dialect, backend, backend_basis,
@@ -120,7 +127,11 @@ pub fn respond(request: &[u8]) -> String {
                 .unwrap_or_else(|e| error(&e))
         }
         b"diff" => diff(body),
-        _ => error("malformed request: expected `inspect`, `map`, `cost` or `diff`"),
+        b"folder-index" => folder_index(body),
+        b"folder-module" => folder_module(body),
+        _ => error(
+            "malformed request: expected `inspect`, `map`, `cost`, `diff`, `folder-index` or `folder-module`",
+        ),
     }
 }
 
@@ -152,6 +163,75 @@ fn diff(body: &[u8]) -> String {
     let asked = (!chip.is_empty()).then_some(chip);
     crate::diff::report::with_diff(&a, &b, asked, crate::diff::json::to_json)
         .unwrap_or_else(|e| error(&e))
+}
+
+/// `folder-index\n` then `<size>\t<path>` lines: the folder's index.
+fn folder_index(body: &[u8]) -> String {
+    let Ok(text) = std::str::from_utf8(body) else {
+        return error("malformed request: the file names are not UTF-8 text");
+    };
+    let mut files = Vec::new();
+    for (n, line) in text.split('\n').enumerate() {
+        if line.is_empty() {
+            continue;
+        }
+        let Some((size, path)) = line.split_once('\t') else {
+            return error(&format!(
+                "malformed request: line {} of the file list has no tab between size and name",
+                n + 2
+            ));
+        };
+        let Ok(size) = size.parse::<u64>() else {
+            return error(&format!(
+                "malformed request: line {} of the file list has no size in bytes before its tab",
+                n + 2
+            ));
+        };
+        files.push((path, size));
+    }
+    let ix = crate::folder::index::index(&files, &crate::folder::Limits::default());
+    crate::folder::json::to_json(&ix, None)
+}
+
+/// `folder-module\n<id>\n` then `<path>\n<length>\n<text>` records: one
+/// module read whole.
+fn folder_module(body: &[u8]) -> String {
+    let mut parts = body.splitn(2, |&b| b == b'\n');
+    let (Some(id), Some(mut rest)) = (parts.next(), parts.next()) else {
+        return error("malformed request: `folder-module` needs a module id line");
+    };
+    let Ok(id) = std::str::from_utf8(id) else {
+        return error("malformed request: the module id is not UTF-8 text");
+    };
+    let mut inputs = Vec::new();
+    while !rest.is_empty() {
+        let mut head = rest.splitn(3, |&b| b == b'\n');
+        let (Some(path), Some(len), Some(tail)) = (head.next(), head.next(), head.next()) else {
+            return error("malformed request: a file record needs its name and byte length lines");
+        };
+        let Ok(path) = std::str::from_utf8(path) else {
+            return error("malformed request: a file name is not UTF-8 text");
+        };
+        let Some((text, after)) = split_at_len(len, tail) else {
+            return error(&format!(
+                "malformed request: the byte length of {path} is wrong"
+            ));
+        };
+        let size = text.len() as u64;
+        let text = std::str::from_utf8(text).ok().filter(|t| !t.contains('\0'));
+        inputs.push(crate::folder::Input { path, size, text });
+        rest = after;
+    }
+    let folder = crate::folder::read_inputs(&inputs, &crate::folder::Limits::default());
+    let Some(m) = folder.index.modules.iter().position(|m| m.module.id == id) else {
+        return error(&format!(
+            "no module {id} among the files sent: send that module's files with its id"
+        ));
+    };
+    let mut s = String::from("{\"module\":");
+    crate::folder::json::push_module(&mut s, &folder.index, Some(&folder), m);
+    s.push('}');
+    s
 }
 
 /// Where the page shows one clue: the line of the text the analysis read
