@@ -709,14 +709,16 @@ fn first_file_where() {
     let found = passes::first(&texts, "parameter").unwrap();
     assert_eq!(found.file, 0);
     assert!(passes::first(&texts, "all-reduce").is_none());
+    assert_eq!(f.pass_re(0), Some(".*"));
     let text = folder::report::first_text(&f, 0, "kLoop");
+    assert!(text.contains("--xla_dump_hlo_pass_re=.*"), "{text}");
     assert!(text.contains("first appears in module_0000.jit_fn.0017.HLO_passes_after_layout_assignment.after_fusion.before_fusion-wrapper.txt"), "{text}");
     assert!(
         text.contains("Step 17, pipeline HLO_passes_after_layout_assignment, after fusion."),
         "{text}"
     );
     assert!(
-        text.contains("ran after module_0000.jit_fn.0016.after_layout_assignment"),
+        text.contains("ran after the file before it was written (module_0000.jit_fn.0016.after_layout_assignment"),
         "{text}"
     );
 }

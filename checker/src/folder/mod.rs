@@ -88,6 +88,21 @@ impl<'a> Folder<'a> {
     }
 }
 
+impl Folder<'_> {
+    /// The `xla_dump_hlo_pass_re` of module `m`'s `debug_options` file
+    /// (`xla_dump_hlo_pass_re: ".*"`), when it has one: which passes wrote
+    /// files.
+    pub fn pass_re(&self, m: usize) -> Option<&str> {
+        let mf = self.index.modules.get(m)?;
+        let text = self.text(mf.first_of(&self.index, Kind::DebugOptions)?)?;
+        let line = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("xla_dump_hlo_pass_re:"))?;
+        let v = line.trim();
+        v.strip_prefix('"')?.strip_suffix('"')
+    }
+}
+
 /// Reads a folder of (path, text) pairs (see the module docs).
 pub fn read<'a>(files: &[(&'a str, &'a str)], limits: &Limits) -> Folder<'a> {
     let inputs: Vec<Input<'a>> = files
