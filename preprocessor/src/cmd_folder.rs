@@ -40,8 +40,8 @@ struct Found {
     regular: bool,
 }
 
-/// Every file under `dir`, sorted by relative path; `limit` entries at
-/// most (one more is kept so the index reports the excess).
+/// Every file under `dir`, sorted by relative path; a little over `limit`
+/// entries at most (the index reports those past its limit).
 fn walk(dir: &Path, limit: usize) -> anyhow::Result<Vec<Found>> {
     let mut out = Vec::new();
     let mut stack = vec![(dir.to_path_buf(), String::new(), 0usize)];
@@ -97,7 +97,7 @@ pub(crate) fn run(
         bail!("{shown}: not a folder; give the folder --xla_dump_to wrote");
     }
     let limits = Limits::default();
-    let found = walk(dir, limits.max_entries)?;
+    let found = walk(dir, limits.max_entries.saturating_add(1000))?;
     // The index decides what is read (size limits), before anything is.
     let sizes: Vec<(&str, u64)> = found.iter().map(|f| (f.rel.as_str(), f.size)).collect();
     let ix = index::index(&sizes, &limits);

@@ -61,6 +61,11 @@ fn the_text_of_real_folders_is_the_expected_text() {
             "cpu_softmax.first-kLoop.txt",
             &[CPU, "--first", "kLoop"][..],
         ),
+        // Memory space assignment's prefetch: in the optimized module only.
+        (
+            "tpu_softmax.first-copy-start.txt",
+            &[TPU, "--first", "copy-start"][..],
+        ),
         (
             "tpu_softmax.first-transpose.txt",
             &[TPU, "--module", "jit__lambda", "--first", "transpose"][..],
@@ -149,6 +154,15 @@ fn first_as_json() {
     );
     let v = json(&run(&[CPU, "--json", "--first", "all-reduce"]));
     assert!(v["found"].is_null());
+    assert!(v["final"].is_null());
+    let v = json(&run(&[TPU, "--json", "--first", "copy-start"]));
+    assert!(v["found"].is_null());
+    assert!(
+        v["final"]
+            .as_str()
+            .unwrap()
+            .ends_with(".cl_933746096.after_optimizations.txt")
+    );
 }
 
 #[test]

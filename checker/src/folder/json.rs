@@ -16,7 +16,9 @@
 //! NAMES = {"count": N, "names": [first 50]}
 //! ```
 //!
-//! `folder --json --first X` prints `{"query", "module", "found": FOUND|null}`,
+//! `folder --json --first X` prints `{"query", "module", "found": FOUND|null,
+//! "final": path|null}` (`final`: the optimized module's file, when X is in
+//! none of the numbered files but there),
 //! FOUND = `{"path", "step"|null (null for before_optimizations), "pipeline",
 //! "pass", "next", "matched": "instruction"|"opcode"|"fusion kind", "count",
 //! "instructions": [{"name", "line"}], "previous": path|null}`: `previous` is
@@ -230,7 +232,10 @@ pub fn first_json(folder: &Folder<'_>, m: usize, query: &str) -> String {
             .and_then(|i| folder.index.entries.get(i))
     };
     match passes::first(&texts, query).and_then(|f| Some((entry(f.file)?, f))) {
-        None => out.push_str("null"),
+        None => {
+            out.push_str("null,\"final\":");
+            opt_str(&mut out, folder.in_final(m, query));
+        }
         Some((e, f)) => {
             let p = e.name.pass;
             out.push_str("{\"path\":");
@@ -259,7 +264,7 @@ pub fn first_json(folder: &Folder<'_>, m: usize, query: &str) -> String {
             out.push_str(",\"previous\":");
             let prev = f.file.checked_sub(1).and_then(entry).map(|e| e.path);
             opt_str(&mut out, prev.filter(|_| p.is_some()));
-            out.push('}');
+            out.push_str("},\"final\":null");
         }
     }
     out.push('}');

@@ -233,9 +233,26 @@ pub fn first_text(f: &Folder<'_>, m: usize, query: &str) -> String {
     let files = f.story_texts(m);
     let texts: Vec<Option<&str>> = files.iter().map(|(_, t)| *t).collect();
     let Some(found) = passes::first(&texts, query) else {
-        return format!(
-            "`{query}` appears in none of this module's numbered files nor its before_optimizations file (as an instruction name, an opcode or a fusion kind)\n"
+        let mut out = format!(
+            "`{query}` appears in none of this module's numbered files nor its before_optimizations file (as an instruction name, an opcode or a fusion kind).\n"
         );
+        if let Some(path) = f.in_final(m, query) {
+            let last = files
+                .last()
+                .and_then(|(i, _)| *i)
+                .and_then(|i| f.index.entries.get(i));
+            let _ = write!(
+                out,
+                "It is in the optimized module, {path}: what made it ran after "
+            );
+            match last.filter(|e| e.name.pass.is_some()) {
+                Some(e) => {
+                    let _ = writeln!(out, "the last numbered file was written ({}).", e.path);
+                }
+                None => out.push_str("the module before optimizations.\n"),
+            }
+        }
+        return out;
     };
     found_text(f, m, &files, &found, query)
 }
