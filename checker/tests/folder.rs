@@ -395,6 +395,28 @@ fn other_names() {
     }
 }
 
+/// Every real name of the three folders and what it reads as, frozen in
+/// `tests/folders/names.txt` (`UPDATE_EXPECT=1` rewrites it): a change in
+/// how any real name reads shows as a diff of that file.
+#[test]
+fn every_real_name_reads_as_frozen() {
+    let mut got = String::new();
+    for dir in DIRS {
+        for (path, _) in files_of(dir) {
+            got.push_str(&format!("{dir}/{path}\t{}\n", describe(&path)));
+        }
+    }
+    let file = folders().join("names.txt");
+    if std::env::var_os("UPDATE_EXPECT").is_some_and(|v| !v.is_empty() && v != "0") {
+        std::fs::write(&file, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&file).unwrap_or_default();
+    for (g, w) in got.lines().zip(want.lines()) {
+        assert_eq!(g, w, "(UPDATE_EXPECT=1 rewrites tests/folders/names.txt)");
+    }
+    assert_eq!(got.lines().count(), want.lines().count());
+}
+
 #[test]
 fn every_spike_name_has_a_known_kind() {
     for dir in DIRS {
