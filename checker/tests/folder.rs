@@ -764,6 +764,30 @@ fn story_without_before_or_with_a_gap() {
     let d = f.stories[0].steps[1].delta.as_ref().unwrap();
     assert_eq!(d.instructions, (1, 2));
     assert_eq!(d.added.names, ["n"]);
+    // An unreadable file in the middle (binary): neither it nor the file
+    // after it is compared; the one after that is.
+    let inputs: Vec<folder::Input<'_>> = [
+        ("module_0000.m.before_optimizations.txt", Some(a)),
+        ("module_0000.m.0000.x.after_a.before_b.txt", Some(a)),
+        ("module_0000.m.0001.x.after_b.before_c.txt", None),
+        ("module_0000.m.0002.x.after_c.before_d.txt", Some(b)),
+        ("module_0000.m.0003.x.after_d.before_e.txt", Some(b)),
+        // Two files of one step: the second is not compared either.
+        ("module_0000.m.0003.y.after_d.before_e.txt", Some(b)),
+    ]
+    .iter()
+    .map(|&(path, text)| folder::Input {
+        path,
+        size: 10,
+        text,
+    })
+    .collect();
+    let f = folder::read_inputs(&inputs, &Limits::default());
+    let changed: Vec<Option<bool>> = f.stories[0].steps.iter().map(|s| s.changed).collect();
+    assert_eq!(changed, [Some(false), None, None, Some(false), None]);
+    let json: serde_json::Value = serde_json::from_str(&folder::json::folder_json(&f)).unwrap();
+    assert!(json["modules"][0]["passes"][1]["changed"].is_null());
+    assert_eq!(json["modules"][0]["files"][2]["parsed"], false);
 }
 
 #[test]
