@@ -397,8 +397,9 @@ pub struct LiveRange<'a> {
     pub max_time: Option<u64>,
     /// Instructions in the sequence.
     pub sequence: usize,
-    /// Values with a live range.
-    pub ranges: usize,
+    /// Each value's live range, `name{index}` and its first and last
+    /// step (both live), in print order.
+    pub ranges: Vec<(&'a str, u64, u64)>,
     /// `Live ranges at T (peak)`.
     pub peak_time: Option<u64>,
     /// The values live at the peak, with their bytes, in print order.
@@ -441,7 +442,11 @@ pub fn live_range(text: &str) -> LiveRange<'_> {
         } else {
             match section {
                 Section::Sequence if t.contains(':') => out.sequence += 1,
-                Section::Ranges if t.contains(':') => out.ranges += 1,
+                Section::Ranges => {
+                    if let Some(r) = range_line(t) {
+                        out.ranges.push(r);
+                    }
+                }
                 Section::Peak => {
                     if let Some((name, bytes, cum)) = peak_line(t) {
                         out.peak_values.push((name, bytes));
@@ -454,6 +459,14 @@ pub fn live_range(text: &str) -> LiveRange<'_> {
     }
     out.peak_bytes = cumulative.or(breakdown);
     out
+}
+
+/// `ynn_fusion.1{}:1-4`.
+pub fn range_line(t: &str) -> Option<(&str, u64, u64)> {
+    let (name, span) = t.rsplit_once(':')?;
+    let (a, b) = span.split_once('-')?;
+    let (a, b) = (a.parse::<u64>().ok()?, b.parse::<u64>().ok()?);
+    (a <= b && name.ends_with('}')).then_some((name, a, b))
 }
 
 /// `x.1{}: 2097152 bytes (cumulative: 4194304 bytes)`.

@@ -28,10 +28,13 @@
 //! - on the CPU the peak is the first part: the CPU executable's buffer
 //!   assignment carries no trace (`serialized_buffer_assignment_proto` of
 //!   `memory_analysis()` has none in every CPU compile of the tests' data);
-//! - on the GPU it is the first part when no temporary is heap-simulated
-//!   (every `preallocated-temp` allocation holds only tuple-shaped values,
-//!   which `BufferAllocation::is_reusable` keeps out of the heap), else
-//!   unknown;
+//! - on the GPU the replay is rebuilt from the dumps ([`heap_replay`]): at
+//!   each step of the live-range file, the live values of the
+//!   `preallocated-temp` allocations that are not tuples, each offset of an
+//!   allocation counted once (the heap simulator gives values that share
+//!   memory one chunk, so they sit at one offset); it equals
+//!   `memory_analysis()` on every GPU test folder, and is unknown where a
+//!   value has no live range;
 //! - where the file name names no backend (XLA:TPU's), unknown: libtpu fills
 //!   `memory_analysis()` itself, its source is not public, and its
 //!   `temp_size_in_bytes` is not XLA's rule (0 beside `preallocated-temp`
@@ -51,6 +54,8 @@ use std::fmt::Write;
 pub const LARGEST_JSON: usize = 10;
 /// How many the terminal text lists.
 pub const LARGEST_TEXT: usize = 5;
+/// How many parameters without an alias the terminal text lists.
+pub const UNALIASED_TEXT: usize = 10;
 /// XLA's `Layout::kHostMemorySpace`.
 pub const HOST_MEMORY_SPACE: u32 = 5;
 
@@ -314,7 +319,8 @@ pub fn figures(inputs: &Inputs<'_>) -> Memory {
     });
     let (temp_bytes, temp_basis) = temp(inputs.producer, &device);
     let host_bytes = sum(host.iter().map(|a| a.size));
-    let (static_bytes, peak_bytes, peak_basis) = peak(inputs.producer, &ba);
+    let live = inputs.live_range.map(buffers::live_range);
+    let (static_bytes, peak_bytes, peak_basis) = peak(inputs.producer, &ba, live.as_ref());
     let largest = largest(&ba, module.as_ref(), LARGEST_JSON);
     let (aliases, unaliased) = match (&header_aliases, &module) {
         (Some(al), Some(m)) => aliasing(&ba, al, m),
@@ -372,7 +378,11 @@ fn temp(producer: Producer, device: &[&Allocation<'_>]) -> (Option<u64>, &'stati
 }
 
 /// The peak's static part, the peak, and its basis.
-fn peak(producer: Producer, ba: &BufferAssignment<'_>) -> (Option<u64>, Option<u64>, &'static str) {
+fn peak(
+    producer: Producer,
+    ba: &BufferAssignment<'_>,
+    live: Option<&buffers::LiveRange<'_>>,
+) -> (Option<u64>, Option<u64>, &'static str) {
     let statics = sum(ba
         .allocations
         .iter()
@@ -381,34 +391,100 @@ fn peak(producer: Producer, ba: &BufferAssignment<'_>) -> (Option<u64>, Option<u
                 && (a.is(Type::Parameter) || a.is(Type::Constant) || a.is(Type::MaybeLiveOut))
         })
         .map(Allocation::largest_value));
-    let heap_simulated = ba.allocations.iter().any(|a| {
-        a.is(Type::PreallocatedTemp)
-            && a.values
-                .iter()
-                .any(|v| !matches!(Shape::parse(v.shape), Shape::Tuple(..)))
-    });
     match producer {
         Producer::Cpu => (
             statics,
             statics,
             "XLA's ComputePeakMemory: the largest value of each parameter, constant and maybe-live-out allocation; the heap-simulator traces it replays on top are absent from the CPU's buffer assignment",
         ),
-        Producer::Gpu if !heap_simulated => (
-            statics,
-            statics,
-            "XLA's ComputePeakMemory: the largest value of each parameter, constant and maybe-live-out allocation; no temporary is heap-simulated here, so its traces add nothing",
-        ),
-        Producer::Gpu => (
-            statics,
-            None,
-            "unknown: XLA adds the peak of its heap-simulator traces of the temporaries, which no dump file holds",
-        ),
+        Producer::Gpu => match live.and_then(|l| heap_replay(ba, l)) {
+            Some(heap) => (
+                statics,
+                statics.and_then(|s| s.checked_add(heap)),
+                "XLA's ComputePeakMemory: the largest value of each parameter, constant and maybe-live-out allocation, plus the peak of the temporaries' heap, replayed from the live-range file (each offset of an allocation counted once)",
+            ),
+            None => (
+                statics,
+                None,
+                "unknown: XLA adds the peak of its heap-simulator traces of the temporaries, and a temporary has no live range in the dumps to replay it from",
+            ),
+        },
         Producer::Unnamed => (
             statics,
             None,
             "unknown: the file name names no backend (XLA:TPU writes this name); libtpu computes memory_analysis() itself and its source is not public",
         ),
     }
+}
+
+/// A value's stay in a chunk: its first and last step, and its size.
+type Span = (u64, u64, u64);
+
+/// The peak of the temporaries' heap: at each step, the live non-tuple
+/// values of the `preallocated-temp` allocations, one chunk per (allocation,
+/// offset) at the size of its largest value; `None` when such a value has
+/// no live range. Tuples are left out: `BufferAllocation::is_reusable`
+/// keeps them off the heap. Sorting makes it O(n log n).
+pub fn heap_replay(ba: &BufferAssignment<'_>, live: &buffers::LiveRange<'_>) -> Option<u64> {
+    let ranges: HashMap<&str, (u64, u64)> =
+        live.ranges.iter().map(|&(n, a, b)| (n, (a, b))).collect();
+    // (allocation, offset) -> its values' (first, last, size).
+    let mut chunks: HashMap<(u64, u64), Vec<Span>> = HashMap::new();
+    for a in ba
+        .allocations
+        .iter()
+        .filter(|a| a.is(Type::PreallocatedTemp))
+    {
+        for v in &a.values {
+            if matches!(Shape::parse(v.shape), Shape::Tuple(..)) {
+                continue;
+            }
+            let key = if v.index.is_empty() {
+                format!("{}{{}}", v.instruction)
+            } else {
+                format!("{}{}", v.instruction, v.index)
+            };
+            let &(first, last) = ranges.get(key.as_str())?;
+            chunks
+                .entry((a.index, v.offset))
+                .or_default()
+                .push((first, last, v.size));
+        }
+    }
+    // Merge each chunk's overlapping ranges; each merged stretch holds the
+    // chunk once. Then sweep the stretches' starts and ends.
+    let mut events: Vec<(u64, bool, u64)> = Vec::new();
+    for spans in chunks.values_mut() {
+        spans.sort_unstable();
+        let mut cur: Option<(u64, u64, u64)> = None;
+        for &(a, b, size) in spans.iter() {
+            cur = match cur {
+                Some((s, e, z)) if a <= e => Some((s, e.max(b), z.max(size))),
+                Some((s, e, z)) => {
+                    events.push((s, true, z));
+                    events.push((e.saturating_add(1), false, z));
+                    Some((a, b, size))
+                }
+                None => Some((a, b, size)),
+            };
+        }
+        if let Some((s, e, z)) = cur {
+            events.push((s, true, z));
+            events.push((e.saturating_add(1), false, z));
+        }
+    }
+    // At one step, ends (false) before starts (true).
+    events.sort_unstable();
+    let (mut now, mut peak) = (0u64, 0u64);
+    for (_, start, size) in events {
+        if start {
+            now = now.checked_add(size)?;
+            peak = peak.max(now);
+        } else {
+            now = now.saturating_sub(size);
+        }
+    }
+    Some(peak)
 }
 
 fn by_type(ba: &BufferAssignment<'_>) -> Vec<ByType> {
@@ -825,11 +901,12 @@ pub fn bytes_text(v: Option<u64>) -> String {
 
 /// The terminal block: the figures, the largest five buffers, the aliasing.
 pub fn write_text(out: &mut String, m: &Memory) {
-    let _ = writeln!(
-        out,
-        "Memory (buffer assignment written by: {})",
-        m.producer.as_str()
-    );
+    let by = match m.producer {
+        Producer::Cpu => "the CPU's buffer assignment",
+        Producer::Gpu => "the GPU's buffer assignment",
+        Producer::Unnamed => "a buffer assignment whose file name names no backend",
+    };
+    let _ = writeln!(out, "Memory (from {by})");
     for (label, v) in [
         ("arguments", m.argument_bytes),
         ("outputs", m.output_bytes),
@@ -849,7 +926,7 @@ pub fn write_text(out: &mut String, m: &Memory) {
     if m.live_range_peak_bytes.is_some() {
         let _ = writeln!(
             out,
-            "  {:<16}{}  (the live-range file's own figure: it adds every live value, so values sharing an allocation count twice)",
+            "  {:<16}{}  (the live-range file's own figure: the values live at its peak step, added up; not memory_analysis()'s peak)",
             "live-range peak",
             bytes_text(m.live_range_peak_bytes)
         );
@@ -879,8 +956,12 @@ pub fn write_text(out: &mut String, m: &Memory) {
             if let Some(s) = &v.source {
                 let _ = write!(out, " at {s}");
             }
-            if l.values.len() > 1 {
-                let _ = write!(out, " (+{} more values)", l.values.len() - 1);
+            match l.values.len() {
+                0 | 1 => {}
+                2 => out.push_str(" (+1 more value)"),
+                n => {
+                    let _ = write!(out, " (+{} more values)", n - 1);
+                }
             }
         }
         out.push('\n');
@@ -901,7 +982,7 @@ fn write_aliasing_text(out: &mut String, m: &Memory) {
         );
         match (a.allocation, a.shares_allocation) {
             (Some(al), true) => {
-                let _ = writeln!(out, ": one allocation, {al}");
+                let _ = writeln!(out, ": both in allocation {al}");
             }
             (Some(al), false) => {
                 let _ = writeln!(out, ": allocation {al} is not marked maybe-live-out");
@@ -911,19 +992,42 @@ fn write_aliasing_text(out: &mut String, m: &Memory) {
             }
         }
     }
-    for u in &m.unaliased {
+    if m.unaliased.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "  parameters without an output alias:");
+    for u in m.unaliased.iter().take(UNALIASED_TEXT) {
+        let free = u
+            .same_shape_outputs
+            .iter()
+            .filter(|(_, to)| to.is_none())
+            .count();
+        let shows = match (u.same_shape_outputs.len(), free) {
+            (0, _) => "no output has its shape".to_string(),
+            (n, 0) => format!("its shape's {n} output(s) are aliased to other parameters"),
+            (_, f) => format!("{f} output(s) of its shape have no alias"),
+        };
         let _ = writeln!(
             out,
-            "  parameter {} {} ({}, {} B) has no output alias; possibly:",
+            "    {} {} {} ({} B): {shows}",
             u.parameter,
             u.parameter_index,
             u.shape,
             thousands(u.bytes)
         );
-        for id in &u.possibilities {
-            if let Some(p) = POSSIBILITIES.iter().find(|p| p.id == *id) {
-                let _ = writeln!(out, "    - {}", p.text);
-            }
-        }
+    }
+    if m.unaliased.len() > UNALIASED_TEXT {
+        let _ = writeln!(
+            out,
+            "    ... and {} more",
+            m.unaliased.len() - UNALIASED_TEXT
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  the folder does not record which arguments were donated (JAX's warning \"Some donated buffers were not usable\" does); where one of these was, the usual causes (possibilities, not the reason):"
+    );
+    for p in POSSIBILITIES.iter().filter(|p| p.id != "not_donated") {
+        let _ = writeln!(out, "    - {}", p.text);
     }
 }

@@ -25,6 +25,19 @@ def scan(c, xs):
         return c, c.sum()
     return lax.scan(body, c, xs)
 def donate_second(a, b): return a + b, b * 2.0
+def mlp_grad(w1, w2, x):
+    def loss(w1, w2):
+        h = jnp.tanh(x @ w1)
+        return jnp.sum((h @ w2) ** 2)
+    return jax.grad(loss, argnums=(0, 1))(w1, w2)
+def dus_loop(buf):
+    def body(i, b):
+        return lax.dynamic_update_slice(b, jnp.full((1, 1024), i, jnp.float32), (i, 0))
+    return lax.fori_loop(0, 64, body, buf)
+CASES2 = {
+    "mlp_grad": (mlp_grad, {}, [S((512, 512)), S((512, 256)), S((256, 512))]),
+    "dus_loop": (dus_loop, dict(donate_argnums=0), [S((64, 1024))]),
+}
 CASES = {
     "donate_ok": (donate_ok, dict(donate_argnums=0), [S((512, 1024))]),
     "donate_unusable": (donate_unusable, dict(donate_argnums=0), [S((512, 1024))]),
@@ -34,6 +47,11 @@ CASES = {
     "donate_second": (donate_second, dict(donate_argnums=1), [S((256, 512)), S((256, 512))]),
 }
 out = {}
+if len(sys.argv) > 2 and sys.argv[2] == "more":
+    CASES = CASES2
+    import os
+    if os.path.exists(f"/work/spike-mem/{target}/memory_analysis.json"):
+        out = json.load(open(f"/work/spike-mem/{target}/memory_analysis.json"))
 for name, (fn, kw, args) in CASES.items():
     d = f"/work/spike-mem/{target}/{name}"
     with warnings.catch_warnings(record=True) as w:
