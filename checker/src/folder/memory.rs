@@ -221,8 +221,8 @@ pub struct ByType {
     pub name: &'static str,
     /// Allocations of that type.
     pub allocations: usize,
-    /// Their bytes.
-    pub bytes: u64,
+    /// Their bytes (`None` when the sum overflows).
+    pub bytes: Option<u64>,
 }
 
 /// A module's memory figures. A figure the files cannot give is `None`.
@@ -495,7 +495,7 @@ fn by_type(ba: &BufferAssignment<'_>) -> Vec<ByType> {
             ByType {
                 name: r.name,
                 allocations: of.len(),
-                bytes: sum(of.iter().map(|a| a.size)).unwrap_or(u64::MAX),
+                bytes: sum(of.iter().map(|a| a.size)),
             }
         })
         .collect()
@@ -742,9 +742,11 @@ pub fn write_json(out: &mut String, m: &Memory) {
         }
         let _ = write!(
             out,
-            "{{\"type\":\"{}\",\"allocations\":{},\"bytes\":{}}}",
-            t.name, t.allocations, t.bytes
+            "{{\"type\":\"{}\",\"allocations\":{},\"bytes\":",
+            t.name, t.allocations
         );
+        opt_num(out, t.bytes);
+        out.push('}');
     }
     out.push_str("],\"largest\":[");
     for (i, l) in m.largest.iter().enumerate() {
@@ -933,13 +935,8 @@ pub fn write_text(out: &mut String, m: &Memory) {
     }
     let _ = write!(out, "  {:<16}{}", "allocations", m.allocations);
     for t in m.by_type.iter().filter(|t| t.allocations > 0) {
-        let _ = write!(
-            out,
-            "; {} {} ({} B)",
-            t.name,
-            t.allocations,
-            thousands(t.bytes)
-        );
+        let bytes = t.bytes.map_or("unknown".to_string(), thousands);
+        let _ = write!(out, "; {} {} ({bytes} B)", t.name, t.allocations);
     }
     out.push('\n');
     let _ = writeln!(out, "Largest buffers");
