@@ -10,6 +10,13 @@ use dumplab::folder::buffers::{self, TYPES, Type};
 use dumplab::folder::memory::{self, Inputs, Memory, Producer};
 use std::path::{Path, PathBuf};
 
+/// A folder of FOLDERS' fixtures (`fixtures/<family>/folder.<target>`).
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures")
+        .join(rel)
+}
+
 fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/folder_memory")
 }
@@ -36,6 +43,15 @@ fn read(dir: &Path) -> Case {
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();
         let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let wanted = [
+            "-buffer-assignment.txt",
+            "-memory-usage-report.txt",
+            "-live-range.txt",
+            "after_optimizations.txt",
+        ];
+        if p.is_dir() || !wanted.iter().any(|w| name.ends_with(w)) {
+            continue;
+        }
         let text = std::fs::read_to_string(&p).unwrap();
         if name.ends_with("-buffer-assignment.txt") {
             c.ba = text;
@@ -139,18 +155,73 @@ fn figures_equal_memory_analysis_on_every_test_folder() {
         assert_eq!(m.unread_lines, 0, "{}", c.name);
         compared += 1;
     }
-    assert_eq!(compared, 27);
+    assert_eq!(compared, 24);
     // Every CPU and GPU folder has a peak; the TPU's none.
     assert_eq!(
         peaks.iter().filter(|p| p.starts_with("cpu/")).count(),
-        9,
+        8,
         "{peaks:?}"
     );
     assert_eq!(
         peaks.iter().filter(|p| p.starts_with("gpu/")).count(),
-        9,
+        8,
         "{peaks:?}"
     );
+}
+
+/// FOLDERS' real folders (`fixtures/<family>/folder.<target>[.<suffix>]/`,
+/// every pass file), against the `memory_analysis()` their generator
+/// recorded in the family's provenance block.
+#[test]
+fn figures_equal_memory_analysis_on_every_fixture_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let mut families: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("fixture.toml").is_file())
+        .collect();
+    families.sort();
+    let mut compared = Vec::new();
+    for fam in families {
+        let toml: toml::Value =
+            toml::from_str(&std::fs::read_to_string(fam.join("fixture.toml")).unwrap()).unwrap();
+        let Some(folders) = toml
+            .get("provenance")
+            .and_then(|p| p.get("folders"))
+            .and_then(|f| f.as_table())
+        else {
+            continue;
+        };
+        for (folder, entry) in folders {
+            let o = &entry["memory_analysis"];
+            let want = |k: &str| o[k].as_integer().map(|v| v as u64);
+            let c = read(&fam.join(folder));
+            let m = figures(&c);
+            let at = format!("{}/{folder}", fam.display());
+            assert_eq!(
+                m.argument_bytes,
+                want("argument_size_in_bytes"),
+                "{at} argument"
+            );
+            assert_eq!(m.output_bytes, want("output_size_in_bytes"), "{at} output");
+            assert_eq!(m.alias_bytes, want("alias_size_in_bytes"), "{at} alias");
+            if m.producer != Producer::Unnamed {
+                assert_eq!(m.temp_bytes, want("temp_size_in_bytes"), "{at} temp");
+                assert_eq!(
+                    m.peak_bytes,
+                    want("peak_memory_in_bytes"),
+                    "{at} peak: {}",
+                    m.peak_basis
+                );
+            } else {
+                assert_eq!((m.temp_bytes, m.peak_bytes), (None, None), "{at}");
+            }
+            assert!(m.unknown_types.is_empty(), "{at}: {:?}", m.unknown_types);
+            assert_eq!(m.unread_lines, 0, "{at}");
+            compared.push(at);
+        }
+    }
+    assert!(compared.len() >= 12, "{compared:?}");
 }
 
 #[test]
@@ -196,10 +267,10 @@ fn the_gpu_peak_replays_the_temporaries_heap_or_is_unknown() {
 
 #[test]
 fn the_live_range_peak_is_the_files_own_figure_shown_apart() {
-    let m = figures(&read(&data().join("cpu/softmax")));
+    let m = figures(&read(&fixture("softmax/folder.cpu")));
     assert_eq!(m.live_range_peak_bytes, Some(6293504));
     assert_eq!(m.peak_bytes, Some(4194304));
-    let m = figures(&read(&data().join("tpu/softmax")));
+    let m = figures(&read(&fixture("softmax/folder.tpu")));
     assert_eq!(m.live_range_peak_bytes, Some(6295552));
     assert_eq!(m.peak_bytes, None);
 }
@@ -410,7 +481,7 @@ fn value_lines_of_the_three_targets() {
 
 #[test]
 fn memory_usage_report_and_live_range_lines() {
-    let tpu = read(&data().join("tpu/softmax"));
+    let tpu = read(&fixture("softmax/folder.tpu"));
     let spaces = buffers::memory_usage_report(&tpu.report);
     let got: Vec<_> = spaces
         .iter()
@@ -432,7 +503,7 @@ fn memory_usage_report_and_live_range_lines() {
         buffers::peak_line("copy-start{0}: 2097152 bytes (cumulative: 2097152 bytes)"),
         Some(("copy-start{0}", 2097152, 2097152))
     );
-    let cpu = read(&data().join("cpu/softmax"));
+    let cpu = read(&fixture("softmax/folder.cpu"));
     let lr = buffers::live_range(&cpu.live);
     assert_eq!(
         (lr.max_time, lr.sequence, lr.ranges.len(), lr.peak_time),
@@ -575,7 +646,7 @@ fn largest_buffers_name_their_instruction_and_source_line() {
 
 #[test]
 fn json_has_null_for_what_the_files_cannot_give() {
-    let m = figures(&read(&data().join("tpu/softmax")));
+    let m = figures(&read(&fixture("softmax/folder.tpu")));
     let mut json = String::new();
     memory::write_json(&mut json, &m);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
