@@ -745,3 +745,41 @@ fn producers_from_file_names() {
         assert_eq!(Producer::from_file_name(name), p, "{name}");
     }
 }
+
+/// 100,000 allocations of two values each, their live ranges and a module
+/// header: read in one pass (sorting aside), well under a second natively.
+#[test]
+fn a_large_buffer_assignment_is_read_in_linear_work() {
+    let n = 100_000u64;
+    let mut ba = String::from("BufferAssignment:\n");
+    let mut live = String::from("HloLiveRange (max 200000):\n  BufferLiveRange:\n");
+    for i in 0..n {
+        ba.push_str(&format!(
+            "allocation {i}: size 4096, preallocated-temp:\n value: <{} f{i} @0> (size=4096,offset=0): f32[1024]{{0}}\n value: <{} g{i} @0> (size=2048,offset=0): f32[512]{{0}}\n",
+            2 * i,
+            2 * i + 1
+        ));
+        live.push_str(&format!(
+            "    f{i}{{}}:{i}-{}\n    g{i}{{}}:{}-{}\n",
+            i + 1,
+            i + 1,
+            i + 2
+        ));
+    }
+    let start = std::time::Instant::now();
+    let m = memory::figures(&Inputs {
+        buffer_assignment: &ba,
+        memory_usage_report: None,
+        live_range: Some(&live),
+        optimized: None,
+        producer: Producer::Gpu,
+    });
+    let took = start.elapsed();
+    assert_eq!(m.allocations, n as usize);
+    assert_eq!(m.temp_bytes, Some(4096 * n));
+    // Allocation i's chunk holds f{i} then g{i}: steps i to i+2, so three
+    // chunks are live at once.
+    assert_eq!(m.peak_bytes, Some(3 * 4096));
+    eprintln!("100,000 allocations: {took:?}");
+    assert!(took.as_secs_f64() < 5.0, "{took:?}");
+}

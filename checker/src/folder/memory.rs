@@ -426,8 +426,13 @@ type Span = (u64, u64, u64);
 /// no live range. Tuples are left out: `BufferAllocation::is_reusable`
 /// keeps them off the heap. Sorting makes it O(n log n).
 pub fn heap_replay(ba: &BufferAssignment<'_>, live: &buffers::LiveRange<'_>) -> Option<u64> {
-    let ranges: HashMap<&str, (u64, u64)> =
-        live.ranges.iter().map(|&(n, a, b)| (n, (a, b))).collect();
+    // `name{index}` -> (name, index), to look values up without building
+    // their names.
+    let ranges: HashMap<(&str, &str), (u64, u64)> = live
+        .ranges
+        .iter()
+        .filter_map(|&(n, a, b)| n.find('{').map(|at| ((&n[..at], &n[at..]), (a, b))))
+        .collect();
     // (allocation, offset) -> its values' (first, last, size).
     let mut chunks: HashMap<(u64, u64), Vec<Span>> = HashMap::new();
     for a in ba
@@ -436,15 +441,12 @@ pub fn heap_replay(ba: &BufferAssignment<'_>, live: &buffers::LiveRange<'_>) -> 
         .filter(|a| a.is(Type::PreallocatedTemp))
     {
         for v in &a.values {
-            if matches!(Shape::parse(v.shape), Shape::Tuple(..)) {
+            // XLA prints a tuple shape in parentheses.
+            if v.shape.starts_with('(') {
                 continue;
             }
-            let key = if v.index.is_empty() {
-                format!("{}{{}}", v.instruction)
-            } else {
-                format!("{}{}", v.instruction, v.index)
-            };
-            let &(first, last) = ranges.get(key.as_str())?;
+            let index = if v.index.is_empty() { "{}" } else { v.index };
+            let &(first, last) = ranges.get(&(v.instruction, index))?;
             chunks
                 .entry((a.index, v.offset))
                 .or_default()
