@@ -783,3 +783,28 @@ fn a_large_buffer_assignment_is_read_in_linear_work() {
     eprintln!("100,000 allocations: {took:?}");
     assert!(took.as_secs_f64() < 5.0, "{took:?}");
 }
+
+#[test]
+fn a_buffer_assignment_with_no_allocation_gives_no_figure() {
+    for text in ["", "BufferAssignment:\n", "garbage\nmore garbage\n"] {
+        let m = memory::figures(&Inputs {
+            buffer_assignment: text,
+            memory_usage_report: None,
+            live_range: None,
+            optimized: Some("HloModule m, input_output_alias={ {}: (0, {}, may-alias) }"),
+            producer: Producer::Cpu,
+        });
+        assert_eq!(
+            (
+                m.argument_bytes,
+                m.output_bytes,
+                m.alias_bytes,
+                m.temp_bytes,
+                m.peak_bytes
+            ),
+            (None, None, None, None, None),
+            "{text:?}"
+        );
+        assert!(m.peak_basis.starts_with("unknown"));
+    }
+}
