@@ -11,12 +11,17 @@
 //! - [`json`]: `folder --json` and the page's requests; [`report`]: the
 //!   text a person reads in a terminal.
 //!
-//! [`read`] combines them. Memory (buffer assignment, memory-usage report,
-//! live range) comes from its own module; until it is wired in,
-//! [`memory_json`] and [`memory_text`] are the hooks and say nothing.
+//! - [`buffers`]: the buffer-assignment, memory-usage-report and
+//!   live-range files, parsed; [`memory`]: the module's memory figures from
+//!   them (XLA's own rules, checked against `compiled.memory_analysis()`),
+//!   the largest buffers and the aliasing.
+//!
+//! [`read`] combines them; [`memory_of`] reads one module's memory.
 
+pub mod buffers;
 pub mod index;
 pub mod json;
+pub mod memory;
 pub mod names;
 pub mod passes;
 pub mod report;
@@ -176,18 +181,39 @@ pub fn story_of<'a>(folder: &Folder<'a>, m: usize) -> Story<'a> {
     Story { steps, parses }
 }
 
-/// HOOK for the memory module (the integrator wires it): the `memory`
-/// object of module `m` in `folder --json` (`memory::write_json`), or
-/// `None` (printed `null`) until it is wired.
-pub fn memory_json(folder: &Folder<'_>, m: usize) -> Option<String> {
-    let _ = (folder, m);
-    None
+/// Module `m`'s memory figures (see [`memory`]), when its folder holds a
+/// buffer assignment with text: read from it, the memory-usage report,
+/// the live-range file and the optimized module, whichever are present.
+pub fn memory_of(folder: &Folder<'_>, m: usize) -> Option<memory::Memory> {
+    let mf = folder.index.modules.get(m)?;
+    let text_of = |k: Kind| mf.first_of(&folder.index, k).and_then(|i| folder.text(i));
+    let ba = mf.first_of(&folder.index, Kind::BufferAssignment)?;
+    let path = folder.index.entries.get(ba)?.path;
+    Some(memory::figures(&memory::Inputs {
+        buffer_assignment: folder.text(ba)?,
+        memory_usage_report: text_of(Kind::MemoryUsageReport),
+        live_range: text_of(Kind::LiveRange),
+        optimized: text_of(Kind::AfterOptimizations),
+        producer: memory::Producer::from_file_name(path),
+    }))
 }
 
-/// HOOK for the memory module (the integrator wires it): the memory block
-/// of module `m` in the terminal report (`memory::write_text`), or `None`
-/// (nothing printed) until it is wired.
+/// The `memory` object of module `m` in `folder --json`
+/// ([`memory::write_json`]), or `None` (printed `null`) when the folder
+/// has no buffer assignment for it.
+pub fn memory_json(folder: &Folder<'_>, m: usize) -> Option<String> {
+    let mem = memory_of(folder, m)?;
+    let mut out = String::new();
+    memory::write_json(&mut out, &mem);
+    Some(out)
+}
+
+/// The memory block of module `m` in the terminal report
+/// ([`memory::write_text`]), or `None` (nothing printed) when the folder
+/// has no buffer assignment for it.
 pub fn memory_text(folder: &Folder<'_>, m: usize) -> Option<String> {
-    let _ = (folder, m);
-    None
+    let mem = memory_of(folder, m)?;
+    let mut out = String::new();
+    memory::write_text(&mut out, &mem);
+    Some(out)
 }
