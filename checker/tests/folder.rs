@@ -704,7 +704,13 @@ fn cpu_deltas() {
     );
     assert!(json["modules"][0]["passes"][0]["delta"].is_null());
     assert_eq!(json["modules"][0]["passes"][0]["changed"], false);
-    assert!(json["modules"][0]["memory"].is_null());
+    // The memory figures of the same compile (`compiled.memory_analysis()`:
+    // temp 2048, arguments and outputs 2 MiB each, peak 4 MiB).
+    let mem = &json["modules"][0]["memory"];
+    assert_eq!(mem["temp_bytes"], 2048, "{mem}");
+    assert_eq!(mem["argument_bytes"], 2_097_152);
+    assert_eq!(mem["output_bytes"], 2_097_152);
+    assert_eq!(mem["peak_bytes"], 4_194_304);
 }
 
 #[test]

@@ -588,6 +588,28 @@ fn aliasing_against_input_output_alias() {
     }
 }
 
+/// A single array output (`...->f32[512,1024]{1,0}}`): its layout braces
+/// are not the header's, so the not-donated parameter of the same shape
+/// finds it (a bug once said "no output has its shape").
+#[test]
+fn a_single_array_output_is_found() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    for dir in [
+        "softmax/folder.cpu",
+        "dynamic_update_loop/folder.cpu.donated_row",
+    ] {
+        let m = figures(&read(&root.join(dir)));
+        let u = &m.unaliased[0];
+        assert_eq!(u.parameter, 0, "{dir}");
+        assert_eq!(u.same_shape_outputs, [("{}".to_string(), None)], "{dir}");
+        assert_eq!(
+            u.possibilities,
+            ["not_donated", "memory_kind_or_layout"],
+            "{dir}"
+        );
+    }
+}
+
 #[test]
 fn alias_headers_as_printed() {
     assert_eq!(

@@ -188,11 +188,11 @@ pub const POSSIBILITIES: &[Possibility] = &[
     },
     Possibility {
         id: "outputs_taken",
-        text: "every output of its shape and element type is already aliased to another parameter: JAX pairs each output with one donated argument at most (same function)",
+        text: "every output of its shape and element type is already aliased to another parameter: JAX pairs each output with one donated argument at most (jax/_src/interpreters/mlir.py, _set_up_aliases)",
     },
     Possibility {
         id: "memory_kind_or_layout",
-        text: "an output of its shape and element type has another memory kind or layout: JAX requires them to agree where both are given (same function)",
+        text: "an output of its shape and element type has another memory kind or layout: JAX requires them to agree where both are given (jax/_src/interpreters/mlir.py, _set_up_aliases)",
     },
 ];
 
@@ -614,7 +614,11 @@ fn output_leaves(m: &Module<'_>) -> Vec<(String, String)> {
     let Some(layout) = m.header.as_ref().and_then(|h| h.entry_computation_layout) else {
         return Vec::new();
     };
-    let body = layout.trim().trim_start_matches('{').trim_end_matches('}');
+    // One brace each side: `trim_end_matches` would also eat the result's
+    // own layout braces (`{(f32[8]{0})->f32[8]{0}}`).
+    let t = layout.trim();
+    let body = t.strip_prefix('{').unwrap_or(t);
+    let body = body.strip_suffix('}').unwrap_or(body);
     let Some((_, result)) = body.rsplit_once(")->") else {
         return Vec::new();
     };
@@ -911,10 +915,15 @@ pub fn thousands(v: u64) -> String {
     out
 }
 
-/// A figure as `2,097,152 B (2.00 MiB)`, or `unknown`.
+/// A figure as `2,097,152 B (2.00 MiB)`, `16,384 B (16.0 KiB)`, `132 B`,
+/// or `unknown`.
 pub fn bytes_text(v: Option<u64>) -> String {
     match v {
-        Some(v) => format!("{} B ({:.2} MiB)", thousands(v), v as f64 / 1048576.0),
+        Some(v) if v >= 1 << 20 => {
+            format!("{} B ({:.2} MiB)", thousands(v), v as f64 / 1048576.0)
+        }
+        Some(v) if v >= 1 << 10 => format!("{} B ({:.1} KiB)", thousands(v), v as f64 / 1024.0),
+        Some(v) => format!("{v} B"),
         None => "unknown".to_string(),
     }
 }
@@ -1030,6 +1039,10 @@ fn write_aliasing_text(out: &mut String, m: &Memory) {
             u.shape,
             thousands(u.bytes)
         );
+        let causes = u.possibilities.iter().filter(|&&id| id != "not_donated");
+        for p in causes.filter_map(|&id| POSSIBILITIES.iter().find(|p| p.id == id)) {
+            let _ = writeln!(out, "      if it was donated, a possible cause: {}", p.text);
+        }
     }
     if m.unaliased.len() > UNALIASED_TEXT {
         let _ = writeln!(
@@ -1040,9 +1053,6 @@ fn write_aliasing_text(out: &mut String, m: &Memory) {
     }
     let _ = writeln!(
         out,
-        "  the folder does not record which arguments were donated (JAX's warning \"Some donated buffers were not usable\" does); where one of these was, the usual causes (possibilities, not the reason):"
+        "  the folder does not record which arguments were donated (only JAX's warning \"Some donated buffers were not usable\" does): a parameter above may simply not have been donated"
     );
-    for p in POSSIBILITIES.iter().filter(|p| p.id != "not_donated") {
-        let _ = writeln!(out, "    - {}", p.text);
-    }
 }
