@@ -231,8 +231,11 @@ fn load_family_dir(
         .keys()
         .filter(|f| dumplab::fixture::is_dump_name(f))
         .count();
-    let folders = read_dump_folders(path, confined, &shown, out);
-    let (family, diagnostics) = load_family_with_folders(name, &shown, &text, files, folders);
+    let (folders, folder_texts) = read_dump_folders(path, confined, &shown, out);
+    let (mut family, diagnostics) = load_family_with_folders(name, &shown, &text, files, folders);
+    if let Some(f) = family.as_mut() {
+        f.folder_texts = folder_texts;
+    }
     out.extend(diagnostics);
     if let Some(family) = family {
         course.dumps += dumps;
@@ -307,24 +310,35 @@ fn read_family_files(
     Some(files)
 }
 
+/// What [`read_dump_folders`] gives: per folder, its file count and its
+/// text files (path inside the folder, text).
+type DumpFolders = (
+    BTreeMap<String, usize>,
+    BTreeMap<String, Vec<(String, String)>>,
+);
+
 /// The dump folders of a family folder (`folder.*`), each with the number of
-/// files in it, subfolders included. Only names are read, never a text: the
-/// folder reader's tests open them, the book does not.
+/// files in it, subfolders included, and the texts of its text files (a
+/// file that is not UTF-8 or holds a NUL byte is counted, not kept): the
+/// `folder` questions read them.
 fn read_dump_folders(
     dir: &Path,
     confined: &Root,
     shown: &str,
     out: &mut Vec<Diagnostic>,
-) -> BTreeMap<String, usize> {
+) -> DumpFolders {
     let mut folders = BTreeMap::new();
+    let mut texts = BTreeMap::new();
     let Ok(entries) = sorted_entries(dir) else {
-        return folders; // read_family_files reported it
+        return (folders, texts); // read_family_files reported it
     };
     for (name, path) in entries {
         if !is_folder_name(&name) {
             continue;
         }
         let mut count = 0;
+        let mut kept: Vec<(String, String)> = Vec::new();
+        let top = format!("{shown}/{name}/");
         let mut stack = vec![(format!("{shown}/{name}"), path)];
         while let Some((shown_here, here)) = stack.pop() {
             if let Err(why) = confined.check(&here, Expect::Dir) {
@@ -341,6 +355,13 @@ fn read_dump_folders(
                             out.push(outside(child_shown, &why));
                         } else {
                             count += 1;
+                            let text = fs::read(&child_path)
+                                .ok()
+                                .filter(|b| !b.contains(&0))
+                                .and_then(|b| String::from_utf8(b).ok());
+                            if let (Some(t), Some(rel)) = (text, child_shown.strip_prefix(&top)) {
+                                kept.push((rel.to_owned(), t));
+                            }
                         }
                     }
                 }
@@ -352,9 +373,11 @@ fn read_dump_folders(
                 )),
             }
         }
+        kept.sort();
+        texts.insert(name.clone(), kept);
         folders.insert(name, count);
     }
-    folders
+    (folders, texts)
 }
 
 fn load_exercises(

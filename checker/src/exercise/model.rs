@@ -53,14 +53,16 @@ pub enum Question {
     Cost(CostQuestion),
     /// What changed between two dumps? A fact of their diff.
     Diff(DiffQuestion),
+    /// What does a dump folder say? Its pass story or its memory.
+    Folder(FolderQuestion),
 }
 
 impl Question {
     /// Every `type` spelling, in declaration order (the order serde's
     /// "expected one of" lists them). What shows a question by its type (the
     /// page's label, the answer key) has one row per entry; tests check it.
-    pub const TYPE_NAMES: [&'static str; 8] = [
-        "classify", "evidence", "count", "pair", "choice", "backend", "cost", "diff",
+    pub const TYPE_NAMES: [&'static str; 9] = [
+        "classify", "evidence", "count", "pair", "choice", "backend", "cost", "diff", "folder",
     ];
 
     /// The `type` spelling.
@@ -74,6 +76,7 @@ impl Question {
             Question::Backend(_) => "backend",
             Question::Cost(_) => "cost",
             Question::Diff(_) => "diff",
+            Question::Folder(_) => "folder",
         }
     }
 
@@ -97,6 +100,7 @@ impl Question {
             Question::Backend(q) => common!(q),
             Question::Cost(q) => common!(q),
             Question::Diff(q) => common!(q),
+            Question::Folder(q) => common!(q),
         }
     }
 }
@@ -217,6 +221,29 @@ pub struct DiffQuestion {
     /// `merged` (a kernel of B) and `split` (a kernel of A).
     #[serde(default)]
     pub kernel: Option<String>,
+}
+
+/// `type = "folder"`: a fact of a dump folder (`dumplab::folder`): its
+/// pass story or its memory; a file of the folder is shown.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FolderQuestion {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// The file of the folder shown, `family/folder.<target>/<file>#part`.
+    pub snippet: String,
+    /// What is asked: one of `resolve::folder::FOLDER_ASKS` (`first-file`,
+    /// `changed-files`, `temp-bytes`, `peak-bytes`, `aliased`).
+    pub ask: String,
+    /// For `first-file`: the instruction name, opcode or fusion kind looked
+    /// for (`copy.7`, `copy`, `kLoop`).
+    #[serde(default)]
+    pub of: Option<String>,
 }
 
 /// `type = "pair"`: pick the compiled dump of the same function.

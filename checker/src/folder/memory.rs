@@ -1033,9 +1033,13 @@ fn write_aliasing_text(out: &mut String, m: &Memory) {
         };
         let _ = writeln!(
             out,
-            "    {} {} {} ({} B): {shows}",
+            "    parameter {}{} {} ({} B): {shows}",
             u.parameter,
-            u.parameter_index,
+            if u.parameter_index == "{}" {
+                String::new()
+            } else {
+                format!(" {}", u.parameter_index)
+            },
             u.shape,
             thousands(u.bytes)
         );

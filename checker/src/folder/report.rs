@@ -1,6 +1,6 @@
 //! The text a person reads in a terminal: per module its files by kind
 //! (counts), the pass timeline with unchanged files folded ("6 files
-//! unchanged"), each changed file's delta in one line, and the memory
+//! unchanged"), each changed file's delta under it, one part a line, and the memory
 //! block; then the files outside any module and the problems. And the
 //! answer to "where does this first appear?".
 //!
@@ -147,7 +147,7 @@ pub fn module_text(out: &mut String, f: &Folder<'_>, m: usize) {
     } else {
         let _ = writeln!(
             out,
-            "  passes: {} numbered files, {changed} differ from the file before them (each file is the module after the pass its name names; passes that wrote no file are not seen)",
+            "  passes: {} numbered files, {changed} differ from the file before them\n  (each file is the module after the pass its name names; passes that wrote no file are not seen)",
             mf.passes.len()
         );
     }
@@ -178,7 +178,11 @@ pub fn module_text(out: &mut String, f: &Folder<'_>, m: usize) {
                 let d = step
                     .and_then(|s| s.delta.as_ref())
                     .map_or_else(String::new, delta_line);
-                let _ = writeln!(out, "    {}  changed: {d}", pass_label(&p));
+                let _ = writeln!(out, "    {}  changed", pass_label(&p));
+                // One part of the delta per line, under the step.
+                for part in d.split("; ").filter(|x| !x.is_empty()) {
+                    let _ = writeln!(out, "               {part}");
+                }
             }
             None => {
                 flush(out, &mut folded);

@@ -56,7 +56,8 @@ impl DumpInfo {
     }
 }
 
-/// The fixtures, keyed by `(family, file)`.
+/// The fixtures, keyed by `(family, file)`; the text files of a family's
+/// dump folders are there too, keyed `(family, "folder.cpu/<path>")`.
 pub type Library = BTreeMap<(String, String), DumpInfo>;
 
 /// The exercises' view of loaded fixture families: every dump with its
@@ -118,8 +119,39 @@ pub fn library_of(families: &BTreeMap<String, crate::fixture::Family>) -> Librar
             }
             lib.insert((name.clone(), file.clone()), info);
         }
+        for (dir, files) in &family.folder_texts {
+            let made = prov.folders.get(dir);
+            for (path, text) in files {
+                let info = DumpInfo {
+                    text: text.clone(),
+                    provenance: made.map(|f| DumpSource {
+                        function: format!("{folder}/{}", prov.function.get_ref()),
+                        call: f.call.clone(),
+                        target: Some(f.target.clone()),
+                    }),
+                    ..DumpInfo::default()
+                };
+                lib.insert((name.clone(), format!("{dir}/{path}")), info);
+            }
+        }
     }
     lib
+}
+
+/// The text files of dump folder `dir` (`folder.cpu`) of `family`, as
+/// (path inside the folder, text), in path order: the library keeps them
+/// under `dir/path`.
+pub(super) fn folder_files<'a>(
+    library: &'a Library,
+    family: &str,
+    dir: &str,
+) -> Vec<(&'a str, &'a str)> {
+    let prefix = format!("{dir}/");
+    library
+        .range((family.to_owned(), prefix.clone())..)
+        .take_while(|((f, file), _)| f == family && file.starts_with(&prefix))
+        .map(|((_, file), d)| (&file[prefix.len()..], d.text.as_str()))
+        .collect()
 }
 
 /// The dump's kind: annotated, else what the analysis reads (never

@@ -41,10 +41,14 @@ pub(super) fn lookup<'a>(
     let Some(dump) = library.get(&(family.to_owned(), file.to_owned())) else {
         let families: BTreeSet<&str> = library.keys().map(|(f, _)| f.as_str()).collect();
         if families.contains(family) {
+            // A dump folder's files are offered only for a name in that
+            // folder; the family's own dumps otherwise.
+            let dir = file.split_once('/').map(|(d, _)| d);
             let files: Vec<&str> = library
                 .keys()
                 .filter(|(f, _)| f == family)
                 .map(|(_, d)| d.as_str())
+                .filter(|d| d.split_once('/').map(|(x, _)| x) == dir)
                 .collect();
             let hint = match did_you_mean(file, files.iter().copied()) {
                 Some(near) => format!(

@@ -7,7 +7,7 @@ use super::library::Library;
 use super::page::Resolved;
 use super::parts::Parts;
 use super::self_test::self_test;
-use super::{backend, choice, classify, cost, count, diff, evidence, pair};
+use super::{backend, choice, classify, cost, count, diff, evidence, folder, pair};
 use crate::exercise::key::Key;
 use crate::exercise::model::Question;
 use crate::exercise::seal::{hash_fields, seal};
@@ -28,6 +28,7 @@ pub(super) fn resolve_question(
         Question::Choice(c) => choice::resolve(c, library, cx),
         Question::Cost(c) => cost::resolve(c, library, cx),
         Question::Diff(d) => diff::resolve(d, library, cx),
+        Question::Folder(f) => folder::resolve(f, library, cx),
     }?;
     let idle_line = parts.idle_line;
     let resolved = sealed(q, parts);

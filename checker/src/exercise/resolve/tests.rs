@@ -931,6 +931,32 @@ fn every_diff_ask_is_documented_where_instructors_read_it() {
     }
 }
 
+/// Every ask of a `folder` question is documented in `exercises/FORMAT.md`,
+/// once, with the words its row says.
+#[test]
+fn every_folder_ask_is_documented_where_instructors_read_it() {
+    let doc = include_str!("../../../../exercises/FORMAT.md");
+    let section: Vec<&str> = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("## Folder asks"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .collect();
+    let rows: Vec<&&str> = section.iter().filter(|l| l.starts_with("| `")).collect();
+    assert_eq!(rows.len(), super::FOLDER_ASKS.len(), "one row per ask");
+    for ask in super::FOLDER_ASKS {
+        let row = format!("| `{}` |", ask.name);
+        let found: Vec<_> = rows.iter().filter(|r| r.starts_with(&row)).collect();
+        assert_eq!(found.len(), 1, "exercises/FORMAT.md lacks `{row}`");
+        assert!(
+            found[0].contains(ask.what),
+            "the row of `{}` does not say: {}",
+            ask.name,
+            ask.what
+        );
+    }
+}
+
 /// A `diff` question's key is the diff's: the dead copy B adds is the one
 /// kernel without a partner; the same pair asks no `merged`; an identical
 /// pair has nothing added; a misspelt ask is told the near one.
