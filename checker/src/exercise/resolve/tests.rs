@@ -1256,3 +1256,149 @@ ask = "same-program"
     let names: Vec<&str> = qs.iter().map(|q| q.type_name).collect();
     assert_eq!(names, Question::TYPE_NAMES);
 }
+
+/// The library of real fixture folders, read from disk as the course
+/// loader reads them (text files only), keyed `family/folder.X/path`.
+fn folder_library(folders: &[(&str, &str)]) -> Library {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let mut lib = Library::new();
+    for (family, dir) in folders {
+        let mut stack = vec![root.join(family).join(dir)];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                    continue;
+                }
+                let Ok(text) = std::fs::read_to_string(&p) else {
+                    continue;
+                };
+                let rel = p.strip_prefix(root.join(family)).unwrap();
+                let key = rel.to_string_lossy().replace('\\', "/");
+                lib.insert(
+                    ((*family).to_owned(), key),
+                    DumpInfo {
+                        text,
+                        ..DumpInfo::default()
+                    },
+                );
+            }
+        }
+    }
+    lib
+}
+
+/// A `folder` question's key is the folder reader's: the first file of a
+/// copy by its name, the donated parameter, the temp bytes; what the folder
+/// cannot give (the TPU's temp), a query found nowhere or only in the final
+/// module, a misplaced `of` and a file outside any folder are build errors
+/// at the key to change.
+#[test]
+fn folder_keys_are_the_folder_readers() {
+    let lib = folder_library(&[
+        ("dynamic_update_loop", "folder.cpu"),
+        ("dynamic_update_loop", "folder.cpu.donated"),
+        ("softmax", "folder.tpu"),
+    ]);
+    let loop_final =
+        "dynamic_update_loop/folder.cpu/module_0000.jit_fn.cpu_after_optimizations.txt#78-86";
+    let q = |ask: &str, snippet: &str, of: Option<&str>| {
+        let of = of.map(|o| format!("of = \"{o}\"\n")).unwrap_or_default();
+        format!(
+            "[[question]]\nid = \"f\"\ntype = \"folder\"\nprompt = \"?\"\nsnippet = \"{snippet}\"\nask = \"{ask}\"\n{of}"
+        )
+    };
+    let run = |src: String| {
+        let (qs, diags) = resolve_file("exercises/t.toml", &src, &lib);
+        (
+            qs,
+            diags.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        )
+    };
+    // First file of `copy.7`, by name: step 0035; 0033 (where the copy of
+    // `buf.1` was still `copy.2`) is offered and graded wrong.
+    let (qs, diags) = run(q("first-file", loop_final, Some("copy.7")));
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert_eq!(qs[0].key.answer, ["0035"]);
+    assert_eq!(verdict(&qs[0], "0035"), Outcome::Correct);
+    assert_eq!(verdict(&qs[0], "0033"), Outcome::Wrong);
+    assert!(
+        qs[0].key.lines.iter().any(|(l, _)| *l == 82),
+        "{:?}",
+        qs[0].key.lines
+    );
+    // The donated buffer: parameter 0; without donation: none.
+    let ba = "module_0000.jit_fn.cpu_after_optimizations-buffer-assignment.txt#1-9";
+    let (qs, diags) = run(q(
+        "aliased",
+        &format!("dynamic_update_loop/folder.cpu.donated/{ba}"),
+        None,
+    ));
+    assert!(diags.is_empty(), "{diags:#?}");
+    assert_eq!(qs[0].key.answer, ["p0"]);
+    let (qs, _) = run(q(
+        "aliased",
+        &format!("dynamic_update_loop/folder.cpu/{ba}"),
+        None,
+    ));
+    assert_eq!(qs[0].key.answer, ["none"]);
+    // Temp bytes: the preallocated-temp allocation, as memory_analysis().
+    let (qs, _) = run(q(
+        "temp-bytes",
+        &format!("dynamic_update_loop/folder.cpu/{ba}"),
+        None,
+    ));
+    assert_eq!(qs[0].key.answer, ["132"]);
+
+    let tpu = "softmax/folder.tpu/module_0000.jit_fn.cl_933746096.after_optimizations.txt#1-3";
+    for (src, at, says) in [
+        (
+            q("temp-bytes", tpu, None),
+            "ask",
+            "does not give this module's temp bytes",
+        ),
+        (
+            q("first-file", tpu, Some("copy-start")),
+            "of",
+            "only in the optimized module",
+        ),
+        (
+            q("first-file", loop_final, Some("no-such-thing")),
+            "of",
+            "appears in no file",
+        ),
+        (
+            q("first-file", loop_final, None),
+            "ask",
+            "needs what to look for",
+        ),
+        (
+            q("temp-bytes", loop_final, Some("copy")),
+            "of",
+            "looks for nothing",
+        ),
+        (
+            q("temp-byte", loop_final, None),
+            "ask",
+            "did you mean `temp-bytes`",
+        ),
+        (
+            q("temp-bytes", "neg/compiled.cpu.hlo.txt#1-2", None),
+            "snippet",
+            "no fixture family",
+        ),
+    ] {
+        let (qs, diags) = run(src.clone());
+        assert!(qs.is_empty(), "{src}");
+        assert_eq!(diags.len(), 1, "{src}: {diags:#?}");
+        assert!(diags[0].contains(says), "{src}: {diags:#?}");
+        // Reported at the line of the key to change.
+        let line: usize = diags[0].split(':').nth(1).unwrap().parse().unwrap();
+        let key_line = src.lines().nth(line - 1).unwrap();
+        assert!(
+            key_line.starts_with(&format!("{at} =")),
+            "{src}: {diags:#?}"
+        );
+    }
+}
