@@ -95,8 +95,33 @@ fn library() -> Library {
             ..DumpInfo::default()
         },
     );
+    // A dump folder of `neg`: before optimizations and two numbered files,
+    // the second one the first's text again.
+    let folder = [
+        ("module_0000.jit_fn.before_optimizations.txt", LOWERED_HLO),
+        (
+            "module_0000.jit_fn.0000.simplification.after_pipeline-start.before_algsimp.txt",
+            LOWERED_HLO,
+        ),
+        (
+            "module_0000.jit_fn.0001.simplification.after_algsimp.before_dce.txt",
+            COMPILED,
+        ),
+    ];
+    for (path, text) in folder {
+        lib.insert(
+            ("neg".into(), format!("folder.cpu/{path}")),
+            DumpInfo {
+                text: text.to_owned(),
+                ..DumpInfo::default()
+            },
+        );
+    }
     lib
 }
+
+/// HLO before optimization, for the test folder.
+const LOWERED_HLO: &str = "HloModule jit_fn\n\nENTRY %main (x: f32[8]) -> f32[8] {\n  %x = f32[8] parameter(0)\n  ROOT %neg = f32[8] negate(%x)\n}\n";
 
 fn resolve(source: &str) -> (Vec<Resolved>, Vec<String>) {
     let (qs, diags) = resolve_file("exercises/t.toml", source, &library());
@@ -300,7 +325,7 @@ fn every_mistake_is_reported_where_it_is() {
         (
             "[[question]]\nid = \"x\"\ntype = \"clasify\"\nprompt = \"p\"\n",
             &[
-                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`, `cost`, `diff`",
+                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`, `cost`, `diff`, `folder`",
             ],
         ),
         (
@@ -1250,6 +1275,13 @@ prompt = "p"
 snippet = "neg/lowered.stablehlo.mlir"
 other = "neg/lowered.stablehlo.mlir"
 ask = "same-program"
+
+[[question]]
+id = "i"
+type = "folder"
+prompt = "p"
+snippet = "neg/folder.cpu/module_0000.jit_fn.before_optimizations.txt"
+ask = "changed-files"
 "#,
     );
     assert!(diags.is_empty(), "{diags:?}");
