@@ -17,7 +17,10 @@
 //! - `diff\n`, a chip preset name (or nothing), `\n`, the first dump's
 //!   length in bytes, `\n`, then the first dump immediately followed by the
 //!   second: the reply is the diff, as `mdbook-dumplab diff --json` prints
-//!   it, or `{"error": ...}` with the command line's sentence.
+//!   it, or `{"error": ...}` with the command line's sentence;
+//! - `line-diff\n`, the first text's length in bytes, `\n`, then the first
+//!   text immediately followed by the second: the bounded line diff of two
+//!   files of a dump folder, [`crate::folder::linediff`]'s JSON.
 //!
 //! Replies are one JSON object: `{"error": "..."}` for a request that is not
 //! text, else for `inspect` `{kind, dialect, backend, backend_basis,
@@ -120,6 +123,7 @@ pub fn respond(request: &[u8]) -> String {
                 .unwrap_or_else(|e| error(&e))
         }
         b"diff" => diff(body),
+        b"line-diff" => line_diff(body),
         _ => error("malformed request: expected `inspect`, `map`, `cost` or `diff`"),
     }
 }
@@ -129,6 +133,23 @@ pub fn respond(request: &[u8]) -> String {
 fn split_at_len<'r>(len: &[u8], rest: &'r [u8]) -> Option<(&'r [u8], &'r [u8])> {
     let n = std::str::from_utf8(len).ok()?.parse::<usize>().ok()?;
     Some((rest.get(..n)?, rest.get(n..)?))
+}
+
+/// `line-diff\n` LEN `\n` A B: the line diff of two texts.
+fn line_diff(body: &[u8]) -> String {
+    use crate::folder::linediff;
+    let Some(nl) = body.iter().position(|&b| b == b'\n') else {
+        return error("malformed request: `line-diff` needs the first text's length");
+    };
+    let rest = body.get(nl + 1..).unwrap_or(&[]);
+    let Some((a, b)) = split_at_len(body.get(..nl).unwrap_or(&[]), rest) else {
+        return error("malformed request: the first text's length is wrong");
+    };
+    let (a, b) = match (text_of(a, "The file before"), text_of(b, "The file")) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return e,
+    };
+    linediff::write_json(&linediff::diff(&a, &b, linediff::Limits::default()))
 }
 
 /// `diff\n` CHIP `\n` LEN `\n` A B: the diff of two dumps.

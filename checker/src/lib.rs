@@ -18,6 +18,7 @@ pub mod diff;
 pub mod exercise;
 #[cfg(feature = "serde")]
 pub mod fixture;
+pub mod folder;
 pub mod grade;
 pub mod inspect;
 pub mod kernels;
