@@ -1,7 +1,170 @@
-//! The dump folder: what an `--xla_dump_to` folder holds, read from a list
-//! of (path, text) pairs (the checker touches no file system).
+//! The dump folder: what `--xla_dump_to` wrote, read from a list of
+//! (path, text) pairs (the checker touches no file system; the command
+//! line and the page read the files and hand them over).
 //!
-//! [`linediff`] is the bounded line diff of two files of a folder, for the
-//! page's before/after view of a pass file and the file before it.
+//! - [`names`]: one path into its module, kind and, for a numbered pass
+//!   file, step, pipeline and passes (the kinds are one table);
+//! - [`index`]: names and sizes only: modules with their files, files
+//!   outside any module, problems (refused names, duplicates, limits);
+//! - [`passes`]: the pass story of one module from its texts (`changed`,
+//!   the delta of a changed file, the first file where something appears);
+//! - [`json`]: `folder --json` and the page's requests; [`report`]: the
+//!   text a person reads in a terminal;
+//! - [`linediff`]: the bounded line diff of two files, for the page's
+//!   before/after view of a pass file and the file before it.
+//!
+//! [`read`] combines them. Memory (buffer assignment, memory-usage report,
+//! live range) comes from its own module; until it is wired in,
+//! [`memory_json`] and [`memory_text`] are the hooks and say nothing.
 
+pub mod index;
+pub mod json;
 pub mod linediff;
+pub mod names;
+pub mod passes;
+pub mod report;
+
+use index::Index;
+pub use index::Limits;
+use names::Kind;
+use passes::{Step, StepFile};
+
+/// One file handed to [`read_inputs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Input<'a> {
+    /// Its path in the folder, `/`-separated.
+    pub path: &'a str,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its text; `None` for a file that is not text (binary, not UTF-8,
+    /// NUL bytes) or was not read: listed, never parsed.
+    pub text: Option<&'a str>,
+}
+
+/// One module's story: one [`Step`] per numbered file (as in
+/// [`index::ModuleFiles::passes`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Story<'a> {
+    /// One per numbered file, in step order.
+    pub steps: Vec<Step<'a>>,
+}
+
+/// A folder read: its index, and per module (as in [`Index::modules`])
+/// its story and texts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Folder<'a> {
+    /// The index.
+    pub index: Index<'a>,
+    /// Per entry of the index, its text (`None`: not text, or not read).
+    pub texts: Vec<Option<&'a str>>,
+    /// Per module of the index, its story.
+    pub stories: Vec<Story<'a>>,
+}
+
+impl<'a> Folder<'a> {
+    /// An entry's text.
+    pub fn text(&self, entry: usize) -> Option<&'a str> {
+        self.texts.get(entry).copied().flatten()
+    }
+
+    /// Whether DumpLab parses an entry: its kind is parsed and its text
+    /// was read.
+    pub fn parsed(&self, entry: usize) -> bool {
+        self.index
+            .entries
+            .get(entry)
+            .is_some_and(|e| e.name.kind.parsed() && e.skipped.is_none())
+            && self.text(entry).is_some()
+    }
+
+    /// The texts of `before_optimizations` (first) and of the numbered
+    /// files of module `m`, in step order: what [`passes::first`] reads,
+    /// with the entry index of each.
+    pub fn story_texts(&self, m: usize) -> Vec<(Option<usize>, Option<&'a str>)> {
+        let Some(mf) = self.index.modules.get(m) else {
+            return Vec::new();
+        };
+        let before = mf.first_of(&self.index, Kind::BeforeOptimizations);
+        let mut out = vec![(before, before.and_then(|i| self.text(i)))];
+        out.extend(mf.passes.iter().map(|&i| (Some(i), self.text(i))));
+        out
+    }
+}
+
+/// Reads a folder of (path, text) pairs (see the module docs).
+pub fn read<'a>(files: &[(&'a str, &'a str)], limits: &Limits) -> Folder<'a> {
+    let inputs: Vec<Input<'a>> = files
+        .iter()
+        .map(|&(path, text)| Input {
+            path,
+            size: text.len() as u64,
+            text: Some(text),
+        })
+        .collect();
+    read_inputs(&inputs, limits)
+}
+
+/// Reads a folder of [`Input`]s: the index, then each module's story.
+pub fn read_inputs<'a>(inputs: &[Input<'a>], limits: &Limits) -> Folder<'a> {
+    let sizes: Vec<(&'a str, u64)> = inputs.iter().map(|i| (i.path, i.size)).collect();
+    let index = index::index(&sizes, limits);
+    let texts: Vec<Option<&'a str>> = index
+        .entries
+        .iter()
+        .map(|e| {
+            let text = inputs.get(e.input).and_then(|i| i.text);
+            text.filter(|_| e.skipped.is_none())
+        })
+        .collect();
+    let mut folder = Folder {
+        index,
+        texts,
+        stories: Vec::new(),
+    };
+    folder.stories = (0..folder.index.modules.len())
+        .map(|m| story_of(&folder, m))
+        .collect();
+    folder
+}
+
+/// The story of module `m` of a folder whose texts are known.
+pub fn story_of<'a>(folder: &Folder<'a>, m: usize) -> Story<'a> {
+    let Some(mf) = folder.index.modules.get(m) else {
+        return Story::default();
+    };
+    let before = mf
+        .first_of(&folder.index, Kind::BeforeOptimizations)
+        .and_then(|i| folder.text(i));
+    let files: Vec<StepFile<'a>> = mf
+        .passes
+        .iter()
+        .map(|&i| StepFile {
+            step: folder
+                .index
+                .entries
+                .get(i)
+                .and_then(|e| e.name.pass)
+                .map_or(u32::MAX, |p| p.step),
+            text: folder.text(i),
+        })
+        .collect();
+    Story {
+        steps: passes::story(before, &files),
+    }
+}
+
+/// HOOK for the memory module (the integrator wires it): the `memory`
+/// object of module `m` in `folder --json` (`memory::write_json`), or
+/// `None` (printed `null`) until it is wired.
+pub fn memory_json(folder: &Folder<'_>, m: usize) -> Option<String> {
+    let _ = (folder, m);
+    None
+}
+
+/// HOOK for the memory module (the integrator wires it): the memory block
+/// of module `m` in the terminal report (`memory::write_text`), or `None`
+/// (nothing printed) until it is wired.
+pub fn memory_text(folder: &Folder<'_>, m: usize) -> Option<String> {
+    let _ = (folder, m);
+    None
+}

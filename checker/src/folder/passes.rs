@@ -1,0 +1,362 @@
+//! The pass story of one module: its numbered files in step order, whether
+//! each differs from the file written before it, and what changed, read
+//! through the program model ([`crate::program::parse`]).
+//!
+//! A numbered file stands for the module's state after the pass its name
+//! names (`after_<pass>`). XLA writes a file only for some pass runs, so a
+//! file that differs from the one before it shows that some pass run
+//! between the two changed the module, not which one; a file equal to the
+//! one before it shows that the runs in between left no trace in the text,
+//! and passes that wrote no file are invisible.
+//!
+//! `changed` is `None` when the file before it is missing (a step number
+//! skipped, or no `before_optimizations` before step 0) or either text is
+//! unreadable: never a guess. The first file is compared with
+//! `before_optimizations`.
+//!
+//! Linear: each file is compared with the one before it once and parsed at
+//! most once; what a delta needs of a module ([`Facts`]) is read in one
+//! walk over its instructions and the module dropped.
+
+use crate::kernels::{COLLECTIVES, KernelTree};
+use crate::program::{self, Module};
+use std::collections::HashSet;
+
+/// Names a delta lists at most in each list (the counts are exact).
+pub const MAX_NAMES: usize = 50;
+
+/// A group of opcodes a delta counts across all computations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Its name in the JSON (`copies`).
+    pub name: &'static str,
+    /// Its opcodes.
+    pub opcodes: &'static [&'static str],
+    /// Whether an opcode's `-start` form counts too (`copy-start`,
+    /// `all-reduce-start`; the `-done` half never does).
+    pub starts: bool,
+}
+
+/// The opcode groups, one row each.
+pub const GROUPS: &[Group] = &[
+    Group {
+        name: "copies",
+        opcodes: &["copy"],
+        starts: true,
+    },
+    Group {
+        name: "transposes",
+        opcodes: &["transpose"],
+        starts: false,
+    },
+    Group {
+        name: "collectives",
+        opcodes: COLLECTIVES,
+        starts: true,
+    },
+];
+
+impl Group {
+    /// Whether an opcode belongs to the group.
+    pub fn has(&self, opcode: &str) -> bool {
+        self.opcodes.contains(&opcode)
+            || (self.starts
+                && opcode
+                    .strip_suffix("-start")
+                    .is_some_and(|o| self.opcodes.contains(&o)))
+    }
+}
+
+/// Some names, and how many there are (the list stops at [`MAX_NAMES`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names<'a> {
+    /// How many.
+    pub count: usize,
+    /// The first [`MAX_NAMES`] of them, in text order.
+    pub names: Vec<&'a str>,
+}
+
+impl<'a> Names<'a> {
+    fn push(&mut self, name: &'a str) {
+        self.count += 1;
+        if self.names.len() < MAX_NAMES {
+            self.names.push(name);
+        }
+    }
+
+    fn of<'i>(all: impl IntoIterator<Item = &'i &'a str>, keep: impl Fn(&str) -> bool) -> Names<'a>
+    where
+        'a: 'i,
+    {
+        let mut n = Names::default();
+        for &s in all {
+            if keep(s) {
+                n.push(s);
+            }
+        }
+        n
+    }
+}
+
+/// What a delta needs of one module, read once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Facts<'a> {
+    /// Every instruction's name, in text order.
+    pub instructions: Vec<&'a str>,
+    /// The same, as a set.
+    names: HashSet<&'a str>,
+    /// The kernel tree's rows that launch work, by instruction name.
+    pub kernels: Vec<&'a str>,
+    /// Per row of [`GROUPS`], the names of its instructions.
+    pub groups: Vec<Vec<&'a str>>,
+    /// Fusion instructions: name and `kind=`.
+    pub fusions: Vec<(&'a str, Option<&'a str>)>,
+}
+
+impl<'a> Facts<'a> {
+    /// Reads a module's facts.
+    pub fn of(m: &Module<'a>) -> Facts<'a> {
+        let mut f = Facts {
+            groups: vec![Vec::new(); GROUPS.len()],
+            ..Facts::default()
+        };
+        for ins in &m.instructions {
+            f.instructions.push(ins.name);
+            f.names.insert(ins.name);
+            for (g, names) in GROUPS.iter().zip(f.groups.iter_mut()) {
+                if g.has(ins.opcode) {
+                    names.push(ins.name);
+                }
+            }
+            if ins.opcode == "fusion" {
+                f.fusions.push((ins.name, ins.fusion_kind));
+            }
+        }
+        let tree = KernelTree::build(m);
+        f.kernels = tree
+            .walk()
+            .into_iter()
+            .filter(|(_, k)| k.launches)
+            .filter_map(|(_, k)| m.instruction(k.instruction).map(|i| i.name))
+            .collect();
+        f
+    }
+
+    /// Reads a text's facts.
+    pub fn of_text(text: &'a str) -> Facts<'a> {
+        Facts::of(&program::parse(text))
+    }
+}
+
+/// Before and after of one opcode group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupDelta<'a> {
+    /// The group.
+    pub group: &'static Group,
+    /// How many in the file before.
+    pub before: usize,
+    /// How many in this file.
+    pub after: usize,
+    /// Those whose name is new in this file.
+    pub new: Names<'a>,
+}
+
+/// What changed from one file to the next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Delta<'a> {
+    /// Instructions in the file before, and in this one.
+    pub instructions: (usize, usize),
+    /// Instruction names new in this file.
+    pub added: Names<'a>,
+    /// Instruction names gone from this file.
+    pub removed: Names<'a>,
+    /// Kernels (the kernel tree's rows that launch work) before and after.
+    pub kernels: (usize, usize),
+    /// Kernels whose name is new.
+    pub kernels_added: Names<'a>,
+    /// Kernels whose name is gone.
+    pub kernels_removed: Names<'a>,
+    /// One per row of [`GROUPS`].
+    pub groups: Vec<GroupDelta<'a>>,
+    /// Fusions whose name is not in the file before: name, `kind=`.
+    pub fusions_formed: Vec<(&'a str, Option<&'a str>)>,
+    /// How many fusions formed (the list stops at [`MAX_NAMES`]).
+    pub fusions_formed_count: usize,
+}
+
+impl<'a> Delta<'a> {
+    /// From the facts of the file before (`a`) to this one's (`b`).
+    pub fn between(a: &Facts<'a>, b: &Facts<'a>) -> Delta<'a> {
+        let a_kernels: HashSet<&str> = a.kernels.iter().copied().collect();
+        let b_kernels: HashSet<&str> = b.kernels.iter().copied().collect();
+        let groups = GROUPS
+            .iter()
+            .zip(a.groups.iter().zip(&b.groups))
+            .map(|(g, (x, y))| GroupDelta {
+                group: g,
+                before: x.len(),
+                after: y.len(),
+                new: Names::of(y, |n| !a.names.contains(n)),
+            })
+            .collect();
+        let mut formed = Vec::new();
+        let mut count = 0;
+        for &(name, kind) in &b.fusions {
+            if !a.names.contains(name) {
+                count += 1;
+                if formed.len() < MAX_NAMES {
+                    formed.push((name, kind));
+                }
+            }
+        }
+        Delta {
+            instructions: (a.instructions.len(), b.instructions.len()),
+            added: Names::of(&b.instructions, |n| !a.names.contains(n)),
+            removed: Names::of(&a.instructions, |n| !b.names.contains(n)),
+            kernels: (a.kernels.len(), b.kernels.len()),
+            kernels_added: Names::of(&b.kernels, |n| !a_kernels.contains(n)),
+            kernels_removed: Names::of(&a.kernels, |n| !b_kernels.contains(n)),
+            groups,
+            fusions_formed: formed,
+            fusions_formed_count: count,
+        }
+    }
+}
+
+/// One numbered file given to [`story`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepFile<'a> {
+    /// Its step number.
+    pub step: u32,
+    /// Its text, `None` when it could not be read.
+    pub text: Option<&'a str>,
+}
+
+/// What the story says of one numbered file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step<'a> {
+    /// Whether its text differs from the file written before it; `None`
+    /// when that file is missing or either is unreadable.
+    pub changed: Option<bool>,
+    /// What changed, for a changed file.
+    pub delta: Option<Delta<'a>>,
+}
+
+/// The story of a module's numbered files, given in step order, after
+/// `before` (the `before_optimizations` text, when readable): one [`Step`]
+/// per file.
+pub fn story<'a>(before: Option<&'a str>, files: &[StepFile<'a>]) -> Vec<Step<'a>> {
+    let mut out = Vec::with_capacity(files.len());
+    // The file before: its step (None for before_optimizations), text and
+    // facts once read.
+    let mut prev: Option<(Option<u32>, &'a str)> = before.map(|t| (None, t));
+    let mut prev_facts: Option<Facts<'a>> = None;
+    for f in files {
+        let follows = match prev {
+            Some((None, _)) => f.step == 0,
+            Some((Some(s), _)) => s.checked_add(1) == Some(f.step),
+            None => false,
+        };
+        let changed = match (prev, f.text) {
+            (Some((_, a)), Some(b)) if follows => Some(a != b),
+            _ => None,
+        };
+        let mut delta = None;
+        if let (Some(true), Some((_, a)), Some(b)) = (changed, prev, f.text) {
+            let fa = prev_facts.take().unwrap_or_else(|| Facts::of_text(a));
+            let fb = Facts::of_text(b);
+            delta = Some(Delta::between(&fa, &fb));
+            prev_facts = Some(fb);
+        } else if changed != Some(false) {
+            // Unchanged keeps the facts (same text); anything else drops them.
+            prev_facts = None;
+        }
+        out.push(Step { changed, delta });
+        prev = f.text.map(|t| (Some(f.step), t));
+    }
+    out
+}
+
+/// What a query matched in a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Matched {
+    /// An instruction of that name.
+    Instruction,
+    /// Instructions of that opcode.
+    Opcode,
+    /// Fusions of that kind (`kLoop`, or a backend config's `"kind"`).
+    FusionKind,
+}
+
+impl Matched {
+    /// As words.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Matched::Instruction => "instruction",
+            Matched::Opcode => "opcode",
+            Matched::FusionKind => "fusion kind",
+        }
+    }
+}
+
+/// Where a query first appears: the index of the file in the list given to
+/// [`first`], what it matched, and the instructions (names, 1-based lines)
+/// it matched there (the first [`MAX_NAMES`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found<'a> {
+    /// Index into the files given.
+    pub file: usize,
+    /// What it matched.
+    pub matched: Matched,
+    /// The instructions it matched: name and line.
+    pub instructions: Vec<(&'a str, usize)>,
+    /// How many it matched.
+    pub count: usize,
+}
+
+/// What a query matches in one text, if anything (`file` 0).
+pub fn find<'a>(text: &'a str, query: &str) -> Option<Found<'a>> {
+    if query.is_empty() || !text.contains(query) {
+        return None;
+    }
+    let m = program::parse(text);
+    for how in [Matched::Instruction, Matched::Opcode, Matched::FusionKind] {
+        let mut hits = Vec::new();
+        let mut count = 0;
+        for ins in &m.instructions {
+            let hit = match how {
+                Matched::Instruction => ins.name == query,
+                Matched::Opcode => ins.opcode == query,
+                Matched::FusionKind => {
+                    ins.fusion_kind == Some(query) || ins.config_kind() == Some(query)
+                }
+            };
+            if hit {
+                count += 1;
+                if hits.len() < MAX_NAMES {
+                    hits.push((ins.name, ins.line));
+                }
+            }
+        }
+        if count > 0 {
+            return Some(Found {
+                file: 0,
+                matched: how,
+                instructions: hits,
+                count,
+            });
+        }
+    }
+    None
+}
+
+/// The first of `texts` (in the order given: `before_optimizations`, then
+/// the numbered files by step) where `query` appears as an instruction's
+/// name, an opcode or a fusion kind. Unreadable files (`None`) are
+/// skipped. Each file is parsed only when its text holds the query.
+pub fn first<'a>(texts: &[Option<&'a str>], query: &str) -> Option<Found<'a>> {
+    texts.iter().enumerate().find_map(|(i, t)| {
+        let found = find((*t)?, query)?;
+        Some(Found { file: i, ..found })
+    })
+}
