@@ -266,7 +266,7 @@ function defines(bytes, name) {
 async function folderOp(m) {
   if (m.op === 'folder-index') return JSON.parse(call('folder-index\\n', [new TextEncoder().encode(m.lines)]));
   if (m.op === 'folder-open') {
-    folder.id = m.id; folder.paths = []; folder.bytes = new Map();
+    folder.id = m.module; folder.paths = []; folder.bytes = new Map();
     const binary = [];
     for (const f of m.files) {
       const b = f.bytes;
@@ -275,7 +275,8 @@ async function folderOp(m) {
       if (!text) { binary.push(f.path); continue; }
       folder.paths.push(f.path); folder.bytes.set(f.path, b);
     }
-    const obj = JSON.parse(call('folder-module\\n' + m.id + '\\n', folderRecords()));
+    if (!folder.paths.length) return { module: null, binary };
+    const obj = JSON.parse(call('folder-module\\n' + m.module + '\\n', folderRecords()));
     obj.binary = binary;
     return obj;
   }
@@ -295,7 +296,7 @@ async function folderOp(m) {
     const h = el('h2', '', 'The dump folder: every file XLA wrote');
     h.id = 'dlp-folder-h';
     sec.setAttribute('aria-labelledby', h.id);
-    const note = el('p', 'dlp-note', 'Pick or drop the folder that --xla_dump_to wrote (with --xla_dump_hlo_pass_re=.* for a file after each pass that changed the module), or a .zip of it. The page lists its modules at once and reads a module\'s files when you open it; nothing leaves the page.');
+    const note = el('p', 'dlp-note', 'Pick or drop the folder that --xla_dump_to wrote (with --xla_dump_hlo_pass_re=.* it also writes the module between passes, in numbered files), or a .zip of it. The page lists its modules at once and reads a module\'s files when you open it; nothing leaves the page.');
     const drop = el('div', 'dlp-folder-drop');
     const row = el('div', 'dlp-row');
     const dirLabel = el('label', 'dlp-pick', 'Pick a folder: ');
@@ -360,7 +361,7 @@ async function folderOp(m) {
       const w = f ? f(v) : `${k}: ${JSON.stringify(v)}`;
       if (w) out.push(w);
     }
-    return out.join('; ') || 'the text changed, no instruction did (names, metadata or layout only)';
+    return out.join('; ') || 'the text changed; no instruction or kernel was added or removed';
   }
 
   /** The memory figures, one row each: key, words. */
@@ -504,11 +505,21 @@ async function folderOp(m) {
           }
           if (mine !== gen) return;
         }
+        if (!files.length) {
+          body.replaceChildren(...notReadList(notRead), el('p', 'dlp-note', `None of ${m.id}'s files was read: nothing to show.`));
+          body.dataset.ready = 'true';
+          return;
+        }
         msg.textContent = `Reading ${m.id}: the checker reads ${count(files.length, 'file')} (${bytes(total)})…`;
-        const r = await ctx.ask({ op: 'folder-open', id: m.id, files }, transfer);
+        const r = await ctx.ask({ op: 'folder-open', module: m.id, files }, transfer);
         if (mine !== gen) return;
         if (r.error) throw new Error(r.error);
         for (const p of r.binary || []) notRead.push(`${p}: not read: it is not text (NUL bytes, or not UTF-8)`);
+        if (!r.module) {
+          body.replaceChildren(...notReadList(notRead), el('p', 'dlp-note', `None of ${m.id}'s files was read: nothing to show.`));
+          body.dataset.ready = 'true';
+          return;
+        }
         body.replaceChildren(...moduleView(r.module, notRead));
         body.dataset.ready = 'true';
       } catch (err) {
@@ -519,13 +530,15 @@ async function folderOp(m) {
     }
 
     /** One module: what was not read, the timeline, the search, the memory. */
+    function notReadList(notRead) {
+      if (!notRead.length) return [];
+      const ul = el('ul', 'dlp-folder-notread');
+      for (const t of notRead) ul.append(el('li', 'dlp-reason', t));
+      return [el('p', 'dlp-note', 'Listed, not read:'), ul];
+    }
+
     function moduleView(mod, notRead) {
-      const parts = [];
-      if (notRead.length) {
-        const ul = el('ul', 'dlp-folder-notread');
-        for (const t of notRead) ul.append(el('li', 'dlp-reason', t));
-        parts.push(el('p', 'dlp-note', 'Listed, not read:'), ul);
-      }
+      const parts = notReadList(notRead);
       const view = el('div', 'dlp-folder-view');
       view.setAttribute('aria-live', 'polite');
       parts.push(timeline(mod, view), search(mod, view), view, memory(mod, view));
@@ -627,7 +640,7 @@ async function folderOp(m) {
           const glyph = l.op === '+' ? '+' : l.op === '-' ? '−' : ' ';
           line.append(el('span', 'dlp-fd-n', l.a === null ? '' : String(l.a)), el('span', 'dlp-fd-n', l.b === null ? '' : String(l.b)), el('span', 'dlp-fd-g', glyph), el('span', 'dlp-fd-t', l.text));
           if (mark && l.op !== '-' && l.b === mark) line.classList.add('dlp-fd-mark');
-          pre.append(line, '\n');
+          pre.append(line);
         }
       };
       const rest = [];
@@ -637,7 +650,7 @@ async function folderOp(m) {
           rest.push([head, h.lines]);
           continue;
         }
-        pre.append(el('span', 'dlp-fd-head', head), '\n');
+        pre.append(el('span', 'dlp-fd-head', head));
         draw(h.lines.slice(0, left));
         if (h.lines.length > left) rest.push([null, h.lines.slice(left)]);
         left -= h.lines.length;
@@ -648,7 +661,7 @@ async function folderOp(m) {
         more.type = 'button';
         more.addEventListener('click', () => {
           for (const [head, lines] of rest) {
-            if (head) pre.append(el('span', 'dlp-fd-head', head), '\n');
+            if (head) pre.append(el('span', 'dlp-fd-head', head));
             draw(lines);
           }
           more.remove();
@@ -716,7 +729,7 @@ async function folderOp(m) {
       wrap.append(el('h4', '', 'Memory'));
       const m = mod.memory;
       if (!m) {
-        wrap.append(el('p', 'dlp-note', 'No memory figures for this module: the folder has no buffer assignment of it, or the page could not read it.'));
+        wrap.append(el('p', 'dlp-note', 'No memory figures for this module: the checker read no buffer assignment of it.'));
         return wrap;
       }
       const dl = el('dl', 'dlp-cost-totals dlp-folder-figures');
