@@ -68,6 +68,22 @@ pub enum Command {
         /// The second dump, of the same kind.
         b: PathBuf,
     },
+    /// A whole `--xla_dump_to` folder: its modules and files, each module's
+    /// pass story (which numbered files changed, and what), and where
+    /// something first appears.
+    Folder {
+        /// Print one JSON object (schema in the `dumplab` crate, module `folder::json`).
+        #[arg(long)]
+        json: bool,
+        /// Only this module: its id (`module_0000`) or its name (`jit_fn`).
+        #[arg(long)]
+        module: Option<String>,
+        /// The first file where this appears: an instruction name (`copy.3`), an opcode (`transpose`) or a fusion kind (`kLoop`).
+        #[arg(long)]
+        first: Option<String>,
+        /// The folder XLA wrote (`--xla_dump_to`).
+        dir: PathBuf,
+    },
     /// Validates the course's fixtures and exercises.
     Check {
         /// The course root (holding `book.toml`); defaults to the current directory.
@@ -114,6 +130,12 @@ pub fn main() -> ExitCode {
         Some(Command::Diff { json, chip, a, b }) => {
             crate::cmd_diff::run(json, chip.as_deref(), &a, &b)
         }
+        Some(Command::Folder {
+            json,
+            module,
+            first,
+            dir,
+        }) => crate::cmd_folder::run(json, module.as_deref(), first.as_deref(), &dir),
         Some(Command::Check { dir }) => crate::cmd_check::run(dir.as_deref()),
         Some(Command::Grade(args)) => crate::cmd_grade::run(&args),
         Some(Command::Markers { root }) => crate::cmd_markers::run(&root),

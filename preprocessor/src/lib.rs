@@ -11,6 +11,7 @@ mod cmd_check;
 mod cmd_cost;
 mod cmd_diff;
 mod cmd_fixture;
+mod cmd_folder;
 mod cmd_grade;
 mod cmd_map;
 mod cmd_markers;

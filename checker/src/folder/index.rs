@@ -146,12 +146,17 @@ pub fn index<'a>(files: &[(&'a str, u64)], limits: &Limits) -> Index<'a> {
     let mut modules: HashMap<ModuleName<'a>, usize> = HashMap::new();
     let mut total: u64 = 0;
     for (n, &(path, size)) in files.iter().enumerate() {
-        if ix.entries.len() >= limits.max_entries {
+        if n >= limits.max_entries {
+            let rest = files.len() - n - 1;
+            let after = match rest {
+                0 => String::new(),
+                1 => ", nor the entry after it in the list".to_owned(),
+                r => format!(", nor the {r} entries after it in the list"),
+            };
             ix.problems.push(Problem {
                 path: path.to_owned(),
                 message: format!(
-                    "{} more entries not indexed, from this one on: a folder is indexed up to {} entries (the limit)",
-                    files.len() - n,
+                    "not indexed{after}: a folder is indexed up to {} entries (the limit)",
                     limits.max_entries
                 ),
             });

@@ -16,6 +16,15 @@
 //! NAMES = {"count": N, "names": [first 50]}
 //! ```
 //!
+//! `folder --json --first X` prints `{"query", "module", "found": FOUND|null,
+//! "final": path|null}` (`final`: the optimized module's file, when X is in
+//! none of the numbered files but there),
+//! FOUND = `{"path", "step"|null (null for before_optimizations), "pipeline",
+//! "pass", "next", "matched": "instruction"|"opcode"|"fusion kind", "count",
+//! "instructions": [{"name", "line"}], "previous": path|null}`: `previous` is
+//! the file written before it (the pass that made it ran after that one was
+//! written, no later than this file's pass).
+//!
 //! `unknown` lists the files outside any module (a module's files of no
 //! known kind are in its `files`, kind `unknown`). `changed` is null when
 //! the file before it is missing or unreadable; `delta` is null unless
@@ -25,7 +34,7 @@
 //! within the limits.
 
 use super::index::{Entry, Index};
-use super::passes::{Delta, Names, Step};
+use super::passes::{self, Delta, Names, Step};
 use super::{Folder, memory_json};
 use crate::sourcemap::json::push_str;
 use std::fmt::Write;
@@ -173,11 +182,19 @@ pub fn push_module(out: &mut String, index: &Index<'_>, folder: Option<&Folder<'
 
 /// The whole folder's object: from the index alone, or a folder read.
 pub fn to_json(index: &Index<'_>, folder: Option<&Folder<'_>>) -> String {
+    to_json_of(index, folder, 0..index.modules.len())
+}
+
+/// The folder's object with only the modules `modules` (indices into
+/// [`Index::modules`]) in `modules`.
+pub fn to_json_of(
+    index: &Index<'_>,
+    folder: Option<&Folder<'_>>,
+    modules: impl IntoIterator<Item = usize>,
+) -> String {
     let mut out = String::with_capacity(256 + index.entries.len() * 128);
     out.push_str("{\"modules\":");
-    list(&mut out, 0..index.modules.len(), |o, m| {
-        push_module(o, index, folder, m)
-    });
+    list(&mut out, modules, |o, m| push_module(o, index, folder, m));
     out.push_str(",\"unknown\":");
     list(&mut out, &index.unknown, |o, &i| {
         push_str(o, index.entries.get(i).map_or("", |e| e.path))
@@ -197,4 +214,59 @@ pub fn to_json(index: &Index<'_>, folder: Option<&Folder<'_>>) -> String {
 /// `folder --json` for a folder read.
 pub fn folder_json(folder: &Folder<'_>) -> String {
     to_json(&folder.index, Some(folder))
+}
+
+/// `folder --json --first X` for module `m` (see the module docs).
+pub fn first_json(folder: &Folder<'_>, m: usize, query: &str) -> String {
+    let mut out = String::from("{\"query\":");
+    push_str(&mut out, query);
+    out.push_str(",\"module\":");
+    opt_str(&mut out, folder.index.modules.get(m).map(|mf| mf.module.id));
+    out.push_str(",\"found\":");
+    let files = folder.story_texts(m);
+    let texts: Vec<Option<&str>> = files.iter().map(|(_, t)| *t).collect();
+    let entry = |k: usize| {
+        files
+            .get(k)
+            .and_then(|(i, _)| *i)
+            .and_then(|i| folder.index.entries.get(i))
+    };
+    match passes::first(&texts, query).and_then(|f| Some((entry(f.file)?, f))) {
+        None => {
+            out.push_str("null,\"final\":");
+            opt_str(&mut out, folder.in_final(m, query));
+        }
+        Some((e, f)) => {
+            let p = e.name.pass;
+            out.push_str("{\"path\":");
+            push_str(&mut out, e.path);
+            out.push_str(",\"step\":");
+            match p {
+                Some(p) => {
+                    let _ = write!(out, "{}", p.step);
+                }
+                None => out.push_str("null"),
+            }
+            out.push_str(",\"pipeline\":");
+            opt_str(&mut out, p.map(|p| p.pipeline));
+            out.push_str(",\"pass\":");
+            opt_str(&mut out, p.and_then(|p| p.pass));
+            out.push_str(",\"next\":");
+            opt_str(&mut out, p.and_then(|p| p.next));
+            out.push_str(",\"matched\":");
+            push_str(&mut out, f.matched.as_str());
+            let _ = write!(out, ",\"count\":{},\"instructions\":", f.count);
+            list(&mut out, &f.instructions, |o, (name, line)| {
+                o.push_str("{\"name\":");
+                push_str(o, name);
+                let _ = write!(o, ",\"line\":{line}}}");
+            });
+            out.push_str(",\"previous\":");
+            let prev = f.file.checked_sub(1).and_then(entry).map(|e| e.path);
+            opt_str(&mut out, prev.filter(|_| p.is_some()));
+            out.push_str("},\"final\":null");
+        }
+    }
+    out.push('}');
+    out
 }

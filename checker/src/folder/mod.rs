@@ -47,6 +47,8 @@ pub struct Input<'a> {
 pub struct Story<'a> {
     /// One per numbered file, in step order.
     pub steps: Vec<Step<'a>>,
+    /// How many texts were parsed to tell it (each at most once).
+    pub parses: usize,
 }
 
 /// A folder read: its index, and per module (as in [`Index::modules`])
@@ -88,6 +90,31 @@ impl<'a> Folder<'a> {
         let mut out = vec![(before, before.and_then(|i| self.text(i)))];
         out.extend(mf.passes.iter().map(|&i| (Some(i), self.text(i))));
         out
+    }
+}
+
+impl Folder<'_> {
+    /// The path of module `m`'s optimized module
+    /// (`<backend>_after_optimizations.txt`) when `query` appears in it as
+    /// an instruction name, an opcode or a fusion kind.
+    pub fn in_final(&self, m: usize, query: &str) -> Option<&str> {
+        let mf = self.index.modules.get(m)?;
+        let i = mf.first_of(&self.index, Kind::AfterOptimizations)?;
+        passes::find(self.text(i)?, query)?;
+        self.index.entries.get(i).map(|e| e.path)
+    }
+
+    /// The `xla_dump_hlo_pass_re` of module `m`'s `debug_options` file
+    /// (`xla_dump_hlo_pass_re: ".*"`), when it has one: which passes wrote
+    /// files.
+    pub fn pass_re(&self, m: usize) -> Option<&str> {
+        let mf = self.index.modules.get(m)?;
+        let text = self.text(mf.first_of(&self.index, Kind::DebugOptions)?)?;
+        let line = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("xla_dump_hlo_pass_re:"))?;
+        let v = line.trim();
+        v.strip_prefix('"')?.strip_suffix('"')
     }
 }
 
@@ -148,9 +175,8 @@ pub fn story_of<'a>(folder: &Folder<'a>, m: usize) -> Story<'a> {
             text: folder.text(i),
         })
         .collect();
-    Story {
-        steps: passes::story(before, &files),
-    }
+    let (steps, parses) = passes::story(before, &files);
+    Story { steps, parses }
 }
 
 /// HOOK for the memory module (the integrator wires it): the `memory`

@@ -244,9 +244,11 @@ pub struct Step<'a> {
 
 /// The story of a module's numbered files, given in step order, after
 /// `before` (the `before_optimizations` text, when readable): one [`Step`]
-/// per file.
-pub fn story<'a>(before: Option<&'a str>, files: &[StepFile<'a>]) -> Vec<Step<'a>> {
+/// per file, and how many texts were parsed (at most one more than the
+/// files: each text once).
+pub fn story<'a>(before: Option<&'a str>, files: &[StepFile<'a>]) -> (Vec<Step<'a>>, usize) {
     let mut out = Vec::with_capacity(files.len());
+    let mut parses = 0;
     // The file before: its step (None for before_optimizations), text and
     // facts once read.
     let mut prev: Option<(Option<u32>, &'a str)> = before.map(|t| (None, t));
@@ -263,7 +265,11 @@ pub fn story<'a>(before: Option<&'a str>, files: &[StepFile<'a>]) -> Vec<Step<'a
         };
         let mut delta = None;
         if let (Some(true), Some((_, a)), Some(b)) = (changed, prev, f.text) {
-            let fa = prev_facts.take().unwrap_or_else(|| Facts::of_text(a));
+            let fa = prev_facts.take().unwrap_or_else(|| {
+                parses += 1;
+                Facts::of_text(a)
+            });
+            parses += 1;
             let fb = Facts::of_text(b);
             delta = Some(Delta::between(&fa, &fb));
             prev_facts = Some(fb);
@@ -274,7 +280,7 @@ pub fn story<'a>(before: Option<&'a str>, files: &[StepFile<'a>]) -> Vec<Step<'a
         out.push(Step { changed, delta });
         prev = f.text.map(|t| (Some(f.step), t));
     }
-    out
+    (out, parses)
 }
 
 /// What a query matched in a file.

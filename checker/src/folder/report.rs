@@ -22,8 +22,14 @@ pub fn pass_label(p: &PassName<'_>) -> String {
     if let Some(pass) = p.pass {
         let _ = write!(s, " after {pass}");
     }
-    if let Some(next) = p.next {
-        let _ = write!(s, " (before {next})");
+    match (p.pass, p.next) {
+        (Some(_), Some(next)) => {
+            let _ = write!(s, " (before {next})");
+        }
+        (None, Some(next)) => {
+            let _ = write!(s, " before {next}");
+        }
+        _ => {}
     }
     s
 }
@@ -148,8 +154,11 @@ pub fn module_text(out: &mut String, f: &Folder<'_>, m: usize) {
     let mut folded: Option<(u32, u32, usize)> = None;
     let flush = |out: &mut String, folded: &mut Option<(u32, u32, usize)>| {
         if let Some((a, b, n)) = folded.take() {
-            let what = if n == 1 { "file" } else { "files" };
-            let _ = writeln!(out, "    {a:04}-{b:04}  {n} {what} unchanged");
+            if n == 1 {
+                let _ = writeln!(out, "    {a:04}       1 file unchanged");
+            } else {
+                let _ = writeln!(out, "    {a:04}-{b:04}  {n} files unchanged");
+            }
         }
     };
     for (k, &i) in mf.passes.iter().enumerate() {
@@ -224,15 +233,33 @@ pub fn first_text(f: &Folder<'_>, m: usize, query: &str) -> String {
     let files = f.story_texts(m);
     let texts: Vec<Option<&str>> = files.iter().map(|(_, t)| *t).collect();
     let Some(found) = passes::first(&texts, query) else {
-        return format!(
-            "`{query}` appears in none of this module's numbered files nor its before_optimizations file (as an instruction name, an opcode or a fusion kind)\n"
+        let mut out = format!(
+            "`{query}` appears in none of this module's numbered files nor its before_optimizations file (as an instruction name, an opcode or a fusion kind).\n"
         );
+        if let Some(path) = f.in_final(m, query) {
+            let last = files
+                .last()
+                .and_then(|(i, _)| *i)
+                .and_then(|i| f.index.entries.get(i));
+            let _ = write!(
+                out,
+                "It is in the optimized module, {path}: what made it ran after "
+            );
+            match last.filter(|e| e.name.pass.is_some()) {
+                Some(e) => {
+                    let _ = writeln!(out, "the last numbered file was written ({}).", e.path);
+                }
+                None => out.push_str("the module before optimizations.\n"),
+            }
+        }
+        return out;
     };
-    found_text(f, &files, &found, query)
+    found_text(f, m, &files, &found, query)
 }
 
 fn found_text(
     f: &Folder<'_>,
+    m: usize,
     files: &[(Option<usize>, Option<&str>)],
     found: &Found<'_>,
     query: &str,
@@ -275,13 +302,16 @@ fn found_text(
                 Some(pe) => {
                     let _ = writeln!(
                         out,
-                        "A file is the module after the pass its name names, and XLA writes files only for some pass runs: the pass that made it ran after {} was written and no later than this file's pass; passes that wrote no file in between are not seen.",
+                        "A file is the module after the pass its name names; passes that wrote no file are not seen. What made it ran after the file before it was written ({}) and no later than this file's pass.",
                         pe.path
                     );
                 }
                 None => out.push_str(
-                    "No file is written before it: the pass that made it ran before this file was written.\n",
+                    "No file is written before it: what made it ran before this file was written.\n",
                 ),
+            }
+            if f.pass_re(m) == Some(".*") {
+                out.push_str("This folder's debug_options set --xla_dump_hlo_pass_re=.*: XLA then writes a file when a pipeline starts and after each pass that reports a change (xla/hlo/pass/hlo_pass_pipeline.cc), so the passes that ran in between and wrote no file reported no change.\n");
             }
         }
     }
