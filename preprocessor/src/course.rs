@@ -10,7 +10,7 @@
 use crate::confine::{Expect, HINT, Root};
 use crate::settings::Settings;
 use dumplab::Diagnostic;
-use dumplab::fixture::{Family, load_family};
+use dumplab::fixture::{Family, is_folder_name, load_family_with_folders};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -231,7 +231,8 @@ fn load_family_dir(
         .keys()
         .filter(|f| dumplab::fixture::is_dump_name(f))
         .count();
-    let (family, diagnostics) = load_family(name, &shown, &text, files);
+    let folders = read_dump_folders(path, confined, &shown, out);
+    let (family, diagnostics) = load_family_with_folders(name, &shown, &text, files, folders);
     out.extend(diagnostics);
     if let Some(family) = family {
         course.dumps += dumps;
@@ -304,6 +305,56 @@ fn read_family_files(
         }
     }
     Some(files)
+}
+
+/// The dump folders of a family folder (`folder.*`), each with the number of
+/// files in it, subfolders included. Only names are read, never a text: the
+/// folder reader's tests open them, the book does not.
+fn read_dump_folders(
+    dir: &Path,
+    confined: &Root,
+    shown: &str,
+    out: &mut Vec<Diagnostic>,
+) -> BTreeMap<String, usize> {
+    let mut folders = BTreeMap::new();
+    let Ok(entries) = sorted_entries(dir) else {
+        return folders; // read_family_files reported it
+    };
+    for (name, path) in entries {
+        if !is_folder_name(&name) {
+            continue;
+        }
+        let mut count = 0;
+        let mut stack = vec![(format!("{shown}/{name}"), path)];
+        while let Some((shown_here, here)) = stack.pop() {
+            if let Err(why) = confined.check(&here, Expect::Dir) {
+                out.push(outside(shown_here, &why));
+                continue;
+            }
+            match sorted_entries(&here) {
+                Ok(children) => {
+                    for (child, child_path) in children {
+                        let child_shown = format!("{shown_here}/{child}");
+                        if child_path.is_dir() {
+                            stack.push((child_shown, child_path));
+                        } else if let Err(why) = confined.check(&child_path, Expect::File) {
+                            out.push(outside(child_shown, &why));
+                        } else {
+                            count += 1;
+                        }
+                    }
+                }
+                Err(err) => out.push(Diagnostic::error(
+                    shown_here,
+                    1,
+                    1,
+                    format!("cannot read the folder: {err}"),
+                )),
+            }
+        }
+        folders.insert(name, count);
+    }
+    folders
 }
 
 fn load_exercises(

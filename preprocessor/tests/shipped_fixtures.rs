@@ -4,13 +4,33 @@
 
 #![allow(clippy::unwrap_used)]
 
-use dumplab::fixture::{Status, is_dump_name, load_family};
+use dumplab::fixture::{Status, is_dump_name, is_folder_name, load_family_with_folders};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
+}
+
+/// A family's dump folders (`folder.*`) with the number of files in each.
+fn dump_folders(dir: &Path) -> BTreeMap<String, usize> {
+    fn count(dir: &Path) -> usize {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| if p.is_dir() { count(&p) } else { 1 })
+            .sum()
+    }
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .filter_map(|p| {
+            let name = p.file_name()?.to_string_lossy().into_owned();
+            is_folder_name(&name).then(|| (name, count(&p)))
+        })
+        .collect()
 }
 
 #[test]
@@ -59,7 +79,9 @@ fn every_family_is_usable_by_exercises() {
             }
         }
         let text = std::fs::read_to_string(&toml_path).unwrap();
-        let (family, diagnostics) = load_family(&name, &format!("fixtures/{name}"), &text, files);
+        let folders = dump_folders(&dir);
+        let (family, diagnostics) =
+            load_family_with_folders(&name, &format!("fixtures/{name}"), &text, files, folders);
         assert!(diagnostics.iter().all(|d| !d.is_error()), "{diagnostics:?}");
         let family = family.unwrap();
         let reviewed = *family.annotation.status.get_ref() == Status::Reviewed;
