@@ -17,9 +17,11 @@
 //! live range) comes from its own module; until it is wired in,
 //! [`memory_json`] and [`memory_text`] are the hooks and say nothing.
 
+pub mod buffers;
 pub mod index;
 pub mod json;
 pub mod linediff;
+pub mod memory;
 pub mod names;
 pub mod passes;
 pub mod report;
