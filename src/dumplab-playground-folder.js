@@ -247,6 +247,17 @@ function folderRecords() {
   for (const p of folder.paths) { const b = folder.bytes.get(p); parts.push(enc.encode(p + '\\n' + b.length + '\\n'), b); }
   return parts;
 }
+// Line \`n\` of a text (cut), if it holds \`name\`.
+function lineAt(bytes, n, name) {
+  let at = 0;
+  for (let i = 1; i < n && at >= 0; i++) { at = bytes.indexOf(10, at); if (at >= 0) at++; }
+  if (at < 0) return null;
+  let end = bytes.indexOf(10, at);
+  if (end < 0) end = bytes.length;
+  const line = new TextDecoder().decode(bytes.subarray(at, Math.min(end, at + 2400)));
+  if (!line.includes(name)) return null;
+  return { line: n, text: line.length > 600 ? line.slice(0, 600) + ' …' : line };
+}
 // The line defining instruction \`name\` in a text: its number and text (cut).
 function defines(bytes, name) {
   const text = new TextDecoder().decode(bytes);
@@ -286,7 +297,7 @@ async function folderOp(m) {
     return JSON.parse(call('line-diff\\n' + a.length + '\\n', [a, b]));
   }
   if (m.op === 'folder-first') return JSON.parse(call('folder-first\\n' + folder.id + '\\n' + m.query.replace(/\\n/g, ' ') + '\\n', folderRecords()));
-  if (m.op === 'folder-line') { const b = folder.bytes.get(m.path); return { found: b ? defines(b, m.name) : null }; }
+  if (m.op === 'folder-line') { const b = folder.bytes.get(m.path); return { found: b ? (m.line ? lineAt(b, m.line, m.name) : null) || defines(b, m.name) : null }; }
   return { error: 'unknown folder request' };
 }`;
 
@@ -364,17 +375,28 @@ async function folderOp(m) {
     return out.join('; ') || 'the text changed; no instruction or kernel was added or removed';
   }
 
-  /** The memory figures, one row each: key, words. */
+  /** The memory figures (`memory` of `folder --json`), one row each: key,
+   *  words. A figure the files cannot give is null, shown "unknown". */
   const FIGURES = [
     ['argument_bytes', 'Arguments (parameters)'],
-    ['output_bytes', 'Outputs'],
+    ['output_bytes', 'Outputs (maybe-live-out)'],
     ['alias_bytes', 'Outputs aliased to parameters'],
-    ['temp_bytes', 'Temporary buffers'],
-    ['peak_bytes', "Peak (XLA's own way)"],
-    ['live_range_peak_bytes', 'Peak of the live ranges (-live-range.txt)'],
+    ['temp_bytes', 'Temporaries (preallocated-temp)'],
+    ['host_bytes', 'Host memory (S(5))'],
+    ['peak_bytes', "Peak, XLA's way"],
+    ['static_bytes', "The peak's static part (parameters, constants, outputs)"],
+    ['live_range_peak_bytes', "The live-range file's own peak (the values live at its peak step, added up; not XLA's peak)"],
   ];
+  /** The usual causes of a parameter without an alias (`possibilities`),
+   *  one row per id of the checker's table (checker/src/folder/memory.rs). */
+  const POSSIBILITIES = {
+    not_donated: 'it was not donated',
+    no_output_of_its_shape: 'no output has its shape and element type (JAX pairs a donated argument only with such an output)',
+    outputs_taken: 'every output of its shape and element type is aliased to another parameter already',
+    memory_kind_or_layout: 'an output of its shape has another memory kind or layout',
+  };
 
-  window.dumplabFolder = { LIMITS, WORKER, DELTA, FIGURES, mount, fromZip, Refusal };
+  window.dumplabFolder = { LIMITS, WORKER, DELTA, FIGURES, POSSIBILITIES, mount, fromZip, Refusal };
 
   /**
    * Builds the section after `ctx.after`. `ctx.ask(msg, transfer)` sends one
@@ -722,8 +744,67 @@ async function folderOp(m) {
       return wrap;
     }
 
-    /** The memory table: the figures, then the largest buffers, each with a
-     *  button that shows its instruction's line in the optimized module. */
+    /** A table with a caption above it, in its own focusable scrolling region. */
+    function grid(id, caption, headers, rows) {
+      const wrap = el('div', 'dlp-table-wrap');
+      const cap = el('p', 'dlp-caption', caption);
+      cap.id = id;
+      const scroll = el('div', 'dlp-scroll');
+      scroll.tabIndex = 0;
+      scroll.setAttribute('role', 'region');
+      scroll.setAttribute('aria-labelledby', id);
+      const t = el('table', 'dlp-table');
+      t.setAttribute('aria-labelledby', id);
+      const head = el('tr');
+      for (const x of headers) {
+        const th = el('th', '', x);
+        th.scope = 'col';
+        head.append(th);
+      }
+      const thead = el('thead');
+      thead.append(head);
+      const body = el('tbody');
+      for (const cells of rows) {
+        const tr = el('tr');
+        for (const c of cells) {
+          const td = el('td', typeof c === 'number' ? 'dlp-num' : '');
+          if (c instanceof Node) td.append(c);
+          else td.textContent = visible(c === null || c === undefined ? 'unknown' : c);
+          tr.append(td);
+        }
+        body.append(tr);
+      }
+      t.append(thead, body);
+      scroll.append(t);
+      wrap.append(cap, scroll);
+      return wrap;
+    }
+
+    /** Shows line `line` of `path` (or, without a number, the line that
+     *  defines instruction `name`) in the view. */
+    async function showLine(view, path, name, line) {
+      const got = await ctx.ask({ op: 'folder-line', path, name, line });
+      view.replaceChildren(el('h4', '', `${name} in ${path}`));
+      if (!got.found) view.append(el('p', 'dlp-note', `No line of ${path} defines ${name}.`));
+      else {
+        const pre = el('pre', 'dlp-fd-hunks dlp-folder-insline');
+        const l = el('span', 'dlp-fd-line');
+        l.append(el('span', 'dlp-fd-n', String(got.found.line)), el('span', 'dlp-fd-t', got.found.text));
+        pre.append(l);
+        const box = el('div', 'dlp-scroll');
+        box.tabIndex = 0;
+        box.setAttribute('role', 'region');
+        box.setAttribute('aria-label', `Line ${got.found.line} of ${path}`);
+        box.append(pre);
+        view.append(box);
+      }
+      view.scrollIntoView({ block: 'nearest' });
+    }
+
+    /** The memory table: the figures and their bases, allocations by type,
+     *  the largest buffers (each instruction a button that shows its line
+     *  in the optimized module), the aliasing and the parameters without
+     *  an alias with the usual causes (possibilities, never the reason). */
     function memory(mod, view) {
       const wrap = el('div', 'dlp-folder-memory');
       wrap.append(el('h4', '', 'Memory'));
@@ -740,61 +821,59 @@ async function folderOp(m) {
         dl.append(el('dt', '', words), dd);
       }
       wrap.append(dl);
-      if (m.peak_basis) wrap.append(el('p', 'dlp-note', `Peak: ${m.peak_basis}`));
-      const largest = m.largest || [];
-      if (!largest.length) return wrap;
+      for (const k of ['temp_basis', 'peak_basis']) if (m[k]) wrap.append(el('p', 'dlp-note', `${k === 'temp_basis' ? 'Temporaries' : 'Peak'}: ${m[k]}`));
+      const id = (what) => `dlp-folder-${what}-${mod.id}`;
+      if (m.by_type && m.by_type.length) {
+        wrap.append(grid(id('types'), `Allocations by type: ${m.allocations} in all`, ['type', 'allocations', 'bytes'], m.by_type.map((t) => [t.type, t.allocations, t.bytes === null ? null : exact(t.bytes)])));
+      }
       // The module the buffer assignment names instructions of: the optimized
       // one (XLA:TPU's, after buffer assignment, where it writes that one).
       const optimized = ['after-optimizations', 'after-buffer-assignment'].map((k) => mod.files.find((f) => f.kind === k && f.parsed)).find(Boolean);
-      const cap = el('p', 'dlp-caption', `The largest buffers: ${largest.length}`);
-      cap.id = `dlp-folder-mem-${mod.id}`;
-      const scroll = el('div', 'dlp-scroll');
-      scroll.tabIndex = 0;
-      scroll.setAttribute('role', 'region');
-      scroll.setAttribute('aria-labelledby', cap.id);
-      const t = el('table', 'dlp-table dlp-folder-largest');
-      t.setAttribute('aria-labelledby', cap.id);
-      const head = el('tr');
-      for (const x of ['allocation', 'bytes', 'instruction', 'source line']) {
-        const th = el('th', '', x);
-        th.scope = 'col';
-        head.append(th);
+      const largest = m.largest || [];
+      if (largest.length) {
+        const rows = largest.map((r) => {
+          const v = (r.values || [])[0];
+          const name = r.instruction || null;
+          let ins = name;
+          if (name && optimized) {
+            ins = el('button', 'dlp-folder-ins', name);
+            ins.type = 'button';
+            // The value's instruction without its shape index (`copy-start{0}`).
+            ins.addEventListener('click', () => showLine(view, optimized.path, name.replace(/\{[^}]*\}$/, ''), v && v.module_line));
+          }
+          const more = r.values && r.values.length > 1 ? ` (+${r.values.length - 1} more)` : '';
+          const cell = el('span');
+          cell.append(ins || 'unknown', more);
+          return [r.allocation, exact(r.bytes), (r.types || []).join(', '), cell, r.source];
+        });
+        wrap.append(grid(id('largest'), `The largest buffers: ${largest.length}`, ['allocation', 'bytes', 'type', 'instruction', 'source line'], rows));
       }
-      const thead = el('thead');
-      thead.append(head);
-      const body = el('tbody');
-      for (const r of largest) {
-        const tr = el('tr');
-        const cell = el('td');
-        if (r.instruction && optimized) {
-          const b = el('button', 'dlp-folder-ins', r.instruction);
-          b.type = 'button';
-          b.addEventListener('click', async () => {
-            const got = await ctx.ask({ op: 'folder-line', path: optimized.path, name: r.instruction });
-            view.replaceChildren(el('h4', '', `${r.instruction} in ${optimized.path}`));
-            if (!got.found) view.append(el('p', 'dlp-note', `No line of ${optimized.path} defines ${r.instruction}.`));
-            else {
-              const pre = el('pre', 'dlp-fd-hunks dlp-folder-insline');
-              pre.append(el('span', 'dlp-fd-n', String(got.found.line)), el('span', 'dlp-fd-t', got.found.text));
-              const box = el('div', 'dlp-scroll');
-              box.tabIndex = 0;
-              box.setAttribute('role', 'region');
-              box.setAttribute('aria-label', `Line ${got.found.line} of the optimized module`);
-              box.append(pre);
-              view.append(box);
-            }
-            view.scrollIntoView({ block: 'nearest' });
-          });
-          cell.append(b);
-        } else cell.textContent = r.instruction || 'unknown';
-        const num = el('td', 'dlp-num', exact(r.bytes));
-        tr.append(el('td', 'dlp-num', r.allocation === undefined || r.allocation === null ? '' : String(r.allocation)), num, cell, el('td', '', r.source || 'unknown'));
-        body.append(tr);
-      }
-      t.append(thead, body);
-      scroll.append(t);
-      wrap.append(cap, scroll);
+      wrap.append(aliasing(m));
       return wrap;
+    }
+
+    /** The module's input_output_alias as checked, and the parameters no
+     *  alias names. */
+    function aliasing(m) {
+      const box = el('div', 'dlp-folder-alias');
+      const al = m.aliases || [];
+      box.append(el('p', 'dlp-note', al.length ? `Aliasing (the module's input_output_alias): ${count(al.length, 'output')} share a parameter's buffer.` : "Aliasing: the module's input_output_alias names no parameter: no output reuses a parameter's buffer."));
+      if (al.length) {
+        const ul = el('ul');
+        for (const a of al) ul.append(el('li', '', `parameter ${a.parameter} ${a.parameter_index} → output ${a.output_index} (${a.kind}): ${a.allocation === null ? 'no allocation holds that parameter' : a.shares_allocation ? `both in allocation ${a.allocation}` : `allocation ${a.allocation} is not marked maybe-live-out`}`));
+        box.append(ul);
+      }
+      const un = m.unaliased_parameters || [];
+      if (un.length) {
+        box.append(el('p', 'dlp-note', `Parameters without an output alias: ${un.length}. The folder does not record which arguments were donated (JAX's warning "Some donated buffers were not usable" does); where one of these was, the usual causes are listed: possibilities, not the reason.`));
+        const ul = el('ul', 'dlp-folder-unaliased');
+        for (const u of un.slice(0, 50)) {
+          const why = (u.possibilities || []).filter((p) => p !== 'not_donated').map((p) => POSSIBILITIES[p] || p);
+          ul.append(el('li', '', `parameter ${u.parameter} ${u.parameter_index} ${u.shape} (${exact(u.bytes)})${why.length ? `: ${why.join('; ')}` : ''}`));
+        }
+        box.append(ul);
+      }
+      return box;
     }
 
     // ---- ways in ----
