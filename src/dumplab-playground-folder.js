@@ -398,483 +398,483 @@ async function folderOp(m) {
 
   window.dumplabFolder = { LIMITS, WORKER, DELTA, FIGURES, POSSIBILITIES, mount, fromZip, Refusal };
 
+  // ---- the views (each given `app`: the mounted section's ctx, ui, generation and files) ----
+  /** The index: modules (each opened on request), files outside any, problems. */
+  function folderView(app, index, n) {
+    const parts = [];
+    parts.push(el('p', 'dlp-folder-summary', `${count(index.modules.length, 'module')}, ${count(n, 'file')}; ${count(index.unknown.length, 'file')} outside any module.`));
+    if (index.problems.length) {
+      const wrap = el('div', 'dlp-folder-problems');
+      wrap.append(el('h3', '', `Problems: ${index.problems.length}`));
+      const ul = el('ul');
+      for (const p of index.problems.slice(0, 200)) ul.append(el('li', '', `${p.path}: ${p.message}`));
+      if (index.problems.length > 200) ul.append(el('li', '', `… and ${index.problems.length - 200} more`));
+      wrap.append(ul);
+      parts.push(wrap);
+    }
+    const list = el('ul', 'dlp-folder-modules');
+    for (const m of index.modules) {
+      const li = el('li', 'dlp-folder-module');
+      li.dataset.module = m.id;
+      const b = el('button', 'dlp-folder-open', `${m.id} ${m.name}${m.cl ? ` (${m.cl})` : ''}`);
+      b.type = 'button';
+      b.setAttribute('aria-expanded', 'false');
+      const info = el('span', 'dlp-note', `${count(m.passes.length, 'pass file')}, ${count(m.files.length, 'file')}, ${bytes(m.files.reduce((s, f) => s + f.size, 0))}`);
+      const body = el('div', 'dlp-folder-body');
+      body.hidden = true;
+      b.addEventListener('click', () => {
+        const on = b.getAttribute('aria-expanded') !== 'true';
+        b.setAttribute('aria-expanded', String(on));
+        body.hidden = !on;
+        if (on && !body.dataset.loaded) {
+          body.dataset.loaded = 'true';
+          openModule(app, m, body);
+        }
+      });
+      li.append(b, ' ', info, body);
+      list.append(li);
+    }
+    parts.push(list);
+    if (index.unknown.length) {
+      const d = el('details', 'dlp-folder-unknown');
+      d.append(el('summary', '', `Files outside any module: ${index.unknown.length}`));
+      const ul = el('ul');
+      for (const p of index.unknown.slice(0, 500)) ul.append(el('li', '', p));
+      d.append(ul);
+      parts.push(d);
+    }
+    return parts;
+  }
+
+  /** Reads module `m`'s parsed files (step order, within the limits) and
+   *  hands them to the checker; draws the module into `body`. */
+  async function openModule(app, m, body) {
+    const mine = app.gen;
+    const msg = el('p', 'dlp-folder-progress');
+    msg.setAttribute('role', 'status');
+    body.replaceChildren(msg);
+    const notRead = [];
+    const files = [];
+    const transfer = [];
+    let total = 0;
+    const wanted = m.files.filter((f) => f.parsed);
+    try {
+      for (const [i, f] of wanted.entries()) {
+        msg.textContent = `Reading ${m.id}: file ${i + 1} of ${wanted.length}…`;
+        const src = app.sources.get(f.path);
+        if (!src) continue;
+        if (src.why) {
+          notRead.push(`${f.path}: not read: ${src.why}`);
+          continue;
+        }
+        if (f.size > LIMITS.maxFileBytes) {
+          notRead.push(`${f.path}: not read: ${bytes(f.size)}, over the page's limit of ${bytes(LIMITS.maxFileBytes)} a file`);
+          continue;
+        }
+        if (total + f.size > LIMITS.maxModuleBytes) {
+          notRead.push(`${f.path}: not read: the module's files passed the page's limit of ${bytes(LIMITS.maxModuleBytes)}`);
+          continue;
+        }
+        try {
+          const b = await src.read();
+          total += b.length;
+          files.push({ path: f.path, bytes: b });
+          transfer.push(b.buffer);
+        } catch (err) {
+          notRead.push(`${err.message}`.startsWith(f.path) ? err.message : `${f.path}: not read: ${err.message}`);
+        }
+        if (mine !== app.gen) return;
+      }
+      if (!files.length) {
+        body.replaceChildren(...notReadList(notRead), el('p', 'dlp-note', `None of ${m.id}'s files was read: nothing to show.`));
+        body.dataset.ready = 'true';
+        return;
+      }
+      msg.textContent = `Reading ${m.id}: the checker reads ${count(files.length, 'file')} (${bytes(total)})…`;
+      const r = await app.ctx.ask({ op: 'folder-open', module: m.id, files }, transfer);
+      if (mine !== app.gen) return;
+      if (r.error) throw new Error(r.error);
+      for (const p of r.binary || []) notRead.push(`${p}: not read: it is not text (NUL bytes, or not UTF-8)`);
+      if (!r.module) {
+        body.replaceChildren(...notReadList(notRead), el('p', 'dlp-note', `None of ${m.id}'s files was read: nothing to show.`));
+        body.dataset.ready = 'true';
+        return;
+      }
+      body.replaceChildren(...moduleView(app, r.module, notRead));
+      body.dataset.ready = 'true';
+    } catch (err) {
+      if (mine !== app.gen) return;
+      body.replaceChildren(el('p', 'dlp-reason', `The page could not read ${m.id}: ${err.message}.`));
+      delete body.dataset.loaded;
+    }
+  }
+
+  /** One module: what was not read, the timeline, the search, the memory. */
+  function notReadList(notRead) {
+    if (!notRead.length) return [];
+    const ul = el('ul', 'dlp-folder-notread');
+    for (const t of notRead) ul.append(el('li', 'dlp-reason', t));
+    return [el('p', 'dlp-note', 'Listed, not read:'), ul];
+  }
+
+  function moduleView(app, mod, notRead) {
+    const parts = notReadList(notRead);
+    const view = el('div', 'dlp-folder-view');
+    view.setAttribute('aria-live', 'polite');
+    parts.push(timeline(app, mod, view), search(app, mod, view), view, memory(app, mod, view));
+    return parts;
+  }
+
+  /** The file a pass file is compared with: the numbered one before it,
+   *  or `before_optimizations` for the first. */
+  function before(mod, i) {
+    if (i > 0) return mod.passes[i - 1].path;
+    const f = mod.files.find((x) => x.kind === 'before-optimizations');
+    return f ? f.path : null;
+  }
+
+  /** The pass timeline: changed files shown, runs of unchanged ones folded. */
+  function timeline(app, mod, view) {
+    const wrap = el('div', 'dlp-folder-timeline');
+    const h = el('h4', '', `Pass files: ${mod.passes.length}`);
+    const changed = mod.passes.filter((p) => p.changed === true).length;
+    const unknown = mod.passes.filter((p) => p.changed === null).length;
+    wrap.append(h, el('p', 'dlp-note', `Each file is the module as XLA wrote it at that step, named after the pass before it and the one after it. ${count(changed, 'file')} changed the text of the file before it${unknown ? `; ${unknown} could not be compared (the file before it is missing or unread)` : ''}. A pass that wrote no file is not listed: the folder does not say what it did. Press a file for its before/after view.`));
+    const ol = el('ol', 'dlp-folder-steps');
+    let fold = null;
+    const shown = Math.min(mod.passes.length, LIMITS.shownSteps);
+    for (let i = 0; i < shown; i++) {
+      const p = mod.passes[i];
+      const li = stepItem(app, mod, i, view);
+      if (p.changed === false) {
+        if (!fold) {
+          fold = el('li', 'dlp-folder-fold');
+          const d = el('details');
+          d.append(el('summary'), el('ol', 'dlp-folder-steps'));
+          fold.append(d);
+          fold.n = 0;
+          ol.append(fold);
+        }
+        fold.n++;
+        fold.querySelector('summary').textContent = `${count(fold.n, 'unchanged file')} (the same text as the file before)`;
+        fold.querySelector('ol').append(li);
+      } else {
+        fold = null;
+        ol.append(li);
+      }
+    }
+    wrap.append(ol);
+    if (mod.passes.length > shown) wrap.append(el('p', 'dlp-note', `The first ${shown} of ${mod.passes.length} pass files are listed; \`mdbook-dumplab folder DIR --json\` lists them all.`));
+    return wrap;
+  }
+
+  function stepItem(app, mod, i, view) {
+    const p = mod.passes[i];
+    const li = el('li', `dlp-folder-step dlp-step-${p.changed === null ? 'unknown' : p.changed ? 'changed' : 'same'}`);
+    li.dataset.step = String(p.step);
+    const b = el('button', 'dlp-folder-pass');
+    b.type = 'button';
+    b.append(el('span', 'dlp-folder-num', stepName(p)), ' ', el('span', '', passWords(p)));
+    b.addEventListener('click', () => showDiff(app, mod, i, view));
+    li.append(b);
+    const words = p.changed === null ? 'not compared: the file before it is missing or unread' : p.changed ? deltaWords(p.delta) : 'unchanged';
+    li.append(el('span', 'dlp-folder-delta', words));
+    return li;
+  }
+
+  /** The before/after view of pass file `i`: the line diff with the file before it. */
+  async function showDiff(app, mod, i, view, mark) {
+    const p = mod.passes[i];
+    const a = before(mod, i);
+    view.replaceChildren(el('h4', '', `Step ${stepName(p)}, ${passWords(p)}: before/after`));
+    if (!a) {
+      view.append(el('p', 'dlp-note', 'No file before this one in the folder: nothing to compare it with.'));
+      return;
+    }
+    const r = await app.ctx.ask({ op: 'folder-diff', a, b: p.path });
+    if (r.error) {
+      view.append(el('p', 'dlp-reason', r.error));
+      return;
+    }
+    view.append(el('p', 'dlp-note dlp-folder-diffsum', `Before: ${a}. After: ${p.path}. ${count(r.removed, 'line')} removed, ${count(r.added, 'line')} added${r.truncated ? '; the diff stopped at its work budget, so some changed parts are shown removed and added whole' : ''}${r.cut ? `; only the first ${r.hunks.reduce((s, h) => s + h.lines.length, 0)} lines of the hunks are shown` : ''}.`));
+    if (!r.hunks.length) {
+      view.append(el('p', 'dlp-note', 'The two files have the same lines.'));
+      return;
+    }
+    view.append(hunks(r, mark));
+    const hit = view.querySelector('.dlp-fd-mark');
+    if (hit) hit.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The hunks as a numbered listing: a glyph (−, +, space) and both line numbers. */
+  function hunks(r, mark) {
+    const wrap = el('div', 'dlp-scroll dlp-fd');
+    wrap.tabIndex = 0;
+    wrap.setAttribute('role', 'region');
+    wrap.setAttribute('aria-label', 'Before/after: removed lines marked −, added lines +');
+    const pre = el('pre', 'dlp-fd-hunks');
+    let left = LIMITS.shownDiffLines;
+    const draw = (lines) => {
+      for (const l of lines) {
+        const line = el('span', `dlp-fd-line dlp-fd-${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'same'}`);
+        const glyph = l.op === '+' ? '+' : l.op === '-' ? '−' : ' ';
+        line.append(el('span', 'dlp-fd-n', l.a === null ? '' : String(l.a)), el('span', 'dlp-fd-n', l.b === null ? '' : String(l.b)), el('span', 'dlp-fd-g', glyph), el('span', 'dlp-fd-t', l.text));
+        if (mark && l.op !== '-' && l.b === mark) line.classList.add('dlp-fd-mark');
+        pre.append(line);
+      }
+    };
+    const rest = [];
+    for (const h of r.hunks) {
+      const head = `@@ −${h.a_start},${h.a_lines} +${h.b_start},${h.b_lines} @@`;
+      if (left <= 0) {
+        rest.push([head, h.lines]);
+        continue;
+      }
+      pre.append(el('span', 'dlp-fd-head', head));
+      draw(h.lines.slice(0, left));
+      if (h.lines.length > left) rest.push([null, h.lines.slice(left)]);
+      left -= h.lines.length;
+    }
+    wrap.append(pre);
+    if (rest.length) {
+      const more = el('button', 'dlp-diff-more', 'Show all lines');
+      more.type = 'button';
+      more.addEventListener('click', () => {
+        for (const [head, lines] of rest) {
+          if (head) pre.append(el('span', 'dlp-fd-head', head));
+          draw(lines);
+        }
+        more.remove();
+      });
+      const box = el('div');
+      box.append(wrap, more);
+      return box;
+    }
+    return wrap;
+  }
+
+  /** "First file where …": the checker's `first` over the module's texts. */
+  function search(app, mod, view) {
+    const form = el('form', 'dlp-folder-search dlp-row');
+    const id = `dlp-folder-q-${mod.id}`;
+    const label = el('label', '', 'First file where this appears (an instruction name, an opcode or a fusion kind): ');
+    const input = el('input', 'dlp-folder-q');
+    input.id = id;
+    label.htmlFor = id;
+    input.type = 'search';
+    input.placeholder = 'copy.3, transpose, kLoop';
+    input.setAttribute('autocomplete', 'off');
+    const go = el('button', 'dlp-folder-find', 'Find');
+    go.type = 'submit';
+    const answer = el('p', 'dlp-folder-found');
+    answer.setAttribute('role', 'status');
+    form.append(label, input, go);
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const q = input.value.trim();
+      if (!q) return;
+      answer.textContent = 'Looking…';
+      const r = await app.ctx.ask({ op: 'folder-first', query: q }).catch((err) => ({ error: err.message }));
+      answer.replaceChildren();
+      if (r.error) {
+        answer.append(el('span', 'dlp-reason', r.error));
+        return;
+      }
+      const f = r.found;
+      if (!f) {
+        answer.textContent = `"${q}" appears in no file of ${mod.id} as an instruction's name, an opcode or a fusion kind.`;
+        return;
+      }
+      const where = f.step === null || f.step === undefined ? f.path : `step ${String(f.step).padStart(4, '0')} (${f.path})`;
+      const names = (f.instructions || []).map((x) => `${x.name} (line ${x.line})`).join(', ');
+      answer.append(`First in ${where}, as ${f.matched === 'opcode' ? 'an opcode' : f.matched === 'fusion kind' ? 'a fusion kind' : "an instruction's name"}: ${count(f.count, 'instruction')}${names ? `, ${names}` : ''}. `);
+      const i = mod.passes.findIndex((p) => p.path === f.path);
+      if (i >= 0) {
+        const b = el('button', 'dlp-folder-pass', 'Show its before/after');
+        b.type = 'button';
+        const line = f.instructions && f.instructions[0] ? f.instructions[0].line : null;
+        b.addEventListener('click', () => showDiff(app, mod, i, view, line));
+        answer.append(b);
+      }
+    });
+    const wrap = el('div');
+    wrap.append(form, answer);
+    return wrap;
+  }
+
+  /** A table with a caption above it, in its own focusable scrolling region. */
+  function grid(id, caption, headers, rows) {
+    const wrap = el('div', 'dlp-table-wrap');
+    const cap = el('p', 'dlp-caption', caption);
+    cap.id = id;
+    const scroll = el('div', 'dlp-scroll');
+    scroll.tabIndex = 0;
+    scroll.setAttribute('role', 'region');
+    scroll.setAttribute('aria-labelledby', id);
+    const t = el('table', 'dlp-table');
+    t.setAttribute('aria-labelledby', id);
+    const head = el('tr');
+    for (const x of headers) {
+      const th = el('th', '', x);
+      th.scope = 'col';
+      head.append(th);
+    }
+    const thead = el('thead');
+    thead.append(head);
+    const body = el('tbody');
+    for (const cells of rows) {
+      const tr = el('tr');
+      for (const c of cells) {
+        const td = el('td', typeof c === 'number' ? 'dlp-num' : '');
+        if (c instanceof Node) td.append(c);
+        else td.textContent = visible(c === null || c === undefined ? 'unknown' : c);
+        tr.append(td);
+      }
+      body.append(tr);
+    }
+    t.append(thead, body);
+    scroll.append(t);
+    wrap.append(cap, scroll);
+    return wrap;
+  }
+
+  /** Shows line `line` of `path` (or, without a number, the line that
+   *  defines instruction `name`) in the view. */
+  async function showLine(app, view, path, name, line) {
+    const got = await app.ctx.ask({ op: 'folder-line', path, name, line });
+    view.replaceChildren(el('h4', '', `${name} in ${path}`));
+    if (!got.found) view.append(el('p', 'dlp-note', `No line of ${path} defines ${name}.`));
+    else {
+      const pre = el('pre', 'dlp-fd-hunks dlp-folder-insline');
+      const l = el('span', 'dlp-fd-line');
+      l.append(el('span', 'dlp-fd-n', String(got.found.line)), el('span', 'dlp-fd-t', got.found.text));
+      pre.append(l);
+      const box = el('div', 'dlp-scroll');
+      box.tabIndex = 0;
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-label', `Line ${got.found.line} of ${path}`);
+      box.append(pre);
+      view.append(box);
+    }
+    view.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The memory table: the figures and their bases, allocations by type,
+   *  the largest buffers (each instruction a button that shows its line
+   *  in the optimized module), the aliasing and the parameters without
+   *  an alias with the usual causes (possibilities, never the reason). */
+  function memory(app, mod, view) {
+    const wrap = el('div', 'dlp-folder-memory');
+    wrap.append(el('h4', '', 'Memory'));
+    const m = mod.memory;
+    if (!m) {
+      wrap.append(el('p', 'dlp-note', 'No memory figures for this module: the checker read no buffer assignment of it.'));
+      return wrap;
+    }
+    const dl = el('dl', 'dlp-cost-totals dlp-folder-figures');
+    for (const [key, words] of FIGURES) {
+      if (!(key in m)) continue;
+      const dd = el('dd', '', exact(m[key]));
+      dd.dataset.key = key;
+      dl.append(el('dt', '', words), dd);
+    }
+    wrap.append(dl);
+    for (const k of ['temp_basis', 'peak_basis']) if (m[k]) wrap.append(el('p', 'dlp-note', `${k === 'temp_basis' ? 'Temporaries' : 'Peak'}: ${m[k]}`));
+    const id = (what) => `dlp-folder-${what}-${mod.id}`;
+    if (m.by_type && m.by_type.length) {
+      wrap.append(grid(id('types'), `Allocations by type: ${m.allocations} in all`, ['type', 'allocations', 'bytes'], m.by_type.map((t) => [t.type, t.allocations, t.bytes === null ? null : exact(t.bytes)])));
+    }
+    // The module the buffer assignment names instructions of: the optimized
+    // one (XLA:TPU's, after buffer assignment, where it writes that one).
+    const optimized = ['after-optimizations', 'after-buffer-assignment'].map((k) => mod.files.find((f) => f.kind === k && f.parsed)).find(Boolean);
+    const largest = m.largest || [];
+    if (largest.length) {
+      const rows = largest.map((r) => {
+        const v = (r.values || [])[0];
+        const name = r.instruction || null;
+        let ins = name;
+        if (name && optimized) {
+          ins = el('button', 'dlp-folder-ins', name);
+          ins.type = 'button';
+          // The value's instruction without its shape index (`copy-start{0}`).
+          ins.addEventListener('click', () => showLine(app, view, optimized.path, name.replace(/\{[^}]*\}$/, ''), v && v.module_line));
+        }
+        const more = r.values && r.values.length > 1 ? ` (+${r.values.length - 1} more)` : '';
+        const cell = el('span');
+        cell.append(ins || 'unknown', more);
+        return [r.allocation, exact(r.bytes), (r.types || []).join(', '), cell, r.source];
+      });
+      wrap.append(grid(id('largest'), `The largest buffers: ${largest.length}`, ['allocation', 'bytes', 'type', 'instruction', 'source line'], rows));
+    }
+    wrap.append(aliasing(m));
+    return wrap;
+  }
+
+  /** The module's input_output_alias as checked, and the parameters no
+   *  alias names. */
+  function aliasing(m) {
+    const box = el('div', 'dlp-folder-alias');
+    const al = m.aliases || [];
+    box.append(el('p', 'dlp-note', al.length ? `Aliasing (the module's input_output_alias): ${count(al.length, 'output')} share a parameter's buffer.` : "Aliasing: the module's input_output_alias names no parameter: no output reuses a parameter's buffer."));
+    if (al.length) {
+      const ul = el('ul');
+      for (const a of al) ul.append(el('li', '', `parameter ${a.parameter} ${a.parameter_index} → output ${a.output_index} (${a.kind}): ${a.allocation === null ? 'no allocation holds that parameter' : a.shares_allocation ? `both in allocation ${a.allocation}` : `allocation ${a.allocation} is not marked maybe-live-out`}`));
+      box.append(ul);
+    }
+    const un = m.unaliased_parameters || [];
+    if (un.length) {
+      box.append(el('p', 'dlp-note', `Parameters without an output alias: ${un.length}. The folder does not record which arguments were donated (JAX's warning "Some donated buffers were not usable" does); where one of these was, the usual causes are listed: possibilities, not the reason.`));
+      const ul = el('ul', 'dlp-folder-unaliased');
+      for (const u of un.slice(0, 50)) {
+        const why = (u.possibilities || []).filter((p) => p !== 'not_donated').map((p) => POSSIBILITIES[p] || p);
+        ul.append(el('li', '', `parameter ${u.parameter} ${u.parameter_index} ${u.shape} (${exact(u.bytes)})${why.length ? `: ${why.join('; ')}` : ''}`));
+      }
+      box.append(ul);
+    }
+    return box;
+  }
+
   /**
    * Builds the section after `ctx.after`. `ctx.ask(msg, transfer)` sends one
    * of this script's worker operations and resolves to its reply.
    */
   function mount(ctx) {
     const ui = controls();
-    let gen = 0;
-    let sources = new Map();
+    const app = { ctx, ui, gen: 0, sources: new Map() };
     const say = (text, bad) => {
       ui.status.textContent = bad ? '' : text;
       ui.alert.textContent = bad ? text : '';
     };
     const open = async (get, what) => {
-      const mine = ++gen;
-      sources = new Map();
+      const mine = ++app.gen;
+      app.sources = new Map();
       ui.out.replaceChildren();
       ui.sec.setAttribute('aria-busy', 'true');
       say(`Listing ${what}…`);
       const t0 = performance.now();
       try {
         const entries = await get();
-        if (mine !== gen) return;
+        if (mine !== app.gen) return;
         say(`Indexing ${count(entries.length, 'file')}…`);
         const { text, left } = indexLines(entries);
         const index = await ctx.ask({ op: 'folder-index', lines: text });
-        if (mine !== gen) return;
+        if (mine !== app.gen) return;
         if (index.error) throw new Refusal(index.error);
-        for (const e of entries) if (!sources.has(e.path)) sources.set(e.path, e);
+        for (const e of entries) if (!app.sources.has(e.path)) app.sources.set(e.path, e);
         index.problems = [...left, ...(index.problems || [])];
-        ui.out.replaceChildren(...folderView(index, entries.length));
+        ui.out.replaceChildren(...folderView(app, index, entries.length));
         const ms = performance.now() - t0;
         ui.sec.dataset.indexMs = String(Math.round(ms));
         say(`${what}: ${count(entries.length, 'file')}, ${count(index.modules.length, 'module')}, indexed in ${(ms / 1000).toFixed(2)} s. Open a module to read its files.`);
       } catch (err) {
-        if (mine !== gen) return;
+        if (mine !== app.gen) return;
         ui.out.replaceChildren();
-        sources = new Map();
+        app.sources = new Map();
         say(err instanceof Refusal ? err.message : `The page could not read ${what}: ${err.message}.`, true);
       } finally {
-        if (mine === gen) ui.sec.removeAttribute('aria-busy');
+        if (mine === app.gen) ui.sec.removeAttribute('aria-busy');
       }
     };
-
-    /** The index: modules (each opened on request), files outside any, problems. */
-    function folderView(index, n) {
-      const parts = [];
-      parts.push(el('p', 'dlp-folder-summary', `${count(index.modules.length, 'module')}, ${count(n, 'file')}; ${count(index.unknown.length, 'file')} outside any module.`));
-      if (index.problems.length) {
-        const wrap = el('div', 'dlp-folder-problems');
-        wrap.append(el('h3', '', `Problems: ${index.problems.length}`));
-        const ul = el('ul');
-        for (const p of index.problems.slice(0, 200)) ul.append(el('li', '', `${p.path}: ${p.message}`));
-        if (index.problems.length > 200) ul.append(el('li', '', `… and ${index.problems.length - 200} more`));
-        wrap.append(ul);
-        parts.push(wrap);
-      }
-      const list = el('ul', 'dlp-folder-modules');
-      for (const m of index.modules) {
-        const li = el('li', 'dlp-folder-module');
-        li.dataset.module = m.id;
-        const b = el('button', 'dlp-folder-open', `${m.id} ${m.name}${m.cl ? ` (${m.cl})` : ''}`);
-        b.type = 'button';
-        b.setAttribute('aria-expanded', 'false');
-        const info = el('span', 'dlp-note', `${count(m.passes.length, 'pass file')}, ${count(m.files.length, 'file')}, ${bytes(m.files.reduce((s, f) => s + f.size, 0))}`);
-        const body = el('div', 'dlp-folder-body');
-        body.hidden = true;
-        b.addEventListener('click', () => {
-          const on = b.getAttribute('aria-expanded') !== 'true';
-          b.setAttribute('aria-expanded', String(on));
-          body.hidden = !on;
-          if (on && !body.dataset.loaded) {
-            body.dataset.loaded = 'true';
-            openModule(m, body);
-          }
-        });
-        li.append(b, ' ', info, body);
-        list.append(li);
-      }
-      parts.push(list);
-      if (index.unknown.length) {
-        const d = el('details', 'dlp-folder-unknown');
-        d.append(el('summary', '', `Files outside any module: ${index.unknown.length}`));
-        const ul = el('ul');
-        for (const p of index.unknown.slice(0, 500)) ul.append(el('li', '', p));
-        d.append(ul);
-        parts.push(d);
-      }
-      return parts;
-    }
-
-    /** Reads module `m`'s parsed files (step order, within the limits) and
-     *  hands them to the checker; draws the module into `body`. */
-    async function openModule(m, body) {
-      const mine = gen;
-      const msg = el('p', 'dlp-folder-progress');
-      msg.setAttribute('role', 'status');
-      body.replaceChildren(msg);
-      const notRead = [];
-      const files = [];
-      const transfer = [];
-      let total = 0;
-      const wanted = m.files.filter((f) => f.parsed);
-      try {
-        for (const [i, f] of wanted.entries()) {
-          msg.textContent = `Reading ${m.id}: file ${i + 1} of ${wanted.length}…`;
-          const src = sources.get(f.path);
-          if (!src) continue;
-          if (src.why) {
-            notRead.push(`${f.path}: not read: ${src.why}`);
-            continue;
-          }
-          if (f.size > LIMITS.maxFileBytes) {
-            notRead.push(`${f.path}: not read: ${bytes(f.size)}, over the page's limit of ${bytes(LIMITS.maxFileBytes)} a file`);
-            continue;
-          }
-          if (total + f.size > LIMITS.maxModuleBytes) {
-            notRead.push(`${f.path}: not read: the module's files passed the page's limit of ${bytes(LIMITS.maxModuleBytes)}`);
-            continue;
-          }
-          try {
-            const b = await src.read();
-            total += b.length;
-            files.push({ path: f.path, bytes: b });
-            transfer.push(b.buffer);
-          } catch (err) {
-            notRead.push(`${err.message}`.startsWith(f.path) ? err.message : `${f.path}: not read: ${err.message}`);
-          }
-          if (mine !== gen) return;
-        }
-        if (!files.length) {
-          body.replaceChildren(...notReadList(notRead), el('p', 'dlp-note', `None of ${m.id}'s files was read: nothing to show.`));
-          body.dataset.ready = 'true';
-          return;
-        }
-        msg.textContent = `Reading ${m.id}: the checker reads ${count(files.length, 'file')} (${bytes(total)})…`;
-        const r = await ctx.ask({ op: 'folder-open', module: m.id, files }, transfer);
-        if (mine !== gen) return;
-        if (r.error) throw new Error(r.error);
-        for (const p of r.binary || []) notRead.push(`${p}: not read: it is not text (NUL bytes, or not UTF-8)`);
-        if (!r.module) {
-          body.replaceChildren(...notReadList(notRead), el('p', 'dlp-note', `None of ${m.id}'s files was read: nothing to show.`));
-          body.dataset.ready = 'true';
-          return;
-        }
-        body.replaceChildren(...moduleView(r.module, notRead));
-        body.dataset.ready = 'true';
-      } catch (err) {
-        if (mine !== gen) return;
-        body.replaceChildren(el('p', 'dlp-reason', `The page could not read ${m.id}: ${err.message}.`));
-        delete body.dataset.loaded;
-      }
-    }
-
-    /** One module: what was not read, the timeline, the search, the memory. */
-    function notReadList(notRead) {
-      if (!notRead.length) return [];
-      const ul = el('ul', 'dlp-folder-notread');
-      for (const t of notRead) ul.append(el('li', 'dlp-reason', t));
-      return [el('p', 'dlp-note', 'Listed, not read:'), ul];
-    }
-
-    function moduleView(mod, notRead) {
-      const parts = notReadList(notRead);
-      const view = el('div', 'dlp-folder-view');
-      view.setAttribute('aria-live', 'polite');
-      parts.push(timeline(mod, view), search(mod, view), view, memory(mod, view));
-      return parts;
-    }
-
-    /** The file a pass file is compared with: the numbered one before it,
-     *  or `before_optimizations` for the first. */
-    function before(mod, i) {
-      if (i > 0) return mod.passes[i - 1].path;
-      const f = mod.files.find((x) => x.kind === 'before-optimizations');
-      return f ? f.path : null;
-    }
-
-    /** The pass timeline: changed files shown, runs of unchanged ones folded. */
-    function timeline(mod, view) {
-      const wrap = el('div', 'dlp-folder-timeline');
-      const h = el('h4', '', `Pass files: ${mod.passes.length}`);
-      const changed = mod.passes.filter((p) => p.changed === true).length;
-      const unknown = mod.passes.filter((p) => p.changed === null).length;
-      wrap.append(h, el('p', 'dlp-note', `Each file is the module as XLA wrote it at that step, named after the pass before it and the one after it. ${count(changed, 'file')} changed the text of the file before it${unknown ? `; ${unknown} could not be compared (the file before it is missing or unread)` : ''}. A pass that wrote no file is not listed: the folder does not say what it did. Press a file for its before/after view.`));
-      const ol = el('ol', 'dlp-folder-steps');
-      let fold = null;
-      const shown = Math.min(mod.passes.length, LIMITS.shownSteps);
-      for (let i = 0; i < shown; i++) {
-        const p = mod.passes[i];
-        const li = stepItem(mod, i, view);
-        if (p.changed === false) {
-          if (!fold) {
-            fold = el('li', 'dlp-folder-fold');
-            const d = el('details');
-            d.append(el('summary'), el('ol', 'dlp-folder-steps'));
-            fold.append(d);
-            fold.n = 0;
-            ol.append(fold);
-          }
-          fold.n++;
-          fold.querySelector('summary').textContent = `${count(fold.n, 'unchanged file')} (the same text as the file before)`;
-          fold.querySelector('ol').append(li);
-        } else {
-          fold = null;
-          ol.append(li);
-        }
-      }
-      wrap.append(ol);
-      if (mod.passes.length > shown) wrap.append(el('p', 'dlp-note', `The first ${shown} of ${mod.passes.length} pass files are listed; \`mdbook-dumplab folder DIR --json\` lists them all.`));
-      return wrap;
-    }
-
-    function stepItem(mod, i, view) {
-      const p = mod.passes[i];
-      const li = el('li', `dlp-folder-step dlp-step-${p.changed === null ? 'unknown' : p.changed ? 'changed' : 'same'}`);
-      li.dataset.step = String(p.step);
-      const b = el('button', 'dlp-folder-pass');
-      b.type = 'button';
-      b.append(el('span', 'dlp-folder-num', stepName(p)), ' ', el('span', '', passWords(p)));
-      b.addEventListener('click', () => showDiff(mod, i, view));
-      li.append(b);
-      const words = p.changed === null ? 'not compared: the file before it is missing or unread' : p.changed ? deltaWords(p.delta) : 'unchanged';
-      li.append(el('span', 'dlp-folder-delta', words));
-      return li;
-    }
-
-    /** The before/after view of pass file `i`: the line diff with the file before it. */
-    async function showDiff(mod, i, view, mark) {
-      const p = mod.passes[i];
-      const a = before(mod, i);
-      view.replaceChildren(el('h4', '', `Step ${stepName(p)}, ${passWords(p)}: before/after`));
-      if (!a) {
-        view.append(el('p', 'dlp-note', 'No file before this one in the folder: nothing to compare it with.'));
-        return;
-      }
-      const r = await ctx.ask({ op: 'folder-diff', a, b: p.path });
-      if (r.error) {
-        view.append(el('p', 'dlp-reason', r.error));
-        return;
-      }
-      view.append(el('p', 'dlp-note dlp-folder-diffsum', `Before: ${a}. After: ${p.path}. ${count(r.removed, 'line')} removed, ${count(r.added, 'line')} added${r.truncated ? '; the diff stopped at its work budget, so some changed parts are shown removed and added whole' : ''}${r.cut ? `; only the first ${r.hunks.reduce((s, h) => s + h.lines.length, 0)} lines of the hunks are shown` : ''}.`));
-      if (!r.hunks.length) {
-        view.append(el('p', 'dlp-note', 'The two files have the same lines.'));
-        return;
-      }
-      view.append(hunks(r, mark));
-      const hit = view.querySelector('.dlp-fd-mark');
-      if (hit) hit.scrollIntoView({ block: 'nearest' });
-    }
-
-    /** The hunks as a numbered listing: a glyph (−, +, space) and both line numbers. */
-    function hunks(r, mark) {
-      const wrap = el('div', 'dlp-scroll dlp-fd');
-      wrap.tabIndex = 0;
-      wrap.setAttribute('role', 'region');
-      wrap.setAttribute('aria-label', 'Before/after: removed lines marked −, added lines +');
-      const pre = el('pre', 'dlp-fd-hunks');
-      let left = LIMITS.shownDiffLines;
-      const draw = (lines) => {
-        for (const l of lines) {
-          const line = el('span', `dlp-fd-line dlp-fd-${l.op === '+' ? 'add' : l.op === '-' ? 'del' : 'same'}`);
-          const glyph = l.op === '+' ? '+' : l.op === '-' ? '−' : ' ';
-          line.append(el('span', 'dlp-fd-n', l.a === null ? '' : String(l.a)), el('span', 'dlp-fd-n', l.b === null ? '' : String(l.b)), el('span', 'dlp-fd-g', glyph), el('span', 'dlp-fd-t', l.text));
-          if (mark && l.op !== '-' && l.b === mark) line.classList.add('dlp-fd-mark');
-          pre.append(line);
-        }
-      };
-      const rest = [];
-      for (const h of r.hunks) {
-        const head = `@@ −${h.a_start},${h.a_lines} +${h.b_start},${h.b_lines} @@`;
-        if (left <= 0) {
-          rest.push([head, h.lines]);
-          continue;
-        }
-        pre.append(el('span', 'dlp-fd-head', head));
-        draw(h.lines.slice(0, left));
-        if (h.lines.length > left) rest.push([null, h.lines.slice(left)]);
-        left -= h.lines.length;
-      }
-      wrap.append(pre);
-      if (rest.length) {
-        const more = el('button', 'dlp-diff-more', 'Show all lines');
-        more.type = 'button';
-        more.addEventListener('click', () => {
-          for (const [head, lines] of rest) {
-            if (head) pre.append(el('span', 'dlp-fd-head', head));
-            draw(lines);
-          }
-          more.remove();
-        });
-        const box = el('div');
-        box.append(wrap, more);
-        return box;
-      }
-      return wrap;
-    }
-
-    /** "First file where …": the checker's `first` over the module's texts. */
-    function search(mod, view) {
-      const form = el('form', 'dlp-folder-search dlp-row');
-      const id = `dlp-folder-q-${mod.id}`;
-      const label = el('label', '', 'First file where this appears (an instruction name, an opcode or a fusion kind): ');
-      const input = el('input', 'dlp-folder-q');
-      input.id = id;
-      label.htmlFor = id;
-      input.type = 'search';
-      input.placeholder = 'copy.3, transpose, kLoop';
-      input.setAttribute('autocomplete', 'off');
-      const go = el('button', 'dlp-folder-find', 'Find');
-      go.type = 'submit';
-      const answer = el('p', 'dlp-folder-found');
-      answer.setAttribute('role', 'status');
-      form.append(label, input, go);
-      form.addEventListener('submit', async (e) => {
-        e.preventDefault();
-        const q = input.value.trim();
-        if (!q) return;
-        answer.textContent = 'Looking…';
-        const r = await ctx.ask({ op: 'folder-first', query: q }).catch((err) => ({ error: err.message }));
-        answer.replaceChildren();
-        if (r.error) {
-          answer.append(el('span', 'dlp-reason', r.error));
-          return;
-        }
-        const f = r.found;
-        if (!f) {
-          answer.textContent = `"${q}" appears in no file of ${mod.id} as an instruction's name, an opcode or a fusion kind.`;
-          return;
-        }
-        const where = f.step === null || f.step === undefined ? f.path : `step ${String(f.step).padStart(4, '0')} (${f.path})`;
-        const names = (f.instructions || []).map((x) => `${x.name} (line ${x.line})`).join(', ');
-        answer.append(`First in ${where}, as ${f.matched === 'opcode' ? 'an opcode' : f.matched === 'fusion kind' ? 'a fusion kind' : "an instruction's name"}: ${count(f.count, 'instruction')}${names ? `, ${names}` : ''}. `);
-        const i = mod.passes.findIndex((p) => p.path === f.path);
-        if (i >= 0) {
-          const b = el('button', 'dlp-folder-pass', 'Show its before/after');
-          b.type = 'button';
-          const line = f.instructions && f.instructions[0] ? f.instructions[0].line : null;
-          b.addEventListener('click', () => showDiff(mod, i, view, line));
-          answer.append(b);
-        }
-      });
-      const wrap = el('div');
-      wrap.append(form, answer);
-      return wrap;
-    }
-
-    /** A table with a caption above it, in its own focusable scrolling region. */
-    function grid(id, caption, headers, rows) {
-      const wrap = el('div', 'dlp-table-wrap');
-      const cap = el('p', 'dlp-caption', caption);
-      cap.id = id;
-      const scroll = el('div', 'dlp-scroll');
-      scroll.tabIndex = 0;
-      scroll.setAttribute('role', 'region');
-      scroll.setAttribute('aria-labelledby', id);
-      const t = el('table', 'dlp-table');
-      t.setAttribute('aria-labelledby', id);
-      const head = el('tr');
-      for (const x of headers) {
-        const th = el('th', '', x);
-        th.scope = 'col';
-        head.append(th);
-      }
-      const thead = el('thead');
-      thead.append(head);
-      const body = el('tbody');
-      for (const cells of rows) {
-        const tr = el('tr');
-        for (const c of cells) {
-          const td = el('td', typeof c === 'number' ? 'dlp-num' : '');
-          if (c instanceof Node) td.append(c);
-          else td.textContent = visible(c === null || c === undefined ? 'unknown' : c);
-          tr.append(td);
-        }
-        body.append(tr);
-      }
-      t.append(thead, body);
-      scroll.append(t);
-      wrap.append(cap, scroll);
-      return wrap;
-    }
-
-    /** Shows line `line` of `path` (or, without a number, the line that
-     *  defines instruction `name`) in the view. */
-    async function showLine(view, path, name, line) {
-      const got = await ctx.ask({ op: 'folder-line', path, name, line });
-      view.replaceChildren(el('h4', '', `${name} in ${path}`));
-      if (!got.found) view.append(el('p', 'dlp-note', `No line of ${path} defines ${name}.`));
-      else {
-        const pre = el('pre', 'dlp-fd-hunks dlp-folder-insline');
-        const l = el('span', 'dlp-fd-line');
-        l.append(el('span', 'dlp-fd-n', String(got.found.line)), el('span', 'dlp-fd-t', got.found.text));
-        pre.append(l);
-        const box = el('div', 'dlp-scroll');
-        box.tabIndex = 0;
-        box.setAttribute('role', 'region');
-        box.setAttribute('aria-label', `Line ${got.found.line} of ${path}`);
-        box.append(pre);
-        view.append(box);
-      }
-      view.scrollIntoView({ block: 'nearest' });
-    }
-
-    /** The memory table: the figures and their bases, allocations by type,
-     *  the largest buffers (each instruction a button that shows its line
-     *  in the optimized module), the aliasing and the parameters without
-     *  an alias with the usual causes (possibilities, never the reason). */
-    function memory(mod, view) {
-      const wrap = el('div', 'dlp-folder-memory');
-      wrap.append(el('h4', '', 'Memory'));
-      const m = mod.memory;
-      if (!m) {
-        wrap.append(el('p', 'dlp-note', 'No memory figures for this module: the checker read no buffer assignment of it.'));
-        return wrap;
-      }
-      const dl = el('dl', 'dlp-cost-totals dlp-folder-figures');
-      for (const [key, words] of FIGURES) {
-        if (!(key in m)) continue;
-        const dd = el('dd', '', exact(m[key]));
-        dd.dataset.key = key;
-        dl.append(el('dt', '', words), dd);
-      }
-      wrap.append(dl);
-      for (const k of ['temp_basis', 'peak_basis']) if (m[k]) wrap.append(el('p', 'dlp-note', `${k === 'temp_basis' ? 'Temporaries' : 'Peak'}: ${m[k]}`));
-      const id = (what) => `dlp-folder-${what}-${mod.id}`;
-      if (m.by_type && m.by_type.length) {
-        wrap.append(grid(id('types'), `Allocations by type: ${m.allocations} in all`, ['type', 'allocations', 'bytes'], m.by_type.map((t) => [t.type, t.allocations, t.bytes === null ? null : exact(t.bytes)])));
-      }
-      // The module the buffer assignment names instructions of: the optimized
-      // one (XLA:TPU's, after buffer assignment, where it writes that one).
-      const optimized = ['after-optimizations', 'after-buffer-assignment'].map((k) => mod.files.find((f) => f.kind === k && f.parsed)).find(Boolean);
-      const largest = m.largest || [];
-      if (largest.length) {
-        const rows = largest.map((r) => {
-          const v = (r.values || [])[0];
-          const name = r.instruction || null;
-          let ins = name;
-          if (name && optimized) {
-            ins = el('button', 'dlp-folder-ins', name);
-            ins.type = 'button';
-            // The value's instruction without its shape index (`copy-start{0}`).
-            ins.addEventListener('click', () => showLine(view, optimized.path, name.replace(/\{[^}]*\}$/, ''), v && v.module_line));
-          }
-          const more = r.values && r.values.length > 1 ? ` (+${r.values.length - 1} more)` : '';
-          const cell = el('span');
-          cell.append(ins || 'unknown', more);
-          return [r.allocation, exact(r.bytes), (r.types || []).join(', '), cell, r.source];
-        });
-        wrap.append(grid(id('largest'), `The largest buffers: ${largest.length}`, ['allocation', 'bytes', 'type', 'instruction', 'source line'], rows));
-      }
-      wrap.append(aliasing(m));
-      return wrap;
-    }
-
-    /** The module's input_output_alias as checked, and the parameters no
-     *  alias names. */
-    function aliasing(m) {
-      const box = el('div', 'dlp-folder-alias');
-      const al = m.aliases || [];
-      box.append(el('p', 'dlp-note', al.length ? `Aliasing (the module's input_output_alias): ${count(al.length, 'output')} share a parameter's buffer.` : "Aliasing: the module's input_output_alias names no parameter: no output reuses a parameter's buffer."));
-      if (al.length) {
-        const ul = el('ul');
-        for (const a of al) ul.append(el('li', '', `parameter ${a.parameter} ${a.parameter_index} → output ${a.output_index} (${a.kind}): ${a.allocation === null ? 'no allocation holds that parameter' : a.shares_allocation ? `both in allocation ${a.allocation}` : `allocation ${a.allocation} is not marked maybe-live-out`}`));
-        box.append(ul);
-      }
-      const un = m.unaliased_parameters || [];
-      if (un.length) {
-        box.append(el('p', 'dlp-note', `Parameters without an output alias: ${un.length}. The folder does not record which arguments were donated (JAX's warning "Some donated buffers were not usable" does); where one of these was, the usual causes are listed: possibilities, not the reason.`));
-        const ul = el('ul', 'dlp-folder-unaliased');
-        for (const u of un.slice(0, 50)) {
-          const why = (u.possibilities || []).filter((p) => p !== 'not_donated').map((p) => POSSIBILITIES[p] || p);
-          ul.append(el('li', '', `parameter ${u.parameter} ${u.parameter_index} ${u.shape} (${exact(u.bytes)})${why.length ? `: ${why.join('; ')}` : ''}`));
-        }
-        box.append(ul);
-      }
-      return box;
-    }
 
     // ---- ways in ----
     ui.dir.addEventListener('change', () => {

@@ -222,7 +222,7 @@ test('a real folder, picked: its module, the timeline against the files, before/
   await context.close();
 });
 
-test('a zip of it, picked and dropped: the same modules and timeline', async () => {
+test('a zip of it, picked and dropped, and the folder dropped: the same modules and timeline', async () => {
   const { page, context, errors } = await playground();
   await openZip(page, realZip);
   assert.match(await status(page).textContent(), new RegExp(`cpu_softmax.zip: ${real.length} files, 1 module`));
@@ -244,6 +244,69 @@ test('a zip of it, picked and dropped: the same modules and timeline', async () 
     document.querySelector('.dlp-folder-drop').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, bytes);
   await page.waitForFunction(() => /^dropped\.zip: /.test(document.querySelector('.dlp-folder-status').textContent));
+  // A dropped folder is walked through its entries (webkitGetAsEntry): here
+  // a stand-in of the browser's entries holding the real files, read in
+  // batches as readEntries gives them; past maxEntries the walk stops.
+  const dropFolder = (list, limit) =>
+    page.evaluate(([list, limit]) => {
+      if (limit) window.dumplabFolder.LIMITS.maxEntries = limit;
+      const dir = (name) => ({ name, isDirectory: true, kids: [], createReader() {
+        const all = [...this.kids];
+        return { readEntries: (ok) => setTimeout(() => ok(all.splice(0, 10))) };
+      } });
+      const root = dir('dropped_folder');
+      for (const f of list) {
+        const parts = f.name.split('/');
+        let at = root;
+        for (const p of parts.slice(0, -1)) {
+          let d = at.kids.find((k) => k.name === p);
+          if (!d) at.kids.push((d = dir(p)));
+          at = d;
+        }
+        const file = new File([new Uint8Array(f.data)], parts[parts.length - 1]);
+        at.kids.push({ name: file.name, isDirectory: false, file: (ok) => setTimeout(() => ok(file)) });
+      }
+      const ev = new Event('drop', { bubbles: true, cancelable: true });
+      Object.defineProperty(ev, 'dataTransfer', { value: { items: [{ webkitGetAsEntry: () => root }], files: [] } });
+      document.querySelector('.dlp-folder-drop').dispatchEvent(ev);
+    }, [list, limit]);
+  const plain = real.map((f) => ({ name: f.name, data: [...f.data] }));
+  await dropFolder(plain);
+  await page.waitForFunction(() => /^dropped_folder: /.test(document.querySelector('.dlp-folder-status').textContent));
+  assert.match(await status(page).textContent(), new RegExp(`^dropped_folder: ${real.length} files, 1 module`));
+  await openModule(page);
+  assert.deepEqual(await timeline(page), story().map((s) => [Number(s.name.split('.')[2]), s.changed]));
+  await dropFolder(plain, 20);
+  await page.waitForFunction(() => document.querySelector('.dlp-folder-error').textContent);
+  assert.match(await alert(page).textContent(), /^This folder holds more than 20 files and folders; the page reads folders of up to 20\./);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('every fixture folder (CPU, H100, TPU v5e) opens: the pass files of each module, none unread, no page error', async () => {
+  const fx = path.join(repoRoot, 'fixtures');
+  const dirs = fs.readdirSync(fx).flatMap((fam) => {
+    const d = path.join(fx, fam);
+    return fs.statSync(d).isDirectory() ? fs.readdirSync(d).filter((x) => x.startsWith('folder.')).map((x) => path.join(d, x)) : [];
+  });
+  assert.ok(dirs.some((d) => d.endsWith('.gpu')) && dirs.some((d) => d.endsWith('.tpu')), `${dirs}`);
+  const { page, context, errors } = await playground();
+  for (const d of dirs) {
+    const list = files(d);
+    await openZip(page, write(`${path.basename(path.dirname(d))}-${path.basename(d)}.zip`, zip(list)));
+    assert.equal(await alert(page).textContent(), '', d);
+    const mods = await page.locator('.dlp-folder-module').evaluateAll((lis) => lis.map((li) => li.dataset.module));
+    assert.ok(mods.length >= 1, d);
+    for (const id of mods) {
+      // The numbered files of this module, as named (TPU's carry a cl_NNN part).
+      const numbered = list.filter((f) => f.name.startsWith(`${id}.`) && /\.\d{4}\.[^/]*\.txt$/.test(f.name) && !f.name.includes('/')).length;
+      const li = page.locator(`.dlp-folder-module[data-module="${id}"]`);
+      await li.locator('.dlp-folder-open').click();
+      await li.locator('.dlp-folder-body[data-ready], .dlp-folder-body .dlp-reason').first().waitFor();
+      assert.equal(await li.locator('.dlp-folder-step').count(), numbered, `${d} ${id}`);
+      assert.equal(await li.locator('.dlp-folder-notread').count(), 0, `${d} ${id}`);
+    }
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
