@@ -703,7 +703,8 @@ async function folderOp(m) {
   }
 
   /** A table with a caption above it, in its own focusable scrolling region. */
-  function grid(id, caption, headers, rows) {
+  /** `nums`: the columns of figures (right-aligned, one line). */
+  function grid(id, caption, headers, rows, nums = []) {
     const wrap = el('div', 'dlp-table-wrap');
     const cap = el('p', 'dlp-caption', caption);
     cap.id = id;
@@ -724,8 +725,8 @@ async function folderOp(m) {
     const body = el('tbody');
     for (const cells of rows) {
       const tr = el('tr');
-      for (const c of cells) {
-        const td = el('td', typeof c === 'number' ? 'dlp-num' : '');
+      for (const [j, c] of cells.entries()) {
+        const td = el('td', typeof c === 'number' || nums.includes(j) ? 'dlp-num' : '');
         if (c instanceof Node) td.append(c);
         else td.textContent = visible(c === null || c === undefined ? 'unknown' : c);
         tr.append(td);
@@ -782,7 +783,7 @@ async function folderOp(m) {
     for (const k of ['temp_basis', 'peak_basis']) if (m[k]) wrap.append(el('p', 'dlp-note', `${k === 'temp_basis' ? 'Temporaries' : 'Peak'}: ${m[k]}`));
     const id = (what) => `dlp-folder-${what}-${mod.id}`;
     if (m.by_type && m.by_type.length) {
-      wrap.append(grid(id('types'), `Allocations by type: ${m.allocations} in all`, ['type', 'allocations', 'bytes'], m.by_type.map((t) => [t.type, t.allocations, t.bytes === null ? null : exact(t.bytes)])));
+      wrap.append(grid(id('types'), `Allocations by type: ${m.allocations} in all`, ['type', 'allocations', 'bytes'], m.by_type.map((t) => [t.type, t.allocations, t.bytes === null ? null : exact(t.bytes)]), [2]));
     }
     // The module the buffer assignment names instructions of: the optimized
     // one (XLA:TPU's, after buffer assignment, where it writes that one).
@@ -804,7 +805,7 @@ async function folderOp(m) {
         cell.append(ins || 'unknown', more);
         return [r.allocation, exact(r.bytes), (r.types || []).join(', '), cell, r.source];
       });
-      wrap.append(grid(id('largest'), `The largest buffers: ${largest.length}`, ['allocation', 'bytes', 'type', 'instruction', 'source line'], rows));
+      wrap.append(grid(id('largest'), `The largest buffers: ${largest.length}`, ['allocation', 'bytes', 'type', 'instruction', 'source line'], rows, [1]));
     }
     wrap.append(aliasing(m));
     return wrap;
@@ -815,7 +816,7 @@ async function folderOp(m) {
   function aliasing(m) {
     const box = el('div', 'dlp-folder-alias');
     const al = m.aliases || [];
-    box.append(el('p', 'dlp-note', al.length ? `Aliasing (the module's input_output_alias): ${count(al.length, 'output')} share a parameter's buffer.` : "Aliasing: the module's input_output_alias names no parameter: no output reuses a parameter's buffer."));
+    box.append(el('p', 'dlp-note', al.length ? `Aliasing (the module's input_output_alias): ${count(al.length, 'output shares', 'outputs share')} a parameter's buffer.` : "Aliasing: the module's input_output_alias names no parameter: no output reuses a parameter's buffer."));
     if (al.length) {
       const ul = el('ul');
       for (const a of al) ul.append(el('li', '', `parameter ${a.parameter} ${a.parameter_index} → output ${a.output_index} (${a.kind}): ${a.allocation === null ? 'no allocation holds that parameter' : a.shares_allocation ? `both in allocation ${a.allocation}` : `allocation ${a.allocation} is not marked maybe-live-out`}`));
