@@ -35,7 +35,7 @@
     /** Bytes of one file read at most; a larger one is listed, not read. */
     maxFileBytes: 256 * 1024 * 1024,
     /** Bytes of one module's files read at most (the rest listed, not read). */
-    maxModuleBytes: 1024 * 1024 * 1024,
+    maxModuleBytes: 512 * 1024 * 1024,
     /** Bytes a zip's entries may unpack to, all together. */
     maxTotalBytes: 4 * 1024 * 1024 * 1024,
     /** Unpacked bytes per packed byte, for entries over `ratioFrom` bytes. */
@@ -199,7 +199,18 @@
       entry.read = () => readEntry(file, f, method, path);
       out.push(entry);
     }
-    return out;
+    return withoutTop(out);
+  }
+
+  /** A zip of a folder (`zip -r dump.zip dump/`) names every entry under
+   *  the folder's own name, which is not part of the paths in it (as a
+   *  picked folder's name is not): cut when every entry has it. */
+  function withoutTop(entries) {
+    const first = entries.length ? entries[0].path.split('/')[0] : '';
+    // Never `..` or `.`: the checker's index refuses those names, with the name as it is.
+    if (!first || first === '..' || first === '.' || /^module_\d+\./.test(first) || !entries.every((e) => e.path.startsWith(`${first}/`))) return entries;
+    for (const e of entries) e.path = e.path.slice(first.length + 1);
+    return entries;
   }
 
   /** Unpacks one entry: stored as it is, or inflated, stopped as soon as it
@@ -293,7 +304,7 @@ async function folderOp(m) {
   }
   if (m.op === 'folder-diff') {
     const a = folder.bytes.get(m.a); const b = folder.bytes.get(m.b);
-    if (!a || !b) return { error: 'That file was not read.' };
+    if (!a || !b) return { error: (a ? m.b : m.a) + ' was not read (see the files listed, not read, above): nothing to compare.' };
     return JSON.parse(call('line-diff\\n' + a.length + '\\n', [a, b]));
   }
   if (m.op === 'folder-first') return JSON.parse(call('folder-first\\n' + folder.id + '\\n' + m.query.replace(/\\n/g, ' ') + '\\n', folderRecords()));

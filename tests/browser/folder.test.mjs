@@ -231,6 +231,11 @@ test('a zip of it, picked and dropped, and the folder dropped: the same modules 
   await page.locator('.dlp-folder-step[data-step="17"] .dlp-folder-pass').click();
   await page.locator('.dlp-fd-hunks').waitFor();
   assert.ok((await page.locator('.dlp-fd-add .dlp-fd-t').allTextContents()).some((t) => t.includes('%broadcast_divide_fusion = f32[512]{0} fusion(')));
+  // A zip of the folder itself (zip -r): its entries under the folder's
+  // name, which is cut as a picked folder's is, folder entries skipped.
+  await openZip(page, write('under.zip', zip([{ name: 'cpu_softmax/', data: Buffer.alloc(0), store: true }, ...real.map((f) => ({ ...f, name: `cpu_softmax/${f.name}` }))])));
+  assert.match(await status(page).textContent(), new RegExp(`^under.zip: ${real.length} files, 1 module`));
+  assert.equal(await page.locator('.dlp-folder-unknown').count(), 0);
   // A donated folder: its aliasing and memory figures.
   const donated = write('donated.zip', zip(files(DONATED)));
   await openZip(page, donated);
@@ -328,6 +333,7 @@ test('hostile zips with small limits: one message each, memory bounded, the page
     { name: 'binary.zip', buf: zip([{ name: mod('before_optimizations.txt'), data: Buffer.from([0x48, 0x00, 0xff, 0x00]) }]), opened: /before_optimizations\.txt: not read: it is not text/ },
     // The checker's index refuses the names.
     { name: 'names.zip', buf: zip([{ name: '../module_0000.jit_f.before_optimizations.txt', data: text }, { name: '/etc/module_0001.jit_g.before_optimizations.txt', data: text }]), problems: 2 },
+    { name: 'up.zip', buf: zip([{ name: '../module_0000.jit_f.before_optimizations.txt', data: text }, { name: '../module_0001.jit_g.before_optimizations.txt', data: text }]), problems: 2 },
   ];
   const defaults = await page.evaluate(() => ({ ...window.dumplabFolder.LIMITS }));
   for (const c of cases) {
@@ -349,6 +355,15 @@ test('hostile zips with small limits: one message each, memory bounded, the page
     await openZip(page, realZip);
     assert.equal(await alert(page).textContent(), '', `after ${c.name}`);
     assert.match(await status(page).textContent(), /1 module/, `after ${c.name}`);
+  }
+  // A picked folder over the entry limit (a fresh page: one folder a page).
+  {
+    const fresh = await playground();
+    await fresh.page.evaluate(() => (window.dumplabFolder.LIMITS.maxEntries = 10));
+    await fresh.page.locator('.dlp-folder-dir').setInputFiles(folderDir);
+    await indexed(fresh.page);
+    assert.match(await alert(fresh.page).textContent(), new RegExp(`^This folder holds ${real.length} files; the page reads folders of up to 10\\.`));
+    await fresh.context.close();
   }
   // Names from the folder are text, never markup.
   await openZip(page, write('markup.zip', zip([{ name: 'module_0000.<img src=x onerror=alert(1)>.before_optimizations.txt', data: text }])));
