@@ -395,6 +395,28 @@ fn other_names() {
     }
 }
 
+/// Every real name of the three folders and what it reads as, frozen in
+/// `tests/folders/names.txt` (`UPDATE_EXPECT=1` rewrites it): a change in
+/// how any real name reads shows as a diff of that file.
+#[test]
+fn every_real_name_reads_as_frozen() {
+    let mut got = String::new();
+    for dir in DIRS {
+        for (path, _) in files_of(dir) {
+            got.push_str(&format!("{dir}/{path}\t{}\n", describe(&path)));
+        }
+    }
+    let file = folders().join("names.txt");
+    if std::env::var_os("UPDATE_EXPECT").is_some_and(|v| !v.is_empty() && v != "0") {
+        std::fs::write(&file, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&file).unwrap_or_default();
+    for (g, w) in got.lines().zip(want.lines()) {
+        assert_eq!(g, w, "(UPDATE_EXPECT=1 rewrites tests/folders/names.txt)");
+    }
+    assert_eq!(got.lines().count(), want.lines().count());
+}
+
 #[test]
 fn every_spike_name_has_a_known_kind() {
     for dir in DIRS {
@@ -742,6 +764,30 @@ fn story_without_before_or_with_a_gap() {
     let d = f.stories[0].steps[1].delta.as_ref().unwrap();
     assert_eq!(d.instructions, (1, 2));
     assert_eq!(d.added.names, ["n"]);
+    // An unreadable file in the middle (binary): neither it nor the file
+    // after it is compared; the one after that is.
+    let inputs: Vec<folder::Input<'_>> = [
+        ("module_0000.m.before_optimizations.txt", Some(a)),
+        ("module_0000.m.0000.x.after_a.before_b.txt", Some(a)),
+        ("module_0000.m.0001.x.after_b.before_c.txt", None),
+        ("module_0000.m.0002.x.after_c.before_d.txt", Some(b)),
+        ("module_0000.m.0003.x.after_d.before_e.txt", Some(b)),
+        // Two files of one step: the second is not compared either.
+        ("module_0000.m.0003.y.after_d.before_e.txt", Some(b)),
+    ]
+    .iter()
+    .map(|&(path, text)| folder::Input {
+        path,
+        size: 10,
+        text,
+    })
+    .collect();
+    let f = folder::read_inputs(&inputs, &Limits::default());
+    let changed: Vec<Option<bool>> = f.stories[0].steps.iter().map(|s| s.changed).collect();
+    assert_eq!(changed, [Some(false), None, None, Some(false), None]);
+    let json: serde_json::Value = serde_json::from_str(&folder::json::folder_json(&f)).unwrap();
+    assert!(json["modules"][0]["passes"][1]["changed"].is_null());
+    assert_eq!(json["modules"][0]["files"][2]["parsed"], false);
 }
 
 #[test]
