@@ -783,3 +783,53 @@ fn a_large_buffer_assignment_is_read_in_linear_work() {
     eprintln!("100,000 allocations: {took:?}");
     assert!(took.as_secs_f64() < 5.0, "{took:?}");
 }
+
+#[test]
+fn a_buffer_assignment_with_no_allocation_gives_no_figure() {
+    for text in ["", "BufferAssignment:\n", "garbage\nmore garbage\n"] {
+        let m = memory::figures(&Inputs {
+            buffer_assignment: text,
+            memory_usage_report: None,
+            live_range: None,
+            optimized: Some("HloModule m, input_output_alias={ {}: (0, {}, may-alias) }"),
+            producer: Producer::Cpu,
+        });
+        assert_eq!(
+            (
+                m.argument_bytes,
+                m.output_bytes,
+                m.alias_bytes,
+                m.temp_bytes,
+                m.peak_bytes
+            ),
+            (None, None, None, None, None),
+            "{text:?}"
+        );
+        assert!(m.peak_basis.starts_with("unknown"));
+    }
+}
+
+/// An allocation in host memory (`S(5)`, XLA's `Layout::kHostMemorySpace`)
+/// counts in the host figures, as `PopulateBufferStatsFromAllocations`
+/// does, not in the device's.
+#[test]
+fn host_memory_allocations_count_apart() {
+    let ba = "BufferAssignment:\n\
+              allocation 0: size 32, parameter 0, shape |f32[8]| at ShapeIndex {}:\n \
+              value: <1 p.1 @5> (size=32,offset=0): f32[8]{0:S(5)}\n\
+              allocation 1: size 32, parameter 1, shape |f32[8]| at ShapeIndex {}:\n \
+              value: <2 q.1 @0> (size=32,offset=0): f32[8]{0}\n\
+              allocation 2: size 64, preallocated-temp:\n \
+              value: <3 t @5> (size=64,offset=0): f32[16]{0:S(5)}\n";
+    let m = memory::figures(&Inputs {
+        buffer_assignment: ba,
+        memory_usage_report: None,
+        live_range: None,
+        optimized: None,
+        producer: Producer::Cpu,
+    });
+    assert_eq!(
+        (m.argument_bytes, m.temp_bytes, m.host_bytes),
+        (Some(32), Some(0), Some(96))
+    );
+}

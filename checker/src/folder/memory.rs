@@ -285,6 +285,9 @@ fn memory_space(a: &Allocation<'_>) -> u32 {
         .unwrap_or(0)
 }
 
+/// The basis of every figure when the buffer assignment has no allocation.
+const NO_ALLOCATION: &str = "unknown: no allocation line could be read in the buffer assignment";
+
 /// Reads a module's memory figures.
 pub fn figures(inputs: &Inputs<'_>) -> Memory {
     let ba = buffers::buffer_assignment(inputs.buffer_assignment);
@@ -326,6 +329,19 @@ pub fn figures(inputs: &Inputs<'_>) -> Memory {
         (Some(al), Some(m)) => aliasing(&ba, al, m),
         _ => (Vec::new(), Vec::new()),
     };
+    // A file with no allocation read gives no figure (not 0).
+    let read = !ba.allocations.is_empty();
+    let known = |v: Option<u64>| v.filter(|_| read);
+    let (argument_bytes, output_bytes, alias_bytes, host_bytes) = (
+        known(argument_bytes),
+        known(output_bytes),
+        known(alias_bytes),
+        known(host_bytes),
+    );
+    let (temp_bytes, static_bytes, peak_bytes) =
+        (known(temp_bytes), known(static_bytes), known(peak_bytes));
+    let peak_basis = if read { peak_basis } else { NO_ALLOCATION };
+    let temp_basis = if read { temp_basis } else { NO_ALLOCATION };
     Memory {
         producer: inputs.producer,
         temp_bytes,
