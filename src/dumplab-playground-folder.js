@@ -530,9 +530,12 @@ async function folderOp(m) {
 
   function moduleView(app, mod, notRead) {
     const parts = notReadList(notRead);
+    // What the view shows is told in one sentence (a polite live region),
+    // never the view itself: a diff of thousands of lines is not read out.
     const view = el('div', 'dlp-folder-view');
-    view.setAttribute('aria-live', 'polite');
-    parts.push(timeline(app, mod, view), search(app, mod, view), view, memory(app, mod, view));
+    view.live = el('p', 'dlp-visually-hidden dlp-folder-live');
+    view.live.setAttribute('aria-live', 'polite');
+    parts.push(timeline(app, mod, view), search(app, mod, view), view, view.live, memory(app, mod, view));
     return parts;
   }
 
@@ -608,6 +611,7 @@ async function folderOp(m) {
       return;
     }
     view.append(el('p', 'dlp-note dlp-folder-diffsum', `Before: ${a}. After: ${p.path}. ${count(r.removed, 'line')} removed, ${count(r.added, 'line')} added${r.truncated ? '; the diff stopped at its work budget, so some changed parts are shown removed and added whole' : ''}${r.cut ? `; only the first ${r.hunks.reduce((s, h) => s + h.lines.length, 0)} lines of the hunks are shown` : ''}.`));
+    view.live.textContent = `Below: the before/after of step ${stepName(p)}, ${count(r.removed, 'line')} removed, ${count(r.added, 'line')} added.`;
     if (!r.hunks.length) {
       view.append(el('p', 'dlp-note', 'The two files have the same lines.'));
       return;
@@ -768,6 +772,7 @@ async function folderOp(m) {
       box.append(pre);
       view.append(box);
     }
+    view.live.textContent = got.found ? `Below: line ${got.found.line} of ${path}, which defines ${name}.` : `No line of ${path} defines ${name}.`;
     view.scrollIntoView({ block: 'nearest' });
   }
 

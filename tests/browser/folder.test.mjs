@@ -201,6 +201,9 @@ test('a real folder, picked: its module, the timeline against the files, before/
   const added = await page.locator('.dlp-fd-add .dlp-fd-t').allTextContents();
   assert.ok(added.some((t) => t.includes('ROOT %multiply = f32[512,1024]{1,0} multiply(%exp.1, %broadcast.1)')), added.join('\n'));
   assert.match(await page.locator('.dlp-folder-diffsum').textContent(), /Before: module_0000\.jit_fn\.0005\..*\d+ lines? removed, \d+ lines? added/);
+  // One sentence in the live region says what the view shows; the view is not live.
+  assert.match(await page.locator('.dlp-folder-live').textContent(), /^Below: the before\/after of step 0006, \d+ lines? removed, \d+ lines? added\.$/);
+  assert.equal(await page.locator('.dlp-folder-view[aria-live]').count(), 0);
   // The search box: the first file where the multiply appears is step 6's.
   await page.locator('.dlp-folder-q').fill('multiply');
   await page.locator('.dlp-folder-find').click();
