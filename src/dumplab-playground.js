@@ -199,7 +199,9 @@ const stored = [];
 self.onmessage = async (e) => {
   const m = e.data;
   try {
-    if (m.op === 'init') {
+    if (typeof folderOp === 'function' && m.op.startsWith('folder-')) {
+      self.postMessage({ id: m.id, obj: await folderOp(m) });
+    } else if (m.op === 'init') {
       const bin = atob(m.wasm);
       const bytes = new Uint8Array(bin.length);
       for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
@@ -229,6 +231,10 @@ self.onmessage = async (e) => {
   }
 };`;
 
+  // The dump folder's operations (src/dumplab-playground-folder.js), added
+  // to the worker when that script is on the page.
+  const FOLDER_OPS = window.dumplabFolder ? window.dumplabFolder.WORKER : '';
+
   let worker = null;
   let ready = null;
   let nextId = 1;
@@ -257,7 +263,7 @@ self.onmessage = async (e) => {
     if (!ready) {
       ready = loadModule().then((wasm) => {
         if (!window.Worker || !window.WebAssembly) throw new Error('this browser has no Web Workers or WebAssembly');
-        const url = URL.createObjectURL(new Blob([WORKER], { type: 'text/javascript' }));
+        const url = URL.createObjectURL(new Blob([WORKER, FOLDER_OPS], { type: 'text/javascript' }));
         worker = new Worker(url);
         URL.revokeObjectURL(url);
         worker.onmessage = (e) => {
@@ -471,14 +477,20 @@ self.onmessage = async (e) => {
   // "What changed" (src/dumplab-playground-diff.js), after this block: two
   // more dumps, A and B, held by the same worker (slots 2 and 3) and
   // compared by its `diff` request.
+  let last = box;
   if (window.dumplabDiff) {
-    window.dumplabDiff.mount({
+    last = window.dumplabDiff.mount({
       after: box,
       maxBytes: MAX_BYTES,
       shownBytes: SHOWN_BYTES,
       hold: (side, msg, transfer) => checker().then(() => post({ op: 'store', slot: 2 + side, ...msg }, transfer)),
       diff: (chip) => checker().then(() => post({ op: 'diff', a: 2, b: 3, chip })),
     });
+  }
+  // "The dump folder" (src/dumplab-playground-folder.js), after it: a whole
+  // --xla_dump_to folder, its requests answered by the same worker.
+  if (window.dumplabFolder) {
+    window.dumplabFolder.mount({ after: last, ask: (msg, transfer) => checker().then(() => post(msg, transfer)) });
   }
 
   let timer = null;

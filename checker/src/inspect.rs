@@ -24,7 +24,15 @@
 //! - `folder-module\n<module id>\n` then records `<path>\n<byte length>\n<text>`
 //!   for that module's files: `{"module": {...}}`, the module's object as
 //!   `folder --json` prints it (a text that is not UTF-8 is listed, not
-//!   parsed).
+//!   parsed);
+//! - `folder-first\n<module id>\n<query>\n` then the same records: the
+//!   first file of the module (`before_optimizations`, then the numbered
+//!   files by step) where the query is an instruction's name, an opcode or
+//!   a fusion kind, `{"found": {"path", "step", "pipeline", "pass", "next",
+//!   "matched", "count", "instructions": [{"name", "line"}]} | null}`;
+//! - `line-diff\n`, the first text's length in bytes, `\n`, then the first
+//!   text immediately followed by the second: the bounded line diff of two
+//!   files of a dump folder, [`crate::folder::linediff`]'s JSON.
 //!
 //! Replies are one JSON object: `{"error": "..."}` for a request that is not
 //! text, else for `inspect` `{kind, dialect, backend, backend_basis,
@@ -129,8 +137,10 @@ pub fn respond(request: &[u8]) -> String {
         b"diff" => diff(body),
         b"folder-index" => folder_index(body),
         b"folder-module" => folder_module(body),
+        b"folder-first" => folder_first(body),
+        b"line-diff" => line_diff(body),
         _ => error(
-            "malformed request: expected `inspect`, `map`, `cost`, `diff`, `folder-index` or `folder-module`",
+            "malformed request: expected `inspect`, `map`, `cost`, `diff`, `folder-index`, `folder-module`, `folder-first` or `line-diff`",
         ),
     }
 }
@@ -140,6 +150,114 @@ pub fn respond(request: &[u8]) -> String {
 fn split_at_len<'r>(len: &[u8], rest: &'r [u8]) -> Option<(&'r [u8], &'r [u8])> {
     let n = std::str::from_utf8(len).ok()?.parse::<usize>().ok()?;
     Some((rest.get(..n)?, rest.get(n..)?))
+}
+
+/// The `<path>\n<length>\n<text>` records of a module's files.
+fn records(mut rest: &[u8]) -> Result<Vec<crate::folder::Input<'_>>, String> {
+    let mut inputs = Vec::new();
+    while !rest.is_empty() {
+        let mut head = rest.splitn(3, |&b| b == b'\n');
+        let (Some(path), Some(len), Some(tail)) = (head.next(), head.next(), head.next()) else {
+            return Err(error(
+                "malformed request: a file record needs its name and byte length lines",
+            ));
+        };
+        let Ok(path) = std::str::from_utf8(path) else {
+            return Err(error("malformed request: a file name is not UTF-8 text"));
+        };
+        let Some((text, after)) = split_at_len(len, tail) else {
+            return Err(error(&format!(
+                "malformed request: the byte length of {path} is wrong"
+            )));
+        };
+        let size = text.len() as u64;
+        let text = std::str::from_utf8(text).ok().filter(|t| !t.contains('\0'));
+        inputs.push(crate::folder::Input { path, size, text });
+        rest = after;
+    }
+    Ok(inputs)
+}
+
+/// `folder-first\n<id>\n<query>\n` then records: where the query first
+/// appears in the module's story.
+fn folder_first(body: &[u8]) -> String {
+    use crate::sourcemap::json::push_str;
+    let mut parts = body.splitn(3, |&b| b == b'\n');
+    let (Some(id), Some(query), Some(rest)) = (parts.next(), parts.next(), parts.next()) else {
+        return error("malformed request: `folder-first` needs a module id line and a query line");
+    };
+    let (Ok(id), Ok(query)) = (std::str::from_utf8(id), std::str::from_utf8(query)) else {
+        return error("malformed request: the module id or the query is not UTF-8 text");
+    };
+    let inputs = match records(rest) {
+        Ok(i) => i,
+        Err(e) => return e,
+    };
+    let folder = crate::folder::read_inputs(&inputs, &crate::folder::Limits::default());
+    let Some(m) = folder.index.modules.iter().position(|m| m.module.id == id) else {
+        return error(&format!(
+            "no module {id} among the files sent: send that module's files with its id"
+        ));
+    };
+    let story = folder.story_texts(m);
+    let texts: Vec<Option<&str>> = story.iter().map(|(_, t)| *t).collect();
+    let Some(found) = crate::folder::passes::first(&texts, query.trim()) else {
+        return "{\"found\":null}".to_owned();
+    };
+    let entry = story
+        .get(found.file)
+        .and_then(|(e, _)| *e)
+        .and_then(|e| folder.index.entries.get(e));
+    let pass = entry.and_then(|e| e.name.pass);
+    let opt = |s: &mut String, v: Option<&str>| match v {
+        Some(v) => push_str(s, v),
+        None => s.push_str("null"),
+    };
+    let mut s = String::from("{\"found\":{\"path\":");
+    push_str(&mut s, entry.map_or("", |e| e.path));
+    s.push_str(",\"step\":");
+    match pass {
+        Some(p) => {
+            let _ = write!(s, "{}", p.step);
+        }
+        None => s.push_str("null"),
+    }
+    s.push_str(",\"pipeline\":");
+    opt(&mut s, pass.map(|p| p.pipeline));
+    s.push_str(",\"pass\":");
+    opt(&mut s, pass.and_then(|p| p.pass));
+    s.push_str(",\"next\":");
+    opt(&mut s, pass.and_then(|p| p.next));
+    s.push_str(",\"matched\":");
+    push_str(&mut s, found.matched.as_str());
+    let _ = write!(s, ",\"count\":{},\"instructions\":[", found.count);
+    for (i, (name, line)) in found.instructions.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str("{\"name\":");
+        push_str(&mut s, name);
+        let _ = write!(s, ",\"line\":{line}}}");
+    }
+    s.push_str("]}}");
+    s
+}
+
+/// `line-diff\n` LEN `\n` A B: the line diff of two texts.
+fn line_diff(body: &[u8]) -> String {
+    use crate::folder::linediff;
+    let Some(nl) = body.iter().position(|&b| b == b'\n') else {
+        return error("malformed request: `line-diff` needs the first text's length");
+    };
+    let rest = body.get(nl + 1..).unwrap_or(&[]);
+    let Some((a, b)) = split_at_len(body.get(..nl).unwrap_or(&[]), rest) else {
+        return error("malformed request: the first text's length is wrong");
+    };
+    let (a, b) = match (text_of(a, "The file before"), text_of(b, "The file")) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return e,
+    };
+    linediff::write_json(&linediff::diff(&a, &b, linediff::Limits::default()))
 }
 
 /// `diff\n` CHIP `\n` LEN `\n` A B: the diff of two dumps.
@@ -197,31 +315,16 @@ fn folder_index(body: &[u8]) -> String {
 /// module read whole.
 fn folder_module(body: &[u8]) -> String {
     let mut parts = body.splitn(2, |&b| b == b'\n');
-    let (Some(id), Some(mut rest)) = (parts.next(), parts.next()) else {
+    let (Some(id), Some(rest)) = (parts.next(), parts.next()) else {
         return error("malformed request: `folder-module` needs a module id line");
     };
     let Ok(id) = std::str::from_utf8(id) else {
         return error("malformed request: the module id is not UTF-8 text");
     };
-    let mut inputs = Vec::new();
-    while !rest.is_empty() {
-        let mut head = rest.splitn(3, |&b| b == b'\n');
-        let (Some(path), Some(len), Some(tail)) = (head.next(), head.next(), head.next()) else {
-            return error("malformed request: a file record needs its name and byte length lines");
-        };
-        let Ok(path) = std::str::from_utf8(path) else {
-            return error("malformed request: a file name is not UTF-8 text");
-        };
-        let Some((text, after)) = split_at_len(len, tail) else {
-            return error(&format!(
-                "malformed request: the byte length of {path} is wrong"
-            ));
-        };
-        let size = text.len() as u64;
-        let text = std::str::from_utf8(text).ok().filter(|t| !t.contains('\0'));
-        inputs.push(crate::folder::Input { path, size, text });
-        rest = after;
-    }
+    let inputs = match records(rest) {
+        Ok(i) => i,
+        Err(e) => return e,
+    };
     let folder = crate::folder::read_inputs(&inputs, &crate::folder::Limits::default());
     let Some(m) = folder.index.modules.iter().position(|m| m.module.id == id) else {
         return error(&format!(

@@ -115,6 +115,10 @@ pub(crate) const LEDGER: &str = "dumplab-playground-ledger.js";
 /// after [`LEDGER`] (it reads the ledger's chip presets and number words)
 /// and before [`SCRIPT`], which hands it the checker.
 pub(crate) const DIFF: &str = "dumplab-playground-diff.js";
+/// The dump folder's script ("The dump folder"), beside the chapters
+/// (`src/`): loaded before [`SCRIPT`], which adds its worker operations to
+/// the checker's worker and mounts it after "What changed".
+pub(crate) const FOLDER: &str = "dumplab-playground-folder.js";
 /// The playground's style, beside the chapters (`src/`).
 pub(crate) const STYLE: &str = "dumplab-playground.css";
 
@@ -134,7 +138,7 @@ fn block(to_root: &str, examples: Option<&str>) -> String {
         })
         .unwrap_or_default();
     format!(
-        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}{data}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
+        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}{data}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{FOLDER}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
     )
 }
 
@@ -186,6 +190,10 @@ mod tests {
         );
         assert_eq!(
             out.matches(r#"src="dumplab-playground-diff.js""#).count(),
+            1
+        );
+        assert_eq!(
+            out.matches(r#"src="dumplab-playground-folder.js""#).count(),
             1
         );
         let mut diags = Vec::new();
@@ -260,7 +268,7 @@ mod tests {
                 r#"<link rel="stylesheet" href="{expect}dumplab-playground.css">"#
             )));
             assert!(b.ends_with(&format!(
-                "<script defer src=\"{expect}dumplab-playground-ledger.js\"></script>\n<script defer src=\"{expect}dumplab-playground-diff.js\"></script>\n<script defer src=\"{expect}dumplab-playground.js\"></script>"
+                "<script defer src=\"{expect}dumplab-playground-ledger.js\"></script>\n<script defer src=\"{expect}dumplab-playground-diff.js\"></script>\n<script defer src=\"{expect}dumplab-playground-folder.js\"></script>\n<script defer src=\"{expect}dumplab-playground.js\"></script>"
             )));
             // Still one raw-HTML block without directives.
             assert!(!b.contains("\n\n") && !b.contains("{{"));

@@ -72,7 +72,26 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     build_cost(&root, &mdbook, &preprocessor, runs)?;
     time_to_answerable(&root, runs)?;
     wasm_vs_native(&root, runs)?;
+    folder_index(&root, runs, &preprocessor)?;
     bench_cli::run(runs)
+}
+
+/// "The dump folder": the page's index of the course's largest fixture
+/// folder, and of 100,000 names, beside `mdbook-dumplab folder --json` on
+/// the same files (`tests/browser/bench-folder.mjs`, on the book that
+/// [`time_to_answerable`] built).
+fn folder_index(root: &Path, runs: usize, preprocessor: &Path) -> Result<()> {
+    let out = tools::output(
+        tools::command("node")
+            .arg("tests/browser/bench-folder.mjs")
+            .arg(runs.to_string())
+            .env("CHROMIUM_PATH", tools::chromium()?)
+            .env("DUMPLAB_BOOK", root.join("book"))
+            .env("DUMPLAB_CLI", preprocessor)
+            .current_dir(root),
+    )?;
+    print!("{out}");
+    Ok(())
 }
 
 /// The playground's analysis, native and wasm, on the same large dumps.
@@ -192,11 +211,12 @@ fn parse_rows(out: &str, tag: &str) -> Vec<(String, usize, f64, Vec<f64>)> {
 
 /// What only the playground's page loads, beside the chapters (linked by the
 /// `{{#dumplab-playground}}` block; its module once the page starts it).
-const PLAYGROUND_ASSETS: [&str; 5] = [
+const PLAYGROUND_ASSETS: [&str; 6] = [
     "src/dumplab-playground.css",
     "src/dumplab-playground.js",
     "src/dumplab-playground-ledger.js",
     "src/dumplab-playground-diff.js",
+    "src/dumplab-playground-folder.js",
     "src/dumplab-playground-wasm.js",
 ];
 

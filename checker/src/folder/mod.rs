@@ -9,8 +9,9 @@
 //! - [`passes`]: the pass story of one module from its texts (`changed`,
 //!   the delta of a changed file, the first file where something appears);
 //! - [`json`]: `folder --json` and the page's requests; [`report`]: the
-//!   text a person reads in a terminal.
-//!
+//!   text a person reads in a terminal;
+//! - [`linediff`]: the bounded line diff of two files, for the page's
+//!   before/after view of a pass file and the file before it;
 //! - [`buffers`]: the buffer-assignment, memory-usage-report and
 //!   live-range files, parsed; [`memory`]: the module's memory figures from
 //!   them (XLA's own rules, checked against `compiled.memory_analysis()`),
@@ -21,6 +22,7 @@
 pub mod buffers;
 pub mod index;
 pub mod json;
+pub mod linediff;
 pub mod memory;
 pub mod names;
 pub mod passes;
