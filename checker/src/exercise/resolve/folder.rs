@@ -183,28 +183,29 @@ fn module_of(f: &Folder<'_>, path: &str) -> Option<usize> {
         .position(|mf| mf.files.contains(&entry))
 }
 
-/// `0033 copy-insertion: after adding_copies_to_resolve_interference`.
-fn step_label(f: &Folder<'_>, entry: Option<usize>) -> Option<(String, String)> {
-    let Some(e) = entry else {
-        return Some((
+/// The id and label of the `i`th file of [`Folder::story_texts`]: file 0
+/// is `before_optimizations`, the others `step 0033, pipeline ...`.
+fn step_label(f: &Folder<'_>, i: usize, entry: Option<usize>) -> (String, String) {
+    let pass = entry.and_then(|e| f.index.entries.get(e)?.name.pass);
+    let Some(pass) = pass.filter(|_| i > 0) else {
+        return (
             "before".to_owned(),
             "`before_optimizations`: the module as JAX handed it to XLA".to_owned(),
-        ));
+        );
     };
-    let pass = f.index.entries.get(e)?.name.pass?;
     let what = match (pass.pass, pass.next) {
         (Some(p), Some(n)) => format!("after `{p}` (before `{n}`)"),
         (Some(p), None) => format!("after `{p}`"),
         (None, Some(n)) => format!("before `{n}`"),
         (None, None) => "a file of that pipeline".to_owned(),
     };
-    Some((
+    (
         format!("{:04}", pass.step),
         format!(
             "step {:04}, pipeline `{}`: {what}",
             pass.step, pass.pipeline
         ),
-    ))
+    )
 }
 
 fn first_file(
@@ -249,7 +250,7 @@ fn first_file(
     let to = (at + AROUND.1 + 1).min(candidates.len());
     let mut p = Parts::single(String::new(), String::new(), Vec::new());
     for &i in &candidates[from..to] {
-        let (id, label) = step_label(f, texts[i].0)?;
+        let (id, label) = step_label(f, i, texts[i].0);
         let note = if i == found.file {
             format!("`{of}` is first here: the file before it does not hold it")
         } else if i < found.file {

@@ -19,6 +19,7 @@ pub(super) fn resolve_question(
     library: &Library,
     cx: &mut Cx<'_>,
 ) -> Option<Resolved> {
+    let before = cx.diags.len();
     let parts = match q {
         Question::Classify(c) => classify::resolve(c, library, cx),
         Question::Backend(b) => backend::resolve(b, library, cx),
@@ -29,7 +30,22 @@ pub(super) fn resolve_question(
         Question::Cost(c) => cost::resolve(c, library, cx),
         Question::Diff(d) => diff::resolve(d, library, cx),
         Question::Folder(f) => folder::resolve(f, library, cx),
-    }?;
+    };
+    let Some(parts) = parts else {
+        // Never drop a question silently: a type that gives up says why,
+        // and if it did not, this is the checker's bug, reported as one.
+        if cx.diags.len() == before {
+            let (id, ..) = q.common();
+            cx.error(
+                "id",
+                format!(
+                    "question `{id}` could not be resolved, and its type said nothing about why"
+                ),
+                "this is a bug in DumpLab's checker: report it with the question",
+            );
+        }
+        return None;
+    };
     let idle_line = parts.idle_line;
     let resolved = sealed(q, parts);
     for problem in self_test(&resolved, idle_line) {
