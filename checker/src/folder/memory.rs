@@ -110,6 +110,10 @@ pub struct Inputs<'a> {
     pub live_range: Option<&'a str>,
     /// The optimized module (`*after_optimizations.txt`), when present.
     pub optimized: Option<&'a str>,
+    /// The module before optimizations (`*before_optimizations.txt`), when
+    /// present: its header says which donations JAX paired itself and
+    /// which it handed to XLA (`buffer_donor`).
+    pub before: Option<&'a str>,
     /// Who wrote the buffer assignment.
     pub producer: Producer,
 }
@@ -164,6 +168,11 @@ pub struct Alias {
     /// Whether that allocation is also `maybe-live-out`: the parameter's
     /// buffer is the output's.
     pub shares_allocation: bool,
+    /// Whether XLA made this alias from a buffer donor: `Some(true)` when
+    /// the module before optimizations had the parameter in `buffer_donor`
+    /// and not in `input_output_alias` (JAX's own pairing), `Some(false)`
+    /// when it was already aliased there, `None` without that file.
+    pub via_donor: Option<bool>,
 }
 
 /// Why a parameter may have no output alias: the usual causes, each with
@@ -176,23 +185,29 @@ pub struct Possibility {
     pub text: &'static str,
 }
 
-/// The possibilities, one row each.
+/// The possibilities, one row each. They follow JAX 0.10.2's
+/// `_set_up_aliases` (`jax/_src/interpreters/mlir.py`): a donated argument
+/// is aliased to a free output of its shape and dtype (and memory kind,
+/// where both are known) when their layouts agree; otherwise, or when only
+/// an output's element count matches, it is handed to XLA as a buffer donor
+/// (`buffer_donor` in the module's header); what is left is dropped with
+/// the warning "Some donated buffers were not usable".
 pub const POSSIBILITIES: &[Possibility] = &[
     Possibility {
         id: "not_donated",
-        text: "the argument was not donated: the folder does not record which arguments were (only JAX's warning \"Some donated buffers were not usable\" does)",
+        text: "it was not donated",
     },
     Possibility {
-        id: "no_output_of_its_shape",
-        text: "no output has its shape and element type: JAX pairs a donated argument only with an output of the same shape and dtype (jax/_src/interpreters/mlir.py, _set_up_aliases)",
+        id: "donor_unused",
+        text: "it was donated: JAX handed it to XLA as a buffer donor (`buffer_donor` in the module's header), and XLA's buffer assignment gave no output its buffer",
     },
     Possibility {
-        id: "outputs_taken",
-        text: "every output of its shape and element type is already aliased to another parameter: JAX pairs each output with one donated argument at most (jax/_src/interpreters/mlir.py, _set_up_aliases)",
+        id: "memory_kind",
+        text: "a free output has its shape and dtype or its element count, so a donation would show as an alias or a `buffer_donor` unless the two have different memory kinds (JAX compares memory kinds where both are known; jax/_src/interpreters/mlir.py, _set_up_aliases)",
     },
     Possibility {
-        id: "memory_kind_or_layout",
-        text: "an output of its shape and element type has another memory kind or layout: JAX requires them to agree where both are given (jax/_src/interpreters/mlir.py, _set_up_aliases)",
+        id: "dropped_by_jax",
+        text: "if it was donated, JAX dropped it before XLA saw it and warned \"Some donated buffers were not usable\": no free output has its shape and dtype, nor its element count (jax/_src/interpreters/mlir.py, _set_up_aliases)",
     },
 ];
 
@@ -326,7 +341,10 @@ pub fn figures(inputs: &Inputs<'_>) -> Memory {
     let (static_bytes, peak_bytes, peak_basis) = peak(inputs.producer, &ba, live.as_ref());
     let largest = largest(&ba, module.as_ref(), LARGEST_JSON);
     let (aliases, unaliased) = match (&header_aliases, &module) {
-        (Some(al), Some(m)) => aliasing(&ba, al, m),
+        (Some(al), Some(m)) => {
+            let before = inputs.before.map(program::parse);
+            aliasing(&ba, al, m, &Donation::read(Some(m), before.as_ref()))
+        }
         _ => (Vec::new(), Vec::new()),
     };
     // A file with no allocation read gives no figure (not 0).
@@ -388,7 +406,7 @@ fn temp(producer: Producer, device: &[&Allocation<'_>]) -> (Option<u64>, &'stati
         ),
         Producer::Unnamed => (
             None,
-            "unknown: the file name names no backend (XLA:TPU writes this name), and libtpu's temp_size_in_bytes does not follow XLA's rule",
+            "unknown: this is XLA:TPU's file name (no backend in it), and libtpu's temp_size_in_bytes does not follow XLA's rule (0 in every TPU compile checked, beside preallocated-temp allocations): compiled.memory_analysis() gives it",
         ),
     }
 }
@@ -411,7 +429,7 @@ fn peak(
         Producer::Cpu => (
             statics,
             statics,
-            "XLA's ComputePeakMemory: the largest value of each parameter, constant and maybe-live-out allocation; the heap-simulator traces it replays on top are absent from the CPU's buffer assignment",
+            "XLA's ComputePeakMemory: each parameter, constant and maybe-live-out allocation counted once (its largest value); the CPU's buffer assignment carries no heap-simulator trace of the temporaries for it to add, so the temp is not in this peak",
         ),
         Producer::Gpu => match live.and_then(|l| heap_replay(ba, l)) {
             Some(heap) => (
@@ -428,7 +446,7 @@ fn peak(
         Producer::Unnamed => (
             statics,
             None,
-            "unknown: the file name names no backend (XLA:TPU writes this name); libtpu computes memory_analysis() itself and its source is not public",
+            "unknown: this is XLA:TPU's file name (no backend in it); libtpu computes the peak itself and its source is not public: compiled.memory_analysis() gives it",
         ),
     }
 }
@@ -636,12 +654,90 @@ fn output_leaves(m: &Module<'_>) -> Vec<(String, String)> {
 
 type AliasEntry = (String, u64, String, String);
 
+/// What the headers say about donation: the optimized module's and the
+/// module's before optimizations (when its file is there).
+#[derive(Clone, Debug, Default)]
+pub struct Donation {
+    /// `buffer_donor={ (1, {}) }` of either header: (parameter, index).
+    pub donors: Vec<(u64, String)>,
+    /// The `input_output_alias` before optimizations, when that file is
+    /// there.
+    pub before_aliases: Option<Vec<AliasEntry>>,
+}
+
+impl Donation {
+    /// From the optimized module and the module before optimizations.
+    pub fn read<'a>(optimized: Option<&Module<'a>>, before: Option<&Module<'a>>) -> Donation {
+        fn attr<'a>(m: Option<&Module<'a>>, key: &str) -> Option<&'a str> {
+            let h = m?.header.as_ref()?;
+            h.attrs.iter().find(|a| a.key == key).map(|a| a.value)
+        }
+        let mut donors = Vec::new();
+        for m in [optimized, before] {
+            for d in attr(m, "buffer_donor")
+                .map(parse_donors)
+                .unwrap_or_default()
+            {
+                if !donors
+                    .iter()
+                    .any(|(n, i): &(u64, String)| *n == d.0 && same_index(i, &d.1))
+                {
+                    donors.push(d);
+                }
+            }
+        }
+        let before_aliases = before
+            .and_then(|m| m.header.as_ref())
+            .map(|h| h.input_output_alias.map(parse_aliases).unwrap_or_default());
+        Donation {
+            donors,
+            before_aliases,
+        }
+    }
+
+    fn is_donor(&self, n: u64, i: &str) -> bool {
+        self.donors
+            .iter()
+            .any(|(d, di)| *d == n && same_index(di, i))
+    }
+}
+
+/// `{ (0, {}), (1, {}) }` into (parameter, index).
+pub fn parse_donors(text: &str) -> Vec<(u64, String)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some((_, tail)) = rest.split_once('(') {
+        let Some((body, after)) = tail.split_once(')') else {
+            break;
+        };
+        rest = after;
+        let (param, index) = body.split_once(',').unwrap_or((body, "{}"));
+        if let Ok(n) = param.trim().parse::<u64>() {
+            out.push((n, index.trim().to_string()));
+        }
+    }
+    out
+}
+
+/// The number of elements of a shape without layout (`f32[64,64]`: 4096),
+/// when every dimension is a number.
+fn elements(shape: &str) -> Option<u64> {
+    let dims = shape.split_once('[')?.1.split_once(']')?.0;
+    if dims.trim().is_empty() {
+        return Some(1);
+    }
+    dims.split(',').try_fold(1u64, |acc, d| {
+        acc.checked_mul(d.trim().parse::<u64>().ok()?)
+    })
+}
+
 /// The aliases checked against the allocations, and the parameters none
-/// names.
+/// names, each with what the folder shows of a donation.
 fn aliasing(
     ba: &BufferAssignment<'_>,
     al: &[AliasEntry],
     m: &Module<'_>,
+    donation: &Donation,
 ) -> (Vec<Alias>, Vec<Unaliased>) {
     let params: Vec<&Allocation<'_>> = ba
         .allocations
@@ -659,6 +755,10 @@ fn aliasing(
         .iter()
         .map(|(o, n, i, k)| {
             let a = find(*n, i);
+            let before = donation
+                .before_aliases
+                .as_ref()
+                .map(|b| b.iter().any(|(_, bn, bi, _)| bn == n && same_index(bi, i)));
             Alias {
                 output_index: o.clone(),
                 parameter: *n,
@@ -666,10 +766,12 @@ fn aliasing(
                 kind: k.clone(),
                 allocation: a.map(|a| a.index),
                 shares_allocation: a.is_some_and(|a| a.is(Type::MaybeLiveOut)),
+                via_donor: before.map(|was| !was && donation.is_donor(*n, i)),
             }
         })
         .collect();
     let leaves = output_leaves(m);
+    let free = |o: &str| !al.iter().any(|(ao, ..)| same_index(ao, o));
     let mut unaliased = Vec::new();
     for a in &params {
         let Some(p) = &a.param else { continue };
@@ -690,14 +792,17 @@ fn aliasing(
                 (o.clone(), to)
             })
             .collect();
-        let mut why = vec!["not_donated"];
-        if same.is_empty() {
-            why.push("no_output_of_its_shape");
-        } else if same.iter().all(|(_, to)| to.is_some()) {
-            why.push("outputs_taken");
+        let count = elements(p.shape);
+        let takeable = leaves
+            .iter()
+            .any(|(o, s)| free(o) && (s == p.shape || (count.is_some() && elements(s) == count)));
+        let why = if donation.is_donor(p.number, p.index) {
+            vec!["donor_unused"]
+        } else if takeable {
+            vec!["not_donated", "memory_kind"]
         } else {
-            why.push("memory_kind_or_layout");
-        }
+            vec!["not_donated", "dropped_by_jax"]
+        };
         unaliased.push(Unaliased {
             parameter: p.number,
             parameter_index: p.index.to_string(),
@@ -707,6 +812,7 @@ fn aliasing(
             possibilities: why,
         });
     }
+    unaliased.sort_by_key(|u| u.parameter);
     (aliases, unaliased)
 }
 
@@ -794,7 +900,14 @@ pub fn write_json(out: &mut String, m: &Memory) {
         out.push(',');
         key(out, "allocation");
         opt_num(out, a.allocation);
-        let _ = write!(out, ",\"shares_allocation\":{}}}", a.shares_allocation);
+        let _ = write!(out, ",\"shares_allocation\":{}", a.shares_allocation);
+        out.push_str(",\"via_donor\":");
+        out.push_str(match a.via_donor {
+            Some(true) => "true",
+            Some(false) => "false",
+            None => "null",
+        });
+        out.push('}');
     }
     out.push_str("],\"unaliased_parameters\":[");
     for (i, u) in m.unaliased.iter().enumerate() {
@@ -899,6 +1012,25 @@ fn write_unaliased(out: &mut String, u: &Unaliased) {
         }
         push_str(out, id);
     }
+    // The same, with the sentence of each, so that no reader keeps its own
+    // copy of the table.
+    out.push_str("],\"causes\":[");
+    let rows = u
+        .possibilities
+        .iter()
+        .filter_map(|id| POSSIBILITIES.iter().find(|p| p.id == *id));
+    for (i, p) in rows.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('{');
+        key(out, "id");
+        push_str(out, p.id);
+        out.push(',');
+        key(out, "text");
+        push_str(out, p.text);
+        out.push('}');
+    }
     out.push_str("]}");
 }
 
@@ -933,7 +1065,9 @@ pub fn write_text(out: &mut String, m: &Memory) {
     let by = match m.producer {
         Producer::Cpu => "the CPU's buffer assignment",
         Producer::Gpu => "the GPU's buffer assignment",
-        Producer::Unnamed => "a buffer assignment whose file name names no backend",
+        Producer::Unnamed => {
+            "a buffer assignment whose file name names no backend, as XLA:TPU's does"
+        }
     };
     let _ = writeln!(out, "Memory (from {by})");
     for (label, v) in [
@@ -1001,12 +1135,26 @@ fn write_aliasing_text(out: &mut String, m: &Memory) {
     for a in &m.aliases {
         let _ = write!(
             out,
-            "  parameter {} {} -> output {} ({})",
-            a.parameter, a.parameter_index, a.output_index, a.kind
+            "  parameter {}{} -> output {} ({})",
+            a.parameter,
+            if a.parameter_index == "{}" {
+                String::new()
+            } else {
+                format!(" {}", a.parameter_index)
+            },
+            a.output_index,
+            a.kind
         );
+        let how = match a.via_donor {
+            Some(true) => {
+                "; XLA made this alias from a buffer donor (`buffer_donor` before optimizations)"
+            }
+            Some(false) => "; JAX paired them (the alias is there before optimizations)",
+            None => "",
+        };
         match (a.allocation, a.shares_allocation) {
             (Some(al), true) => {
-                let _ = writeln!(out, ": both in allocation {al}");
+                let _ = writeln!(out, ": both in allocation {al}{how}");
             }
             (Some(al), false) => {
                 let _ = writeln!(out, ": allocation {al} is not marked maybe-live-out");
@@ -1027,9 +1175,15 @@ fn write_aliasing_text(out: &mut String, m: &Memory) {
             .filter(|(_, to)| to.is_none())
             .count();
         let shows = match (u.same_shape_outputs.len(), free) {
-            (0, _) => "no output has its shape".to_string(),
-            (n, 0) => format!("its shape's {n} output(s) are aliased to other parameters"),
-            (_, f) => format!("{f} output(s) of its shape have no alias"),
+            _ if u.possibilities.contains(&"donor_unused") => {
+                "donated (`buffer_donor` in the header), but no output shares its buffer"
+                    .to_string()
+            }
+            (0, _) => "no output has its shape and dtype".to_string(),
+            (n, 0) => {
+                format!("the {n} output(s) of its shape and dtype are aliased to other parameters")
+            }
+            (_, f) => format!("{f} output(s) of its shape and dtype have no alias"),
         };
         let _ = writeln!(
             out,
@@ -1043,9 +1197,13 @@ fn write_aliasing_text(out: &mut String, m: &Memory) {
             u.shape,
             thousands(u.bytes)
         );
-        let causes = u.possibilities.iter().filter(|&&id| id != "not_donated");
-        for p in causes.filter_map(|&id| POSSIBILITIES.iter().find(|p| p.id == id)) {
-            let _ = writeln!(out, "      if it was donated, a possible cause: {}", p.text);
+        let rows = u
+            .possibilities
+            .iter()
+            .filter_map(|&id| POSSIBILITIES.iter().find(|p| p.id == id));
+        let texts: Vec<&str> = rows.map(|p| p.text).collect();
+        if !u.possibilities.contains(&"donor_unused") {
+            let _ = writeln!(out, "      the folder shows: {}", texts.join("; or "));
         }
     }
     if m.unaliased.len() > UNALIASED_TEXT {
@@ -1057,6 +1215,6 @@ fn write_aliasing_text(out: &mut String, m: &Memory) {
     }
     let _ = writeln!(
         out,
-        "  the folder does not record which arguments were donated (only JAX's warning \"Some donated buffers were not usable\" does): a parameter above may simply not have been donated"
+        "  a donation JAX could not use leaves no trace in the folder (only its warning \"Some donated buffers were not usable\" does); one it handed to XLA shows as `buffer_donor` in the header"
     );
 }

@@ -196,6 +196,7 @@ pub fn memory_of(folder: &Folder<'_>, m: usize) -> Option<memory::Memory> {
         memory_usage_report: text_of(Kind::MemoryUsageReport),
         live_range: text_of(Kind::LiveRange),
         optimized: text_of(Kind::AfterOptimizations),
+        before: text_of(Kind::BeforeOptimizations),
         producer: memory::Producer::from_file_name(path),
     }))
 }

@@ -1,4 +1,5 @@
-# Makes small dump folders for DumpLab's memory tests: python gen.py TARGET (cpu|gpu|tpu)
+# Makes small dump folders for DumpLab's memory tests:
+#   python gen.py TARGET [more|donors] [OUT]   (TARGET: cpu|gpu|tpu; OUT: where the folders go)
 import sys, json, os, warnings, jax, jax.numpy as jnp
 from jax import lax
 import pb
@@ -11,7 +12,7 @@ else:
         topo = topologies.get_topology_desc(topology_name="v5e:2x2", platform="tpu")
     else:
         topo = topologies.get_topology_desc(topology_name="h100", platform="cuda",
-            target_config=open("/work/main/fixtures/targets/h100.pbtxt").read(), topology="1x1x1")
+            target_config=open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../fixtures/targets/h100.pbtxt")).read(), topology="1x1x1")
     sh = jax.sharding.SingleDeviceSharding(topo.devices[0])
 def S(shape):
     return jax.ShapeDtypeStruct(shape, jnp.float32, sharding=sh) if sh else jax.ShapeDtypeStruct(shape, jnp.float32)
@@ -46,14 +47,23 @@ CASES = {
     "scan": (scan, {}, [S((256, 256)), S((8, 256, 256))]),
     "donate_second": (donate_second, dict(donate_argnums=1), [S((256, 512)), S((256, 512))]),
 }
+def donor_unused(a, b):
+    # a: no output of its shape, dtype or element count (JAX drops it and warns);
+    # b: the output has its element count but another dtype (a buffer donor XLA does not use)
+    return jnp.sum(a) + a[:999], (b * 2).astype(jnp.bfloat16)
+def donor_used(b): return (b * 2).reshape(4096)
+CASES3 = {
+    "donor_unused": (donor_unused, dict(donate_argnums=(0, 1)), [S((1000,)), S((64, 64))]),
+    "donor_used": (donor_used, dict(donate_argnums=0), [S((64, 64))]),
+}
+root = sys.argv[3] if len(sys.argv) > 3 else "/tmp/dumplab-folder-memory"
 out = {}
-if len(sys.argv) > 2 and sys.argv[2] == "more":
-    CASES = CASES2
-    import os
-    if os.path.exists(f"/work/spike-mem/{target}/memory_analysis.json"):
-        out = json.load(open(f"/work/spike-mem/{target}/memory_analysis.json"))
+if len(sys.argv) > 2 and sys.argv[2] in ("more", "donors"):
+    CASES = CASES2 if sys.argv[2] == "more" else CASES3
+    if os.path.exists(f"{root}/{target}/memory_analysis.json"):
+        out = json.load(open(f"{root}/{target}/memory_analysis.json"))
 for name, (fn, kw, args) in CASES.items():
-    d = f"/work/spike-mem/{target}/{name}"
+    d = f"{root}/{target}/{name}"
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter("always")
         lowered = jax.jit(fn, **kw).lower(*args)
@@ -68,4 +78,4 @@ for name, (fn, kw, args) in CASES.items():
         rec["replayed_peak"] = pb.peak(s)
     out[name] = rec
     print(name, rec, flush=True)
-json.dump(out, open(f"/work/spike-mem/{target}/memory_analysis.json", "w"), indent=1)
+json.dump(out, open(f"{root}/{target}/memory_analysis.json", "w"), indent=1)
