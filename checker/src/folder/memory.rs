@@ -173,6 +173,9 @@ pub struct Alias {
     /// and not in `input_output_alias` (JAX's own pairing), `Some(false)`
     /// when it was already aliased there, `None` without that file.
     pub via_donor: Option<bool>,
+    /// The parameter's shape without layout and its allocation's size, when
+    /// the buffer assignment has it.
+    pub shape: Option<(String, u64)>,
 }
 
 /// Why a parameter may have no output alias: the usual causes, each with
@@ -767,6 +770,7 @@ fn aliasing(
                 allocation: a.map(|a| a.index),
                 shares_allocation: a.is_some_and(|a| a.is(Type::MaybeLiveOut)),
                 via_donor: before.map(|was| !was && donation.is_donor(*n, i)),
+                shape: a.and_then(|a| Some((a.param.as_ref()?.shape.to_string(), a.size))),
             }
         })
         .collect();

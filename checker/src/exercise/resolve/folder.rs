@@ -271,7 +271,7 @@ fn first_file(
             .instructions
             .iter()
             .filter(|(_, l)| inside(*l))
-            .map(|(n, l)| (*l, format!("`{n}`")))
+            .map(|(n, l)| (*l, format!("`{n}` first appears in {}", p.answer_text)))
             .collect();
     }
     p.instruction = Some("Pick the first file that holds it.".to_owned());
@@ -367,7 +367,13 @@ fn aliased(mem: &Memory, cx: &mut Cx<'_>) -> Option<Parts> {
     let mut params: Vec<(u64, String)> = mem
         .aliases
         .iter()
-        .map(|a| (a.parameter, String::new()))
+        .map(|a| {
+            let shape = a.shape.as_ref();
+            (
+                a.parameter,
+                shape.map_or_else(String::new, |(s, b)| format!(" {s} ({b} bytes)")),
+            )
+        })
         .chain(
             mem.unaliased
                 .iter()
