@@ -28,8 +28,14 @@
 //! - `folder-first\n<module id>\n<query>\n` then the same records: the
 //!   first file of the module (`before_optimizations`, then the numbered
 //!   files by step) where the query is an instruction's name, an opcode or
-//!   a fusion kind, `{"found": {"path", "step", "pipeline", "pass", "next",
-//!   "matched", "count", "instructions": [{"name", "line"}]} | null}`;
+//!   a fusion kind: the object `folder --json --first` prints
+//!   ([`crate::folder::json::first_json`]), `{"query", "module", "found":
+//!   {"path", "step", "pipeline", "pass", "next", "matched", "count",
+//!   "instructions": [{"name", "line"}], "previous", "unread_before":
+//!   [path]} | null, "final", "unread": [path]}`: `unread_before` names the
+//!   files sent that are not text and lie between the last file read
+//!   without the query and the hit (the query may first be in one of
+//!   them), `unread` every story file not read;
 //! - `line-diff\n`, the first text's length in bytes, `\n`, then the first
 //!   text immediately followed by the second: the bounded line diff of two
 //!   files of a dump folder, [`crate::folder::linediff`]'s JSON.
@@ -172,7 +178,12 @@ fn records(mut rest: &[u8]) -> Result<Vec<crate::folder::Input<'_>>, String> {
         };
         let size = text.len() as u64;
         let text = std::str::from_utf8(text).ok().filter(|t| !t.contains('\0'));
-        inputs.push(crate::folder::Input { path, size, text });
+        inputs.push(crate::folder::Input {
+            path,
+            size,
+            text,
+            unread: None,
+        });
         rest = after;
     }
     Ok(inputs)
@@ -181,7 +192,6 @@ fn records(mut rest: &[u8]) -> Result<Vec<crate::folder::Input<'_>>, String> {
 /// `folder-first\n<id>\n<query>\n` then records: where the query first
 /// appears in the module's story.
 fn folder_first(body: &[u8]) -> String {
-    use crate::sourcemap::json::push_str;
     let mut parts = body.splitn(3, |&b| b == b'\n');
     let (Some(id), Some(query), Some(rest)) = (parts.next(), parts.next(), parts.next()) else {
         return error("malformed request: `folder-first` needs a module id line and a query line");
@@ -199,48 +209,7 @@ fn folder_first(body: &[u8]) -> String {
             "no module {id} among the files sent: send that module's files with its id"
         ));
     };
-    let story = folder.story_texts(m);
-    let texts: Vec<Option<&str>> = story.iter().map(|(_, t)| *t).collect();
-    let Some(found) = crate::folder::passes::first(&texts, query.trim()) else {
-        return "{\"found\":null}".to_owned();
-    };
-    let entry = story
-        .get(found.file)
-        .and_then(|(e, _)| *e)
-        .and_then(|e| folder.index.entries.get(e));
-    let pass = entry.and_then(|e| e.name.pass);
-    let opt = |s: &mut String, v: Option<&str>| match v {
-        Some(v) => push_str(s, v),
-        None => s.push_str("null"),
-    };
-    let mut s = String::from("{\"found\":{\"path\":");
-    push_str(&mut s, entry.map_or("", |e| e.path));
-    s.push_str(",\"step\":");
-    match pass {
-        Some(p) => {
-            let _ = write!(s, "{}", p.step);
-        }
-        None => s.push_str("null"),
-    }
-    s.push_str(",\"pipeline\":");
-    opt(&mut s, pass.map(|p| p.pipeline));
-    s.push_str(",\"pass\":");
-    opt(&mut s, pass.and_then(|p| p.pass));
-    s.push_str(",\"next\":");
-    opt(&mut s, pass.and_then(|p| p.next));
-    s.push_str(",\"matched\":");
-    push_str(&mut s, found.matched.as_str());
-    let _ = write!(s, ",\"count\":{},\"instructions\":[", found.count);
-    for (i, (name, line)) in found.instructions.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        s.push_str("{\"name\":");
-        push_str(&mut s, name);
-        let _ = write!(s, ",\"line\":{line}}}");
-    }
-    s.push_str("]}}");
-    s
+    crate::folder::json::first_json(&folder, m, query.trim())
 }
 
 /// `line-diff\n` LEN `\n` A B: the line diff of two texts.

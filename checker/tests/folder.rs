@@ -8,6 +8,7 @@
 
 use dumplab::folder::index::{self, refusal};
 use dumplab::folder::names::{self, KINDS, Kind};
+use dumplab::folder::passes::NotCompared;
 use dumplab::folder::{self, Limits, passes};
 use std::path::{Path, PathBuf};
 
@@ -492,6 +493,7 @@ fn inputs(files: &[(String, Vec<u8>)]) -> Vec<folder::Input<'_>> {
             path: p,
             size: b.len() as u64,
             text: std::str::from_utf8(b).ok().filter(|t| !t.contains('\0')),
+            unread: None,
         })
         .collect()
 }
@@ -767,6 +769,16 @@ fn story_without_before_or_with_a_gap() {
     let changed: Vec<Option<bool>> = f.stories[0].steps.iter().map(|s| s.changed).collect();
     // No before_optimizations: the first is not compared; step 2 is missing.
     assert_eq!(changed, [None, Some(true), None, Some(false)]);
+    let why: Vec<Option<NotCompared>> = f.stories[0].steps.iter().map(|s| s.why).collect();
+    assert_eq!(
+        why,
+        [
+            Some(NotCompared::FirstFile),
+            None,
+            Some(NotCompared::BeforeMissing(2)),
+            None
+        ]
+    );
     let d = f.stories[0].steps[1].delta.as_ref().unwrap();
     assert_eq!(d.instructions, (1, 2));
     assert_eq!(d.added.names, ["n"]);
@@ -786,14 +798,290 @@ fn story_without_before_or_with_a_gap() {
         path,
         size: 10,
         text,
+        unread: None,
     })
     .collect();
     let f = folder::read_inputs(&inputs, &Limits::default());
     let changed: Vec<Option<bool>> = f.stories[0].steps.iter().map(|s| s.changed).collect();
     assert_eq!(changed, [Some(false), None, None, Some(false), None]);
+    let why: Vec<Option<NotCompared>> = f.stories[0].steps.iter().map(|s| s.why).collect();
+    assert_eq!(
+        why,
+        [
+            None,
+            Some(NotCompared::NotRead),
+            Some(NotCompared::BeforeNotRead(Some(1))),
+            None,
+            Some(NotCompared::SameStep)
+        ]
+    );
     let json: serde_json::Value = serde_json::from_str(&folder::json::folder_json(&f)).unwrap();
     assert!(json["modules"][0]["passes"][1]["changed"].is_null());
+    assert_eq!(json["modules"][0]["passes"][1]["why"], "not-read");
+    assert_eq!(json["modules"][0]["passes"][2]["why"], "before-not-read");
+    assert_eq!(json["modules"][0]["passes"][4]["why"], "same-step");
+    assert!(json["modules"][0]["passes"][3]["why"].is_null());
     assert_eq!(json["modules"][0]["files"][2]["parsed"], false);
+    // An unreadable before_optimizations: the first file says so.
+    let mut two = inputs[..2].to_vec();
+    two[0].text = None;
+    let f = folder::read_inputs(&two, &Limits::default());
+    assert_eq!(f.stories[0].steps[0].changed, None);
+    assert_eq!(
+        f.stories[0].steps[0].why,
+        Some(NotCompared::BeforeNotRead(None))
+    );
+    let mut text = String::new();
+    folder::report::module_text(&mut text, &f, 0);
+    assert!(
+        text.contains("not compared: the file before it (before_optimizations) was not read"),
+        "{text}"
+    );
+}
+
+/// A real folder (its files as [`files_of`] reads them) with the file of
+/// one step replaced, as the reviewer's `binfolder` has it.
+fn with_step(files: &[(String, Vec<u8>)], step: &str, bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut out = files.to_vec();
+    let k = out
+        .iter()
+        .position(|(p, _)| p.contains(&format!(".{step}.")))
+        .unwrap();
+    out[k].1 = bytes.to_vec();
+    out
+}
+
+/// Random-looking bytes: not UTF-8, with NUL bytes.
+fn binary(n: usize) -> Vec<u8> {
+    (0..n).map(|i| ((i * 7919 + 13) % 256) as u8).collect()
+}
+
+/// `broadcast_divide_fusion` is formed by the fusion pass, step 0017; with
+/// 0017 binary the first file read that holds it is 0018, and the answer
+/// says that it may be in 0017 (the file that was not read), not that 0018
+/// is where it appears after 0017.
+#[test]
+fn first_with_an_unread_file_before_the_hit() {
+    let clean = files_of("cpu_softmax");
+    let f0 = folder::read_inputs(&inputs(&clean), &Limits::default());
+    let found = f0.first(0, "broadcast_divide_fusion").unwrap();
+    assert_eq!(found.file, 18);
+    assert!(found.unread_before.is_empty());
+    let files = with_step(&clean, "0017", &binary(3000));
+    let f = folder::read_inputs(&inputs(&files), &Limits::default());
+    let found = f.first(0, "broadcast_divide_fusion").unwrap();
+    assert_eq!(found.file, 19, "step 0018, after before_optimizations");
+    assert_eq!(found.unread_before, [18]);
+    let text = folder::report::first_text(&f, 0, "broadcast_divide_fusion");
+    assert!(
+        text.contains("first appears in module_0000.jit_fn.0018.simplification_after_layout_assignment.after_pipeline-start.before_algsimp.txt or in an earlier file that could not be read (0017)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ran after the last file read without it was written (module_0000.jit_fn.0016.after_layout_assignment.after_pipeline-start.before_pipeline-end.txt) and no later than this file's pass; 0017 in between could not be read"),
+        "{text}"
+    );
+    assert!(!text.contains("ran after the file before it"), "{text}");
+    let v: serde_json::Value =
+        serde_json::from_str(&folder::json::first_json(&f, 0, "broadcast_divide_fusion")).unwrap();
+    let p17 = "module_0000.jit_fn.0017.HLO_passes_after_layout_assignment.after_fusion.before_fusion-wrapper.txt";
+    assert_eq!(v["found"]["step"], 18);
+    assert_eq!(v["found"]["unread_before"], serde_json::json!([p17]));
+    assert_eq!(v["unread"], serde_json::json!([p17]));
+    // Something there before 0017: the unread file changes nothing.
+    let v: serde_json::Value =
+        serde_json::from_str(&folder::json::first_json(&f, 0, "multiply")).unwrap();
+    assert_eq!(v["found"]["step"], 6);
+    assert_eq!(v["found"]["unread_before"], serde_json::json!([]));
+    // Nowhere read: the unread file is named.
+    let text = folder::report::first_text(&f, 0, "all-reduce");
+    assert!(
+        text.contains("Of those, one file could not be read (0017): it may be in one of them."),
+        "{text}"
+    );
+}
+
+/// The unread file itself says `not read` with its reason, the file after
+/// it `not compared` naming it; each file not read is one problem, binary
+/// or over the size limit alike.
+#[test]
+fn an_unread_file_and_the_file_after_it() {
+    let clean = files_of("cpu_softmax");
+    let p17 = "module_0000.jit_fn.0017.HLO_passes_after_layout_assignment.after_fusion.before_fusion-wrapper.txt";
+    let p18 = "0018 simplification_after_layout_assignment: after pipeline-start (before algsimp)";
+    // Binary.
+    let files = with_step(&clean, "0017", &binary(3000));
+    let f = folder::read_inputs(&inputs(&files), &Limits::default());
+    let steps = &f.stories[0].steps;
+    assert_eq!(steps[17].why, Some(NotCompared::NotRead));
+    assert_eq!(steps[18].why, Some(NotCompared::BeforeNotRead(Some(17))));
+    assert_eq!((steps[17].changed, steps[18].changed), (None, None));
+    assert_eq!(steps[19].changed, Some(true));
+    let text = folder::report::folder_text(&f);
+    assert!(
+        text.contains("0017 HLO_passes_after_layout_assignment: after fusion (before fusion-wrapper)  not read: 3000 bytes, not text (NUL bytes, or not UTF-8)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "{p18}  not compared: the file before it (0017) was not read\n"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "1 problems:\n  {p17}: 3000 bytes, not text (NUL bytes, or not UTF-8): listed, not read\n"
+        )),
+        "{text}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&folder::json::folder_json(&f)).unwrap();
+    let m = &v["modules"][0];
+    assert_eq!(m["passes"][17]["why"], "not-read");
+    assert_eq!(m["passes"][18]["why"], "before-not-read");
+    assert_eq!(
+        m["passes"][18]["note"],
+        "not compared: the file before it (0017) was not read"
+    );
+    let file = |p: &str| {
+        m["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["path"] == p)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(file(p17)["parsed"], false);
+    assert_eq!(file(p17)["not_read"], "not text (NUL bytes, or not UTF-8)");
+    assert_eq!(
+        v["problems"].as_array().unwrap().len(),
+        1,
+        "{}",
+        v["problems"]
+    );
+    // Over the size limit for one file (a small limit, the file padded).
+    let mut big = clean.iter().find(|(p, _)| p == p17).unwrap().1.clone();
+    big.resize(30_000, b' ');
+    let files = with_step(&clean, "0017", &big);
+    let limits = Limits {
+        max_file_bytes: 20_000,
+        ..Limits::default()
+    };
+    let f = folder::read_inputs(&inputs(&files), &limits);
+    let steps = &f.stories[0].steps;
+    assert_eq!(steps[17].why, Some(NotCompared::NotRead));
+    assert_eq!(steps[18].why, Some(NotCompared::BeforeNotRead(Some(17))));
+    let text = folder::report::folder_text(&f);
+    assert!(
+        text.contains("after fusion (before fusion-wrapper)  not read: 30000 bytes, over the limit for one file\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "  {p17}: 30000 bytes, over the limit for one file: listed, not read\n"
+        )),
+        "{text}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&folder::json::folder_json(&f)).unwrap();
+    let problems: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(problems.iter().filter(|p| **p == p17).count(), 1);
+    let found = f.first(0, "broadcast_divide_fusion").unwrap();
+    assert_eq!(found.unread_before, [18]);
+}
+
+/// XLA:GPU's autotuner compiles single fusions as modules of one numbered
+/// file and no before_optimizations (`module_0671.fused_reduce.2`, step
+/// 0000 only): the module's first file, nothing to compare with; neither
+/// missing nor unreadable.
+#[test]
+fn a_single_file_autotuner_module() {
+    let mut files = files_of("gpu_softmax");
+    let step0 = files
+        .iter()
+        .find(|(p, _)| p.starts_with("module_0001.") && p.contains(".0000."))
+        .unwrap()
+        .1
+        .clone();
+    files.push((
+        "module_0671.fused_reduce.2.0000.cublaslt_rewriter_pipeline.after_pipeline-start.before_dot-algorithm-rewriter.txt"
+            .to_owned(),
+        step0,
+    ));
+    let f = folder::read_inputs(&inputs(&files), &Limits::default());
+    let m = f
+        .index
+        .modules
+        .iter()
+        .position(|m| m.module.id == "module_0671")
+        .unwrap();
+    assert_eq!(f.index.modules[m].module.name, "fused_reduce.2");
+    assert_eq!(
+        f.stories[m].steps[0].why,
+        Some(NotCompared::FirstFile),
+        "{:?}",
+        f.stories[m]
+    );
+    let mut text = String::new();
+    folder::report::module_text(&mut text, &f, m);
+    assert!(
+        text.contains("0000 cublaslt_rewriter_pipeline: after pipeline-start (before dot-algorithm-rewriter)  the module's first file: nothing to compare with (the folder has no before_optimizations file for it)\n"),
+        "{text}"
+    );
+    assert!(!text.contains("missing or unreadable"), "{text}");
+    let v: serde_json::Value = serde_json::from_str(&folder::json::folder_json(&f)).unwrap();
+    assert_eq!(v["modules"][m]["passes"][0]["why"], "first-file");
+    assert!(v["problems"].as_array().unwrap().is_empty());
+}
+
+/// A file with the same text as the one before is not said to show that
+/// its pass did nothing (XLA writes pipeline-start and in-pass files
+/// whatever happened, and a pass may report a change the text does not
+/// show); the `--first` text states XLA's rule for `.*` and for any other
+/// regex.
+#[test]
+fn same_text_is_not_no_change() {
+    let files = files_of("cpu_softmax");
+    let f = folder::read_inputs(&inputs(&files), &Limits::default());
+    let text = folder::report::folder_text(&f);
+    assert!(!text.contains("unchanged"), "{text}");
+    assert!(
+        text.contains("    0000-0005  6 files, same text as the file before\n"),
+        "{text}"
+    );
+    assert!(text.contains(folder::report::SAME_TEXT), "{text}");
+    let first = folder::report::first_text(&f, 0, "kLoop");
+    assert!(
+        first.contains(
+            "after a pass only when the pass reports a change (xla/hlo/pass/hlo_pass_pipeline.cc)"
+        ),
+        "{first}"
+    );
+    assert!(first.contains("pipeline-start or in-pass file"), "{first}");
+    // Another regex: a file after every matching pass, changed or not.
+    let other: Vec<(String, Vec<u8>)> = files
+        .iter()
+        .map(|(p, b)| {
+            if p.ends_with(".debug_options") {
+                let t = String::from_utf8(b.clone()).unwrap();
+                (p.clone(), t.replace("\".*\"", "\"fusion\"").into_bytes())
+            } else {
+                (p.clone(), b.clone())
+            }
+        })
+        .collect();
+    let f = folder::read_inputs(&inputs(&other), &Limits::default());
+    assert_eq!(f.pass_re(0), Some("fusion"));
+    let first = folder::report::first_text(&f, 0, "kLoop");
+    assert!(
+        first.contains("a --xla_dump_hlo_pass_re other than .*: XLA then writes a file after every pass whose name it matches, changed or not"),
+        "{first}"
+    );
+    assert!(!first.contains("reported no change"), "{first}");
 }
 
 #[test]
@@ -830,7 +1118,7 @@ fn story_work_is_linear() {
         })
         .collect();
     let before = "HloModule m\n\nENTRY e {\n  ROOT q = f32[] parameter(0)\n}\n";
-    let (out, parses) = passes::story(Some(before), &steps);
+    let (out, parses) = passes::story(passes::Before::Text(before), &steps);
     assert_eq!(parses, 201);
     assert!(out.iter().all(|s| s.changed == Some(true)));
     assert_eq!(out[5].delta.as_ref().unwrap().added.names, ["p5"]);
@@ -877,7 +1165,23 @@ fn wasm_folder_index_and_module() {
             }
             r
         })["modules"][0];
-        assert_eq!(idx["files"], v["module"]["files"], "{dir}");
+        // `not_read` needs the texts: an object file is binary.
+        let without_not_read = |x: &serde_json::Value| -> Vec<serde_json::Value> {
+            let mut files = x["files"].as_array().unwrap().clone();
+            for f in &mut files {
+                f.as_object_mut().unwrap().remove("not_read");
+            }
+            files
+        };
+        assert_eq!(
+            without_not_read(idx),
+            without_not_read(&v["module"]),
+            "{dir}"
+        );
+        for f in v["module"]["files"].as_array().unwrap() {
+            let binary = f["kind"] == "object-file";
+            assert_eq!(f["not_read"].is_string(), binary, "{dir}: {f}");
+        }
         let steps = |x: &serde_json::Value| -> Vec<serde_json::Value> {
             x["passes"]
                 .as_array()

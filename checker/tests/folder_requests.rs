@@ -11,6 +11,11 @@ const DIR: &str = "tests/folders/cpu_softmax";
 
 /// The module's files as the page sends them: `<path>\n<length>\n<text>`.
 fn records() -> Vec<u8> {
+    records_with(|_, text| text)
+}
+
+/// The same, each file's bytes passed through `f` (path, bytes).
+fn records_with(f: impl Fn(&str, Vec<u8>) -> Vec<u8>) -> Vec<u8> {
     let dir = format!("{}/{DIR}", env!("CARGO_MANIFEST_DIR"));
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
@@ -20,7 +25,7 @@ fn records() -> Vec<u8> {
     names.sort();
     let mut out = Vec::new();
     for n in names {
-        let text = std::fs::read(format!("{dir}/{n}")).unwrap();
+        let text = f(&n, std::fs::read(format!("{dir}/{n}")).unwrap());
         out.extend_from_slice(format!("{n}\n{}\n", text.len()).as_bytes());
         out.extend_from_slice(&text);
     }
@@ -107,4 +112,29 @@ fn a_malformed_or_unknown_request_is_one_sentence() {
             "{v}"
         );
     }
+}
+
+/// A numbered file sent that is not text (as the page sends a binary file
+/// it read): the answer names it in `unread_before` when it lies between
+/// the last file read without the query and the hit, where the query may
+/// first be.
+#[test]
+fn a_binary_file_before_the_hit_is_named() {
+    let mut req = b"folder-first\nmodule_0000\nbroadcast_divide_fusion\n".to_vec();
+    req.extend_from_slice(&records_with(|path, text| {
+        if path.contains(".0017.") {
+            vec![0x00, 0xff, 0xfe, 0x00]
+        } else {
+            text
+        }
+    }));
+    let v: Value = serde_json::from_str(&dumplab::inspect::respond(&req)).unwrap();
+    let p17 = "module_0000.jit_fn.0017.HLO_passes_after_layout_assignment.after_fusion.before_fusion-wrapper.txt";
+    assert_eq!(v["found"]["step"], 18, "{v}");
+    assert_eq!(v["found"]["unread_before"], serde_json::json!([p17]), "{v}");
+    assert_eq!(v["unread"], serde_json::json!([p17]), "{v}");
+    // The clean folder: nothing unread.
+    let v = first("module_0000", "broadcast_divide_fusion");
+    assert_eq!(v["found"]["step"], 17, "{v}");
+    assert_eq!(v["found"]["unread_before"], serde_json::json!([]), "{v}");
 }

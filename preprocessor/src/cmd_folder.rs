@@ -14,7 +14,11 @@
 //! The folder is read here, recursively (links are not followed; parts
 //! deeper than [`MAX_DEPTH`] are left out), with the limits of
 //! `dumplab::folder::Limits`: a file over them is listed, not read. A file
-//! that is not UTF-8 text or holds NUL bytes is listed, never parsed.
+//! that is not UTF-8 text or holds NUL bytes, or is a link, is listed,
+//! never parsed. Each file not read is reported once, the same way
+//! whatever the reason: `not_read` in its module's `files`, and, for a
+//! kind DumpLab parses, one entry of `problems` (`N bytes, <why>: listed,
+//! not read`).
 //!
 //! Exit status 0 with a report; 1 with one `mdbook-dumplab: error: ...`
 //! line when DIR is no readable folder or `--module` names no module of it.
@@ -81,6 +85,9 @@ fn walk(dir: &Path, limit: usize) -> anyhow::Result<Vec<Found>> {
     Ok(out)
 }
 
+/// Why a link (or another file that is not a regular one) is not read.
+const NOT_REGULAR: &str = "a link or other special file (not followed)";
+
 /// A file's text: `None` when it is not UTF-8 or holds a NUL byte.
 fn text_of(bytes: Vec<u8>) -> Option<String> {
     String::from_utf8(bytes).ok().filter(|t| !t.contains('\0'))
@@ -119,6 +126,7 @@ pub(crate) fn run(
             path: &f.rel,
             size: f.size,
             text: t.as_deref(),
+            unread: (!f.regular).then_some(NOT_REGULAR),
         })
         .collect();
     let folder = folder::read_inputs(&inputs, &limits);

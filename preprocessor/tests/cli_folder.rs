@@ -87,6 +87,65 @@ fn the_text_of_real_folders_is_the_expected_text() {
     );
 }
 
+/// Compares `got` with the expected file `name` under `tests/folder/`
+/// (rewritten by `UPDATE_EXPECT=1`); a difference is pushed to `stale`.
+fn expect(name: &str, got: &str, stale: &mut Vec<String>) {
+    let path = root().join("preprocessor/tests/folder").join(name);
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, got).unwrap();
+    } else if std::fs::read_to_string(&path).ok().as_deref() != Some(got) {
+        stale.push(format!("{name}:\n{got}"));
+    }
+}
+
+/// A copy of the CPU folder with step 0017 (where the fusion pass forms
+/// `broadcast_divide_fusion`) replaced by binary bytes, as the reviewer's
+/// `binfolder`: 0017 is `not read`, 0018 `not compared` naming it, the
+/// one problem lists it, and `--first` answers 0018 "or in an earlier file
+/// that could not be read (0017)".
+#[test]
+fn a_copy_of_a_real_folder_with_a_binary_step() {
+    let dir = std::env::temp_dir().join(format!("dumplab-cli-binstep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let p17 = "module_0000.jit_fn.0017.HLO_passes_after_layout_assignment.after_fusion.before_fusion-wrapper.txt";
+    for e in std::fs::read_dir(root().join(CPU)).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_file() {
+            std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+        }
+    }
+    let bytes: Vec<u8> = (0..3000u32)
+        .map(|i| ((i * 7919 + 13) % 256) as u8)
+        .collect();
+    std::fs::write(dir.join(p17), &bytes).unwrap();
+    let d = dir.to_str().unwrap();
+    let mut stale = Vec::new();
+    expect("cpu_softmax.binary-0017.txt", &ok(&run(&[d])), &mut stale);
+    expect(
+        "cpu_softmax.binary-0017.first-broadcast_divide_fusion.txt",
+        &ok(&run(&[d, "--first", "broadcast_divide_fusion"])),
+        &mut stale,
+    );
+    let v = json(&run(&[d, "--json"]));
+    let problems = v["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0]["path"], p17);
+    let m = &v["modules"][0];
+    assert_eq!(m["passes"][17]["why"], "not-read");
+    assert_eq!(m["passes"][18]["why"], "before-not-read");
+    let v = json(&run(&[d, "--json", "--first", "broadcast_divide_fusion"]));
+    assert_eq!(v["found"]["step"], 18);
+    assert_eq!(v["found"]["unread_before"], serde_json::json!([p17]));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        stale.is_empty(),
+        "expected text differs (UPDATE_EXPECT=1 rewrites it):\n{}",
+        stale.join("\n")
+    );
+}
+
 #[test]
 fn json_has_the_documented_fields() {
     for (dir, id, name, passes) in [
@@ -102,16 +161,19 @@ fn json_has_the_documented_fields() {
         assert_eq!(ps.len(), passes);
         for (i, p) in ps.iter().enumerate() {
             assert_eq!(p["step"], i, "{dir}");
-            for key in ["pipeline", "pass", "next", "path", "changed", "delta"] {
+            for key in [
+                "pipeline", "pass", "next", "path", "changed", "delta", "why", "note",
+            ] {
                 assert!(p.get(key).is_some(), "{dir}: {key}");
             }
             // Every file has its file before it here: changed is known.
             assert!(p["changed"].is_boolean(), "{dir}: {p}");
+            assert!(p["why"].is_null() && p["note"].is_null(), "{dir}: {p}");
             assert_eq!(p["delta"].is_object(), p["changed"] == true);
         }
         for f in m["files"].as_array().unwrap() {
             assert_ne!(f["kind"], "unknown", "{dir}: {f}");
-            for key in ["path", "size", "parsed"] {
+            for key in ["path", "size", "parsed", "not_read"] {
                 assert!(f.get(key).is_some(), "{dir}: {key}");
             }
         }
@@ -218,19 +280,51 @@ fn a_made_folder_with_binary_and_hostile_files() {
         // The binary file and the link are listed, never parsed.
         assert_eq!(f["parsed"], false, "{f}");
     }
+    // Each file not read says why; the binary before_optimizations (a kind
+    // DumpLab parses) is one problem too, of the shape of a file over the
+    // size limit. The link (debug_options, a kind only listed) is not.
+    let not_read = |suffix: &str| {
+        g["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["path"].as_str().unwrap().ends_with(suffix))
+            .unwrap()["not_read"]
+            .clone()
+    };
+    assert_eq!(
+        not_read("before_optimizations.txt"),
+        "not text (NUL bytes, or not UTF-8)"
+    );
+    #[cfg(unix)]
+    assert_eq!(
+        not_read("debug_options"),
+        "a link or other special file (not followed)"
+    );
     let problems = v["problems"].as_array().unwrap();
-    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems.len(), 2, "{problems:?}");
     assert!(
         problems[0]["message"]
             .as_str()
             .unwrap()
             .contains("control character")
     );
+    assert_eq!(
+        problems[1]["path"],
+        "module_0003.jit_g.before_optimizations.txt"
+    );
+    assert_eq!(
+        problems[1]["message"],
+        "21 bytes, not text (NUL bytes, or not UTF-8): listed, not read"
+    );
     // The text escapes the name's control characters.
     let text = ok(&run(&[d]));
     assert!(!text.contains('\u{1b}'), "{text}");
     assert!(text.contains("\\u{1b}[31mred"), "{text}");
-    assert!(text.contains("0000       1 file unchanged"), "{text}");
+    assert!(
+        text.contains("0000       1 file, same text as the file before"),
+        "{text}"
+    );
     one_error(&run(&[d, "--first", "x"]), "--first needs --module");
     let _ = std::fs::remove_dir_all(&dir);
 }

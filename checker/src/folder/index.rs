@@ -50,7 +50,10 @@ pub struct Entry<'a> {
     pub size: u64,
     /// What its name says.
     pub name: FileName<'a>,
-    /// Why it is not read (over a size limit), when it is not.
+    /// Why it is not read, when it is not: over a size limit
+    /// ([`OVER_FILE_LIMIT`], [`OVER_FOLDER_LIMIT`]) from the index, or,
+    /// once the texts are known ([`super::read_inputs`]), not text
+    /// ([`NOT_TEXT`]) or another reason the reader gave.
     pub skipped: Option<&'static str>,
 }
 
@@ -174,18 +177,15 @@ pub fn index<'a>(files: &[(&'a str, u64)], limits: &Limits) -> Index<'a> {
             continue;
         }
         let skipped = if size > limits.max_file_bytes {
-            Some("over the limit for one file: listed, not read")
+            Some(OVER_FILE_LIMIT)
         } else if total.saturating_add(size) > limits.max_total_bytes {
-            Some("over the limit for the whole folder (with the files before it): listed, not read")
+            Some(OVER_FOLDER_LIMIT)
         } else {
             total = total.saturating_add(size);
             None
         };
         if let Some(why) = skipped {
-            ix.problems.push(Problem {
-                path: path.to_owned(),
-                message: format!("{size} bytes, {why}"),
-            });
+            ix.problems.push(not_read(path, size, why));
         }
         let name = names::parse(path);
         let at = ix.entries.len();
@@ -218,6 +218,23 @@ pub fn index<'a>(files: &[(&'a str, u64)], limits: &Limits) -> Index<'a> {
     }
     sort(&mut ix);
     ix
+}
+
+/// Why a file over [`Limits::max_file_bytes`] is not read.
+pub const OVER_FILE_LIMIT: &str = "over the limit for one file";
+/// Why a file past [`Limits::max_total_bytes`] is not read.
+pub const OVER_FOLDER_LIMIT: &str =
+    "over the limit for the whole folder (with the files before it)";
+/// Why a file that is not text is not read.
+pub const NOT_TEXT: &str = "not text (NUL bytes, or not UTF-8)";
+
+/// The problem of a file listed, not read: `1234 bytes, <why>: listed, not
+/// read`, one shape for every reason.
+pub fn not_read(path: &str, size: u64, why: &str) -> Problem {
+    Problem {
+        path: path.to_owned(),
+        message: format!("{size} bytes, {why}: listed, not read"),
+    }
 }
 
 fn problem(path: &str, message: &str) -> Problem {

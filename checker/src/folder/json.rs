@@ -5,9 +5,10 @@
 //! ```text
 //! {"modules": [MODULE], "unknown": [path], "problems": [{"path", "message"}]}
 //! MODULE = {"id": "module_0000", "name": "jit_fn", "cl": "cl_933746096"|null,
-//!   "files": [{"path", "kind", "size", "parsed": bool}],
+//!   "files": [{"path", "kind", "size", "parsed": bool, "not_read": reason|null}],
 //!   "passes": [{"step", "pipeline", "pass"|null, "next"|null, "path",
-//!               "changed": bool|null, "delta": DELTA|null}],
+//!               "changed": bool|null, "delta": DELTA|null,
+//!               "why": code|null, "note": sentence|null}],
 //!   "memory": {...}|null}
 //! DELTA = {"instructions": {"before", "after", "added": NAMES, "removed": NAMES},
 //!   "kernels": {"before", "after", "added": NAMES, "removed": NAMES},
@@ -21,21 +22,32 @@
 //! none of the numbered files but there),
 //! FOUND = `{"path", "step"|null (null for before_optimizations), "pipeline",
 //! "pass", "next", "matched": "instruction"|"opcode"|"fusion kind", "count",
-//! "instructions": [{"name", "line"}], "previous": path|null}`: `previous` is
-//! the file written before it (the pass that made it ran after that one was
-//! written, no later than this file's pass).
+//! "instructions": [{"name", "line"}], "previous": path|null,
+//! "unread_before": [path]}`: `previous` is the file written before it (the
+//! pass that made it ran after that one was written, no later than this
+//! file's pass); `unread_before` the files not read between the last file
+//! read without X and this one (X may first be in one of them: then the
+//! pass that made it ran after the last file read without it). The object
+//! ends with `"unread": [path]`, every story file
+//! (`before_optimizations`, numbered) not read.
 //!
 //! `unknown` lists the files outside any module (a module's files of no
-//! known kind are in its `files`, kind `unknown`). `changed` is null when
-//! the file before it is missing or unreadable; `delta` is null unless
-//! `changed` is true. Fields the files cannot give are null, never 0. In
-//! the index alone (`folder-index`), every `changed`, `delta` and `memory`
-//! is null and `parsed` says whether the kind is parsed and the file is
-//! within the limits.
+//! known kind are in its `files`, kind `unknown`). A file's `not_read` is
+//! why it was not read (over a size limit, not text), null when it was.
+//! `changed` is null when the file itself or the file before it is missing
+//! or not read, and then `why` says which (`not-read`: this file,
+//! `before-not-read`, `before-missing`, `first-file`: the module's first
+//! file with no `before_optimizations`, `same-step`: a second file of one
+//! step) and `note` says it in the terminal's words; both are null when
+//! `changed` is known. `delta` is null unless `changed` is true. Fields
+//! the files cannot give are null, never 0. In the index alone
+//! (`folder-index`), every `changed`, `delta`, `why`, `note` and `memory`
+//! is null, `parsed` says whether the kind is parsed and the file is
+//! within the limits, and `not_read` names a limit.
 
 use super::index::{Entry, Index};
-use super::passes::{self, Delta, Names, Step};
-use super::{Folder, memory_json};
+use super::passes::{Delta, Names, Step};
+use super::{Folder, memory_json, report};
 use crate::sourcemap::json::push_str;
 use std::fmt::Write;
 
@@ -115,7 +127,17 @@ fn file(out: &mut String, e: &Entry<'_>, parsed: bool) {
     push_str(out, e.path);
     out.push_str(",\"kind\":");
     push_str(out, e.name.kind.as_str());
-    let _ = write!(out, ",\"size\":{},\"parsed\":{parsed}}}", e.size);
+    let _ = write!(out, ",\"size\":{},\"parsed\":{parsed}", e.size);
+    out.push_str(",\"not_read\":");
+    opt_str(out, e.skipped);
+    out.push('}');
+}
+
+/// `["path", ...]` of some entries.
+fn paths(out: &mut String, index: &Index<'_>, entries: &[usize]) {
+    list(out, entries, |o, &i| {
+        push_str(o, index.entries.get(i).map_or("", |e| e.path))
+    });
 }
 
 /// One module's object: from the index alone (`folder` `None`: no
@@ -169,6 +191,14 @@ pub fn push_module(out: &mut String, index: &Index<'_>, folder: Option<&Folder<'
         match step.and_then(|s| s.delta.as_ref()) {
             Some(d) => push_delta(o, d),
             None => o.push_str("null"),
+        }
+        let why = step.and_then(|s| s.why);
+        o.push_str(",\"why\":");
+        opt_str(o, why.map(|w| w.code()));
+        o.push_str(",\"note\":");
+        match (why, folder) {
+            (Some(w), Some(f)) => push_str(o, &report::not_compared(f, i, w)),
+            _ => o.push_str("null"),
         }
         o.push('}');
     });
@@ -224,14 +254,12 @@ pub fn first_json(folder: &Folder<'_>, m: usize, query: &str) -> String {
     opt_str(&mut out, folder.index.modules.get(m).map(|mf| mf.module.id));
     out.push_str(",\"found\":");
     let files = folder.story_texts(m);
-    let texts: Vec<Option<&str>> = files.iter().map(|(_, t)| *t).collect();
-    let entry = |k: usize| {
-        files
-            .get(k)
-            .and_then(|(i, _)| *i)
-            .and_then(|i| folder.index.entries.get(i))
-    };
-    match passes::first(&texts, query).and_then(|f| Some((entry(f.file)?, f))) {
+    let entry_of = |k: usize| files.get(k).and_then(|(i, _)| *i);
+    let entry = |k: usize| entry_of(k).and_then(|i| folder.index.entries.get(i));
+    match folder
+        .first(m, query)
+        .and_then(|f| Some((entry(f.file)?, f)))
+    {
         None => {
             out.push_str("null,\"final\":");
             opt_str(&mut out, folder.in_final(m, query));
@@ -264,9 +292,18 @@ pub fn first_json(folder: &Folder<'_>, m: usize, query: &str) -> String {
             out.push_str(",\"previous\":");
             let prev = f.file.checked_sub(1).and_then(entry).map(|e| e.path);
             opt_str(&mut out, prev.filter(|_| p.is_some()));
+            out.push_str(",\"unread_before\":");
+            let unread: Vec<usize> = f
+                .unread_before
+                .iter()
+                .filter_map(|&k| entry_of(k))
+                .collect();
+            paths(&mut out, &folder.index, &unread);
             out.push_str("},\"final\":null");
         }
     }
+    out.push_str(",\"unread\":");
+    paths(&mut out, &folder.index, &folder.unread_story(m));
     out.push('}');
     out
 }

@@ -43,6 +43,10 @@ pub struct Input<'a> {
     /// Its text; `None` for a file that is not text (binary, not UTF-8,
     /// NUL bytes) or was not read: listed, never parsed.
     pub text: Option<&'a str>,
+    /// Why `text` is `None`, when the reader knows better than "not text"
+    /// ([`index::NOT_TEXT`], the reason used when this is `None`): a link
+    /// not followed, say.
+    pub unread: Option<&'static str>,
 }
 
 /// One module's story: one [`Step`] per numbered file (as in
@@ -97,6 +101,37 @@ impl<'a> Folder<'a> {
     }
 }
 
+impl<'a> Folder<'a> {
+    /// Where `query` first appears in module `m` ([`passes::first`] over
+    /// [`Folder::story_texts`]); [`passes::Found::unread_before`] lists
+    /// files of the folder only (an absent `before_optimizations` is no
+    /// unread file).
+    pub fn first(&self, m: usize, query: &str) -> Option<passes::Found<'a>> {
+        let files = self.story_texts(m);
+        let texts: Vec<Option<&'a str>> = files.iter().map(|(_, t)| *t).collect();
+        let mut found = passes::first(&texts, query)?;
+        found
+            .unread_before
+            .retain(|&k| files.get(k).is_some_and(|(e, _)| e.is_some()));
+        Some(found)
+    }
+
+    /// The entries of module `m`'s story files (`before_optimizations`,
+    /// then the numbered files) that were not read.
+    pub fn unread_story(&self, m: usize) -> Vec<usize> {
+        self.story_texts(m)
+            .iter()
+            .filter_map(|&(e, t)| e.filter(|_| t.is_none()))
+            .collect()
+    }
+
+    /// Why an entry was not read, when it was not (see
+    /// [`index::Entry::skipped`]).
+    pub fn not_read(&self, entry: usize) -> Option<&'static str> {
+        self.index.entries.get(entry).and_then(|e| e.skipped)
+    }
+}
+
 impl Folder<'_> {
     /// The path of module `m`'s optimized module
     /// (`<backend>_after_optimizations.txt`) when `query` appears in it as
@@ -130,23 +165,36 @@ pub fn read<'a>(files: &[(&'a str, &'a str)], limits: &Limits) -> Folder<'a> {
             path,
             size: text.len() as u64,
             text: Some(text),
+            unread: None,
         })
         .collect();
     read_inputs(&inputs, limits)
 }
 
 /// Reads a folder of [`Input`]s: the index, then each module's story.
+///
+/// An entry within the limits whose text is `None` is marked not read
+/// ([`index::Entry::skipped`], the input's reason or
+/// [`index::NOT_TEXT`]) and, when its kind is one DumpLab parses, gets one
+/// problem, of the same shape as a file over a limit: each file not read
+/// is reported once. (A file of a kind never parsed, an object file, is
+/// binary by nature: listed, not read, no problem.)
 pub fn read_inputs<'a>(inputs: &[Input<'a>], limits: &Limits) -> Folder<'a> {
     let sizes: Vec<(&'a str, u64)> = inputs.iter().map(|i| (i.path, i.size)).collect();
-    let index = index::index(&sizes, limits);
-    let texts: Vec<Option<&'a str>> = index
-        .entries
-        .iter()
-        .map(|e| {
-            let text = inputs.get(e.input).and_then(|i| i.text);
-            text.filter(|_| e.skipped.is_none())
-        })
-        .collect();
+    let mut index = index::index(&sizes, limits);
+    let mut texts = Vec::with_capacity(index.entries.len());
+    for e in &mut index.entries {
+        let input = inputs.get(e.input);
+        let text = input.and_then(|i| i.text).filter(|_| e.skipped.is_none());
+        if text.is_none() && e.skipped.is_none() {
+            let why = input.and_then(|i| i.unread).unwrap_or(index::NOT_TEXT);
+            e.skipped = Some(why);
+            if e.name.kind.parsed() {
+                index.problems.push(index::not_read(e.path, e.size, why));
+            }
+        }
+        texts.push(text);
+    }
     let mut folder = Folder {
         index,
         texts,
@@ -163,9 +211,12 @@ pub fn story_of<'a>(folder: &Folder<'a>, m: usize) -> Story<'a> {
     let Some(mf) = folder.index.modules.get(m) else {
         return Story::default();
     };
-    let before = mf
-        .first_of(&folder.index, Kind::BeforeOptimizations)
-        .and_then(|i| folder.text(i));
+    let before = match mf.first_of(&folder.index, Kind::BeforeOptimizations) {
+        None => passes::Before::Absent,
+        Some(i) => folder
+            .text(i)
+            .map_or(passes::Before::NotRead, passes::Before::Text),
+    };
     let files: Vec<StepFile<'a>> = mf
         .passes
         .iter()

@@ -11,8 +11,17 @@
 //!
 //! `changed` is `None` when the file before it is missing (a step number
 //! skipped, or no `before_optimizations` before step 0) or either text is
-//! unreadable: never a guess. The first file is compared with
+//! unreadable: never a guess, and [`Step::why`] says which
+//! ([`NotCompared`]). The first file is compared with
 //! `before_optimizations`.
+//!
+//! A file equal to the one before it does not show that its pass did
+//! nothing: with `--xla_dump_hlo_pass_re=.*` XLA writes a file after a pass
+//! only when the pass reported a change (a change may leave the printed
+//! text the same), and it writes pipeline-start files and in-pass files
+//! (copy-insertion's `after_adding_copies_to_resolve_interference`)
+//! whatever happened; with any other regex it writes one after every
+//! matching pass (`xla/hlo/pass/hlo_pass_pipeline.cc`).
 //!
 //! Linear: each file is compared with the one before it once and parsed at
 //! most once; what a delta needs of a module ([`Facts`]) is read in one
@@ -232,6 +241,37 @@ pub struct StepFile<'a> {
     pub text: Option<&'a str>,
 }
 
+/// Why a numbered file was not compared with the file before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotCompared {
+    /// It was not read itself (binary, over a size limit): the folder's
+    /// entry says why.
+    NotRead,
+    /// The file before it was not read: its step, `None` for
+    /// `before_optimizations`.
+    BeforeNotRead(Option<u32>),
+    /// The module's first file, with no `before_optimizations` file:
+    /// nothing to compare with.
+    FirstFile,
+    /// The file of the step before it (this step) is not in the folder.
+    BeforeMissing(u32),
+    /// Another file of the same step comes before it.
+    SameStep,
+}
+
+impl NotCompared {
+    /// Its name in the JSON (`why`).
+    pub fn code(self) -> &'static str {
+        match self {
+            NotCompared::NotRead => "not-read",
+            NotCompared::BeforeNotRead(_) => "before-not-read",
+            NotCompared::FirstFile => "first-file",
+            NotCompared::BeforeMissing(_) => "before-missing",
+            NotCompared::SameStep => "same-step",
+        }
+    }
+}
+
 /// What the story says of one numbered file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step<'a> {
@@ -240,31 +280,77 @@ pub struct Step<'a> {
     pub changed: Option<bool>,
     /// What changed, for a changed file.
     pub delta: Option<Delta<'a>>,
+    /// Why it was not compared, when `changed` is `None`.
+    pub why: Option<NotCompared>,
+}
+
+/// The `before_optimizations` file given to [`story`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Before<'a> {
+    /// The module has none in the folder.
+    Absent,
+    /// It is there but was not read.
+    NotRead,
+    /// Its text.
+    Text(&'a str),
+}
+
+/// The file before the one being compared, as [`story`] walks.
+#[derive(Clone, Copy)]
+enum Prev<'a> {
+    /// None yet (no `before_optimizations`).
+    Nothing,
+    /// A file of that step (`None`: `before_optimizations`), read or not.
+    File(Option<u32>, Option<&'a str>),
+}
+
+/// Whether `f` compares with `prev`, or why not.
+fn compare<'a>(prev: Prev<'a>, f: &StepFile<'a>) -> Result<(&'a str, &'a str), NotCompared> {
+    let Some(b) = f.text else {
+        return Err(NotCompared::NotRead);
+    };
+    let (step, text) = match prev {
+        Prev::Nothing if f.step == 0 => return Err(NotCompared::FirstFile),
+        Prev::Nothing => return Err(NotCompared::BeforeMissing(f.step.saturating_sub(1))),
+        Prev::File(step, text) => (step, text),
+    };
+    let follows = match step {
+        None => f.step == 0,
+        Some(s) => s.checked_add(1) == Some(f.step),
+    };
+    if !follows {
+        return Err(if step == Some(f.step) {
+            NotCompared::SameStep
+        } else {
+            NotCompared::BeforeMissing(f.step.saturating_sub(1))
+        });
+    }
+    match text {
+        Some(a) => Ok((a, b)),
+        None => Err(NotCompared::BeforeNotRead(step)),
+    }
 }
 
 /// The story of a module's numbered files, given in step order, after
-/// `before` (the `before_optimizations` text, when readable): one [`Step`]
-/// per file, and how many texts were parsed (at most one more than the
-/// files: each text once).
-pub fn story<'a>(before: Option<&'a str>, files: &[StepFile<'a>]) -> (Vec<Step<'a>>, usize) {
+/// `before` (the `before_optimizations` file): one [`Step`] per file, and
+/// how many texts were parsed (at most one more than the files: each text
+/// once).
+pub fn story<'a>(before: Before<'a>, files: &[StepFile<'a>]) -> (Vec<Step<'a>>, usize) {
     let mut out = Vec::with_capacity(files.len());
     let mut parses = 0;
-    // The file before: its step (None for before_optimizations), text and
-    // facts once read.
-    let mut prev: Option<(Option<u32>, &'a str)> = before.map(|t| (None, t));
+    // The file before, and its facts once read.
+    let mut prev = match before {
+        Before::Absent => Prev::Nothing,
+        Before::NotRead => Prev::File(None, None),
+        Before::Text(t) => Prev::File(None, Some(t)),
+    };
     let mut prev_facts: Option<Facts<'a>> = None;
     for f in files {
-        let follows = match prev {
-            Some((None, _)) => f.step == 0,
-            Some((Some(s), _)) => s.checked_add(1) == Some(f.step),
-            None => false,
-        };
-        let changed = match (prev, f.text) {
-            (Some((_, a)), Some(b)) if follows => Some(a != b),
-            _ => None,
-        };
+        let pair = compare(prev, f);
+        let changed = pair.ok().map(|(a, b)| a != b);
+        let why = pair.err();
         let mut delta = None;
-        if let (Some(true), Some((_, a)), Some(b)) = (changed, prev, f.text) {
+        if let (Some(true), Ok((a, b))) = (changed, pair) {
             let fa = prev_facts.take().unwrap_or_else(|| {
                 parses += 1;
                 Facts::of_text(a)
@@ -277,8 +363,12 @@ pub fn story<'a>(before: Option<&'a str>, files: &[StepFile<'a>]) -> (Vec<Step<'
             // Unchanged keeps the facts (same text); anything else drops them.
             prev_facts = None;
         }
-        out.push(Step { changed, delta });
-        prev = f.text.map(|t| (Some(f.step), t));
+        out.push(Step {
+            changed,
+            delta,
+            why,
+        });
+        prev = Prev::File(Some(f.step), f.text);
     }
     (out, parses)
 }
@@ -312,6 +402,10 @@ impl Matched {
 pub struct Found<'a> {
     /// Index into the files given.
     pub file: usize,
+    /// The files not read (`None`) between the last file read without the
+    /// query and this one, indices into the files given: the query may
+    /// first appear in one of them.
+    pub unread_before: Vec<usize>,
     /// What it matched.
     pub matched: Matched,
     /// The instructions it matched: name and line.
@@ -347,6 +441,7 @@ pub fn find<'a>(text: &'a str, query: &str) -> Option<Found<'a>> {
         if count > 0 {
             return Some(Found {
                 file: 0,
+                unread_before: Vec::new(),
                 matched: how,
                 instructions: hits,
                 count,
@@ -359,10 +454,24 @@ pub fn find<'a>(text: &'a str, query: &str) -> Option<Found<'a>> {
 /// The first of `texts` (in the order given: `before_optimizations`, then
 /// the numbered files by step) where `query` appears as an instruction's
 /// name, an opcode or a fusion kind. Unreadable files (`None`) are
-/// skipped. Each file is parsed only when its text holds the query.
+/// skipped, and those between the last file read without the query and
+/// the hit are [`Found::unread_before`]: the query may be in one of them.
+/// Each file is parsed only when its text holds the query.
 pub fn first<'a>(texts: &[Option<&'a str>], query: &str) -> Option<Found<'a>> {
-    texts.iter().enumerate().find_map(|(i, t)| {
-        let found = find((*t)?, query)?;
-        Some(Found { file: i, ..found })
-    })
+    let mut unread = Vec::new();
+    for (i, t) in texts.iter().enumerate() {
+        let Some(t) = t else {
+            unread.push(i);
+            continue;
+        };
+        if let Some(found) = find(t, query) {
+            return Some(Found {
+                file: i,
+                unread_before: unread,
+                ..found
+            });
+        }
+        unread.clear();
+    }
+    None
 }

@@ -7,9 +7,9 @@
 //! Text from the files (names, paths) is printed as given: the command
 //! line escapes control characters before printing.
 
-use super::index::Index;
+use super::index::{Index, NOT_TEXT};
 use super::names::{Kind, PassName};
-use super::passes::{self, Delta, Found, Names};
+use super::passes::{Delta, Found, Names, NotCompared};
 use super::{Folder, memory_text};
 use std::fmt::Write;
 
@@ -104,6 +104,33 @@ pub fn delta_line(d: &Delta<'_>) -> String {
     }
 }
 
+/// What the timeline says of a numbered file (entry `entry`) that was not
+/// compared with the file before it, and why: the file itself not read
+/// (`not read: ...`), the file before it not read or not in the folder,
+/// the module's first file, a second file of one step.
+pub fn not_compared(f: &Folder<'_>, entry: usize, why: NotCompared) -> String {
+    match why {
+        NotCompared::NotRead => {
+            let size = f.index.entries.get(entry).map_or(0, |e| e.size);
+            let reason = f.not_read(entry).unwrap_or(NOT_TEXT);
+            format!("not read: {size} bytes, {reason}")
+        }
+        NotCompared::BeforeNotRead(Some(s)) => {
+            format!("not compared: the file before it ({s:04}) was not read")
+        }
+        NotCompared::BeforeNotRead(None) => {
+            "not compared: the file before it (before_optimizations) was not read".to_owned()
+        }
+        NotCompared::FirstFile => "the module's first file: nothing to compare with (the folder has no before_optimizations file for it)".to_owned(),
+        NotCompared::BeforeMissing(s) => {
+            format!("not compared: the file before it ({s:04}) is not in the folder")
+        }
+        NotCompared::SameStep => {
+            "not compared: another file of the same step comes before it".to_owned()
+        }
+    }
+}
+
 /// Files by kind, `25 pass, 1 before-optimizations, ...`, in kind order.
 fn kinds(index: &Index<'_>, files: &[usize]) -> String {
     let mut counts: Vec<(Kind, usize)> = Vec::new();
@@ -123,6 +150,11 @@ fn kinds(index: &Index<'_>, files: &[usize]) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// What a file with the same text as the one before it does and does not
+/// say (`xla/hlo/pass/hlo_pass_pipeline.cc`): not that its pass did
+/// nothing.
+pub const SAME_TEXT: &str = "with the same text as the one before does not show that its pass did nothing: the pass may have reported a change that does not show in the printed module, or the file is a pipeline-start or in-pass file, written whatever happened";
 
 /// One module's block.
 pub fn module_text(out: &mut String, f: &Folder<'_>, m: usize) {
@@ -147,7 +179,7 @@ pub fn module_text(out: &mut String, f: &Folder<'_>, m: usize) {
     } else {
         let _ = writeln!(
             out,
-            "  passes: {} numbered files, {changed} differ from the file before them\n  (each file is the module after the pass its name names; passes that wrote no file are not seen)",
+            "  passes: {} numbered files, {changed} differ from the file before them\n  (each file is the module after the pass its name names; passes that wrote no file are not seen;\n  a file {SAME_TEXT})",
             mf.passes.len()
         );
     }
@@ -155,9 +187,12 @@ pub fn module_text(out: &mut String, f: &Folder<'_>, m: usize) {
     let flush = |out: &mut String, folded: &mut Option<(u32, u32, usize)>| {
         if let Some((a, b, n)) = folded.take() {
             if n == 1 {
-                let _ = writeln!(out, "    {a:04}       1 file unchanged");
+                let _ = writeln!(out, "    {a:04}       1 file, same text as the file before");
             } else {
-                let _ = writeln!(out, "    {a:04}-{b:04}  {n} files unchanged");
+                let _ = writeln!(
+                    out,
+                    "    {a:04}-{b:04}  {n} files, same text as the file before"
+                );
             }
         }
     };
@@ -186,11 +221,10 @@ pub fn module_text(out: &mut String, f: &Folder<'_>, m: usize) {
             }
             None => {
                 flush(out, &mut folded);
-                let _ = writeln!(
-                    out,
-                    "    {}  not compared: the file before it is missing or unreadable",
-                    pass_label(&p)
-                );
+                let why = step
+                    .and_then(|s| s.why)
+                    .map_or_else(|| "not compared".to_owned(), |w| not_compared(f, i, w));
+                let _ = writeln!(out, "    {}  {why}", pass_label(&p));
             }
         }
     }
@@ -230,16 +264,65 @@ pub fn folder_text(f: &Folder<'_>) -> String {
     out
 }
 
+/// A story file as the `--first` text names it: `0013` for a numbered
+/// file, the path for `before_optimizations`.
+fn story_label(f: &Folder<'_>, entry: usize) -> String {
+    match f.index.entries.get(entry) {
+        Some(e) => e
+            .name
+            .pass
+            .map_or_else(|| e.path.to_owned(), |p| format!("{:04}", p.step)),
+        None => String::new(),
+    }
+}
+
+/// `0012, 0013` of some entries.
+fn labels(f: &Folder<'_>, entries: &[usize]) -> String {
+    entries
+        .iter()
+        .map(|&e| story_label(f, e))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What `--xla_dump_hlo_pass_re` says of the files XLA wrote
+/// (`xla/hlo/pass/hlo_pass_pipeline.cc`: after a pass, a file only when
+/// the pass reported a change with the regex `.*`, after every matching
+/// pass with any other), when the folder's `debug_options` gives it.
+fn pass_re_text(f: &Folder<'_>, m: usize) -> Option<String> {
+    let re = f.pass_re(m)?;
+    let rule = if re == ".*" {
+        "--xla_dump_hlo_pass_re=.*: XLA then writes a file when a pipeline starts, within some passes whatever happened (copy-insertion's after_adding_copies_to_resolve_interference and the like), and after a pass only when the pass reports a change (xla/hlo/pass/hlo_pass_pipeline.cc), so the passes that ran in between and wrote no file reported no change"
+    } else {
+        "a --xla_dump_hlo_pass_re other than .*: XLA then writes a file after every pass whose name it matches, changed or not (xla/hlo/pass/hlo_pass_pipeline.cc); the passes it does not match write none"
+    };
+    Some(format!(
+        "This folder's debug_options set {rule}. A file {SAME_TEXT}.\n"
+    ))
+}
+
 /// Where `query` first appears in module `m`, as sentences: the file, its
 /// step and the pass its name names, and what that says (and does not
-/// say) about which pass made it.
+/// say) about which pass made it; the files not read where it may be.
 pub fn first_text(f: &Folder<'_>, m: usize, query: &str) -> String {
     let files = f.story_texts(m);
-    let texts: Vec<Option<&str>> = files.iter().map(|(_, t)| *t).collect();
-    let Some(found) = passes::first(&texts, query) else {
+    let Some(found) = f.first(m, query) else {
         let mut out = format!(
             "`{query}` appears in none of this module's numbered files nor its before_optimizations file (as an instruction name, an opcode or a fusion kind).\n"
         );
+        let unread = f.unread_story(m);
+        if !unread.is_empty() {
+            let _ = writeln!(
+                out,
+                "Of those, {} could not be read ({}): it may be in one of them.",
+                if unread.len() == 1 {
+                    "one file".to_owned()
+                } else {
+                    format!("{} files", unread.len())
+                },
+                labels(f, &unread)
+            );
+        }
         if let Some(path) = f.in_final(m, query) {
             let last = files
                 .last()
@@ -268,12 +351,8 @@ fn found_text(
     found: &Found<'_>,
     query: &str,
 ) -> String {
-    let entry = |k: usize| {
-        files
-            .get(k)
-            .and_then(|(i, _)| *i)
-            .and_then(|i| f.index.entries.get(i))
-    };
+    let entry_of = |k: usize| files.get(k).and_then(|(i, _)| *i);
+    let entry = |k: usize| entry_of(k).and_then(|i| f.index.entries.get(i));
     let Some(e) = entry(found.file) else {
         return String::new();
     };
@@ -283,41 +362,73 @@ fn found_text(
         .take(SHOWN)
         .map(|(n, l)| format!("{n} (line {l})"))
         .collect();
+    let unread: Vec<usize> = found
+        .unread_before
+        .iter()
+        .filter_map(|&k| entry_of(k))
+        .collect();
+    let or_earlier = if unread.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " or in an earlier file that could not be read ({})",
+            labels(f, &unread)
+        )
+    };
     let mut out = format!(
-        "`{query}` ({}, {} instruction{}: {}) first appears in {}\n",
+        "`{query}` ({}, {} instruction{}: {}) first appears in {}{or_earlier}\n",
         found.matched.as_str(),
         found.count,
         if found.count == 1 { "" } else { "s" },
         shown.join(", "),
         e.path
     );
-    match e.name.pass {
-        None => out.push_str(
+    let Some(p) = e.name.pass else {
+        out.push_str(
             "It is in the module before optimizations: no pass made it, the program itself has it.\n",
-        ),
-        Some(p) => {
-            let pass = p.pass.map_or_else(
-                || format!("before {}", p.next.unwrap_or("?")),
-                |x| format!("after {x}"),
+        );
+        return out;
+    };
+    let pass = p.pass.map_or_else(
+        || format!("before {}", p.next.unwrap_or("?")),
+        |x| format!("after {x}"),
+    );
+    let _ = writeln!(out, "Step {}, pipeline {}, {pass}.", p.step, p.pipeline);
+    out.push_str(
+        "A file is the module after the pass its name names; passes that wrote no file are not seen. ",
+    );
+    // The last file read without it: the one before the unread run, or
+    // the one before it.
+    let before = found.file.checked_sub(1 + found.unread_before.len());
+    match (before.and_then(entry), unread.is_empty()) {
+        (Some(pe), true) => {
+            let _ = writeln!(
+                out,
+                "What made it ran after the file before it was written ({}) and no later than this file's pass.",
+                pe.path
             );
-            let _ = writeln!(out, "Step {}, pipeline {}, {pass}.", p.step, p.pipeline);
-            let prev = found.file.checked_sub(1).and_then(entry);
-            match prev {
-                Some(pe) => {
-                    let _ = writeln!(
-                        out,
-                        "A file is the module after the pass its name names; passes that wrote no file are not seen. What made it ran after the file before it was written ({}) and no later than this file's pass.",
-                        pe.path
-                    );
-                }
-                None => out.push_str(
-                    "No file is written before it: what made it ran before this file was written.\n",
-                ),
-            }
-            if f.pass_re(m) == Some(".*") {
-                out.push_str("This folder's debug_options set --xla_dump_hlo_pass_re=.*: XLA then writes a file when a pipeline starts and after each pass that reports a change (xla/hlo/pass/hlo_pass_pipeline.cc), so the passes that ran in between and wrote no file reported no change.\n");
-            }
         }
+        (Some(pe), false) => {
+            let _ = writeln!(
+                out,
+                "What made it ran after the last file read without it was written ({}) and no later than this file's pass; {} in between could not be read, so it may appear there first.",
+                pe.path,
+                labels(f, &unread)
+            );
+        }
+        (None, true) => out.push_str(
+            "No file is written before it: what made it ran before this file was written.\n",
+        ),
+        (None, false) => {
+            let _ = writeln!(
+                out,
+                "No file read before it lacks it: what made it ran before this file was written; {} before it could not be read, so it may appear there first.",
+                labels(f, &unread)
+            );
+        }
+    }
+    if let Some(rule) = pass_re_text(f, m) {
+        out.push_str(&rule);
     }
     out
 }

@@ -217,8 +217,7 @@ fn first_file(
 ) -> Option<Parts> {
     let of = q.of.as_deref().unwrap_or("");
     let texts = f.story_texts(m);
-    let plain: Vec<Option<&str>> = texts.iter().map(|t| t.1).collect();
-    let Some(found) = folder::passes::first(&plain, of) else {
+    let Some(found) = f.first(m, of) else {
         let (what, hint) = match f.in_final(m, of) {
             Some(p) => (
                 format!("`{of}` is in no numbered file, only in the optimized module `{p}`"),
@@ -232,6 +231,14 @@ fn first_file(
         cx.error("of", what, hint);
         return None;
     };
+    if !found.unread_before.is_empty() {
+        cx.error(
+            "of",
+            format!("`{of}` may first be in a file of this module that could not be read"),
+            "ask about a folder whose pass files are all text",
+        );
+        return None;
+    }
     // The choices: the key, and the changed files around it (before
     // optimizations counts as the first file).
     let story = f.stories.get(m)?;
