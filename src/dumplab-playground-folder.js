@@ -343,6 +343,19 @@ async function folderOp(m) {
     return { sec, drop, dir, zip, status, alert, out };
   }
 
+  /** What the page says of a folder in which no module could be read:
+   *  every file refused (the refusals are listed under "Problems"), some
+   *  refused and the rest in no module, or none named as a module's. */
+  function noModule(what, n, index) {
+    const refused = Math.max(0, n - index.unknown.length);
+    const rest = n - refused;
+    const named = 'named as a module\'s file (module_NNNN.name.…)';
+    if (!n) return `${what}: no module could be read: it holds no file.`;
+    if (!rest) return `${what}: no module could be read: ${n === 1 ? 'its one file was' : `all ${n} of its files were`} refused, for the reasons listed under Problems below.`;
+    if (refused) return `${what}: no module could be read: ${count(refused, 'file')} ${refused === 1 ? 'was' : 'were'} refused (see Problems below) and ${rest === 1 ? 'the other one is not' : `none of the other ${rest} is`} ${named}.`;
+    return `${what}: no module could be read: ${n === 1 ? 'its one file is not' : `none of its ${n} files is`} ${named}. Is this the folder --xla_dump_to wrote?`;
+  }
+
   /** The `folder-index` request's body: one `<size>\t<path>` a line; names
    *  that cannot be one line are left out, each with a problem. */
   function indexLines(entries) {
@@ -589,23 +602,54 @@ async function folderOp(m) {
     const b = el('button', 'dlp-folder-pass');
     b.type = 'button';
     b.append(el('span', 'dlp-folder-num', stepName(p)), ' ', el('span', '', passWords(p)));
-    b.addEventListener('click', () => showDiff(app, mod, i, view));
+    b.addEventListener('click', () => showDiff(app, mod, i, view, null, b));
     li.append(b);
     const words = p.changed === null ? 'not compared: the file before it is missing or unread' : p.changed ? deltaWords(p.delta) : 'unchanged';
     li.append(el('span', 'dlp-folder-delta', words));
     return li;
   }
 
+  /** Starts what the view shows (the before/after of a pass file, or an
+   *  instruction's line), opened by button `opener`: its heading, which
+   *  takes the focus and is scrolled to the top (the view lies below the
+   *  timeline and the search box, often out of sight), and a button back
+   *  to `opener`. The view is not a live region: its one-sentence summary
+   *  goes to `view.live`. Returns a token: the view is still this one's
+   *  while `view.token` is it. */
+  function present(view, title, opener, back) {
+    const token = {};
+    view.token = token;
+    const h = el('h4', 'dlp-folder-viewh', title);
+    h.tabIndex = -1;
+    const parts = [h];
+    if (opener) {
+      const ret = el('button', 'dlp-folder-back', back);
+      ret.type = 'button';
+      // Back to the button that opened the view; where that is gone (a
+      // newer search replaced its answer), to the module's search box.
+      ret.addEventListener('click', () => {
+        const to = opener.isConnected ? opener : view.parentNode && view.parentNode.querySelector('.dlp-folder-q');
+        if (to) to.focus();
+      });
+      parts.push(ret);
+    }
+    view.replaceChildren(...parts);
+    h.focus({ preventScroll: true });
+    h.scrollIntoView({ block: 'start' });
+    return token;
+  }
+
   /** The before/after view of pass file `i`: the line diff with the file before it. */
-  async function showDiff(app, mod, i, view, mark) {
+  async function showDiff(app, mod, i, view, mark, opener) {
     const p = mod.passes[i];
     const a = before(mod, i);
-    view.replaceChildren(el('h4', '', `Step ${stepName(p)}, ${passWords(p)}: before/after`));
+    const mine = present(view, `Step ${stepName(p)}, ${passWords(p)}: before/after`, opener, opener && opener.classList.contains('dlp-folder-found-go') ? 'Back to the search' : `Back to step ${stepName(p)} in the list`);
     if (!a) {
       view.append(el('p', 'dlp-note', 'No file before this one in the folder: nothing to compare it with.'));
       return;
     }
     const r = await app.ctx.ask({ op: 'folder-diff', a, b: p.path });
+    if (view.token !== mine) return;
     if (r.error) {
       view.append(el('p', 'dlp-reason', r.error));
       return;
@@ -617,8 +661,11 @@ async function folderOp(m) {
       return;
     }
     view.append(hunks(r, mark));
+    // The marked line is scrolled to inside the listing's own box, so the
+    // page stays at the view's heading.
     const hit = view.querySelector('.dlp-fd-mark');
-    if (hit) hit.scrollIntoView({ block: 'nearest' });
+    const box = view.querySelector('.dlp-fd');
+    if (hit && box) box.scrollTop += hit.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientHeight / 3;
   }
 
   /** The hunks as a numbered listing: a glyph (−, +, space) and both line numbers. */
@@ -705,10 +752,10 @@ async function folderOp(m) {
       answer.append(`First in ${where}, as ${f.matched === 'opcode' ? 'an opcode' : f.matched === 'fusion kind' ? 'a fusion kind' : "an instruction's name"}: ${count(f.count, 'instruction')}${names ? `, ${names}` : ''}. `);
       const i = mod.passes.findIndex((p) => p.path === f.path);
       if (i >= 0) {
-        const b = el('button', 'dlp-folder-pass', 'Show its before/after');
+        const b = el('button', 'dlp-folder-pass dlp-folder-found-go', 'Show its before/after');
         b.type = 'button';
         const line = f.instructions && f.instructions[0] ? f.instructions[0].line : null;
-        b.addEventListener('click', () => showDiff(app, mod, i, view, line));
+        b.addEventListener('click', () => showDiff(app, mod, i, view, line, b));
         answer.append(b);
       }
     });
@@ -717,31 +764,49 @@ async function folderOp(m) {
     return wrap;
   }
 
-  /** A table with a caption above it, in its own focusable scrolling region. */
-  /** `nums`: the columns of figures (right-aligned, one line). */
-  function grid(id, caption, headers, rows, nums = []) {
-    const wrap = el('div', 'dlp-table-wrap');
+  /** A table with a caption above it, in its own focusable scrolling region.
+   *  `nums`: the columns of figures (right-aligned, one line). `note`: one
+   *  sentence beside the table (under its caption, and its description).
+   *  `stack`: on a narrow screen each row is drawn as a list of "header:
+   *  value" lines (dumplab-playground.css), so every column is read without
+   *  scrolling sideways; the table's roles are given explicitly, since a
+   *  table drawn as blocks loses them in some browsers. */
+  function grid(id, caption, headers, rows, { nums = [], note = null, stack = false } = {}) {
+    const wrap = el('div', `dlp-table-wrap${stack ? ' dlp-stack' : ''}`);
     const cap = el('p', 'dlp-caption', caption);
     cap.id = id;
+    wrap.append(cap);
+    if (note) {
+      const n = el('p', 'dlp-note dlp-table-note', note);
+      n.id = `${id}-note`;
+      wrap.append(n);
+    }
     const scroll = el('div', 'dlp-scroll');
     scroll.tabIndex = 0;
     scroll.setAttribute('role', 'region');
     scroll.setAttribute('aria-labelledby', id);
     const t = el('table', 'dlp-table');
     t.setAttribute('aria-labelledby', id);
-    const head = el('tr');
+    if (note) t.setAttribute('aria-describedby', `${id}-note`);
+    const role = (e, r) => {
+      if (stack) e.setAttribute('role', r);
+      return e;
+    };
+    role(t, 'table');
+    const head = role(el('tr'), 'row');
     for (const x of headers) {
-      const th = el('th', '', x);
+      const th = role(el('th', '', x), 'columnheader');
       th.scope = 'col';
       head.append(th);
     }
-    const thead = el('thead');
+    const thead = role(el('thead'), 'rowgroup');
     thead.append(head);
-    const body = el('tbody');
+    const body = role(el('tbody'), 'rowgroup');
     for (const cells of rows) {
-      const tr = el('tr');
+      const tr = role(el('tr'), 'row');
       for (const [j, c] of cells.entries()) {
-        const td = el('td', typeof c === 'number' || nums.includes(j) ? 'dlp-num' : '');
+        const td = role(el('td', typeof c === 'number' || nums.includes(j) ? 'dlp-num' : ''), 'cell');
+        if (stack) td.dataset.label = headers[j];
         if (c instanceof Node) td.append(c);
         else td.textContent = visible(c === null || c === undefined ? 'unknown' : c);
         tr.append(td);
@@ -750,15 +815,27 @@ async function folderOp(m) {
     }
     t.append(thead, body);
     scroll.append(t);
-    wrap.append(cap, scroll);
+    wrap.append(scroll);
     return wrap;
+  }
+
+  /** A path that may break after each `/` (and nowhere else, unless one
+   *  part alone is wider than its column). */
+  function pathBreaks(path) {
+    const span = el('span', 'dlp-folder-path');
+    const parts = String(path).split('/');
+    parts.forEach((part, i) => {
+      span.append(visible(i < parts.length - 1 ? `${part}/` : part));
+      if (i < parts.length - 1) span.append(document.createElement('wbr'));
+    });
+    return span;
   }
 
   /** Shows line `line` of `path` (or, without a number, the line that
    *  defines instruction `name`) in the view. */
-  async function showLine(app, view, path, name, line) {
+  async function showLine(app, view, path, name, line, opener) {
     const got = await app.ctx.ask({ op: 'folder-line', path, name, line });
-    view.replaceChildren(el('h4', '', `${name} in ${path}`));
+    present(view, `${name} in ${path}`, opener, 'Back to the memory table');
     if (!got.found) view.append(el('p', 'dlp-note', `No line of ${path} defines ${name}.`));
     else {
       const pre = el('pre', 'dlp-fd-hunks dlp-folder-insline');
@@ -772,8 +849,7 @@ async function folderOp(m) {
       box.append(pre);
       view.append(box);
     }
-    view.live.textContent = got.found ? `Below: line ${got.found.line} of ${path}, which defines ${name}.` : `No line of ${path} defines ${name}.`;
-    view.scrollIntoView({ block: 'nearest' });
+    view.live.textContent = got.found ? `Line ${got.found.line} of ${path}, which defines ${name}.` : `No line of ${path} defines ${name}.`;
   }
 
   /** The memory table: the figures and their bases, allocations by type,
@@ -798,8 +874,12 @@ async function folderOp(m) {
     wrap.append(dl);
     for (const k of ['temp_basis', 'peak_basis']) if (m[k]) wrap.append(el('p', 'dlp-note', `${k === 'temp_basis' ? 'Temporaries' : 'Peak'}: ${m[k]}`));
     const id = (what) => `dlp-folder-${what}-${mod.id}`;
-    if (m.by_type && m.by_type.length) {
-      wrap.append(grid(id('types'), `Allocations by type: ${m.allocations} in all`, ['type', 'allocations', 'bytes'], m.by_type.map((t) => [t.type, t.allocations, t.bytes === null ? null : exact(t.bytes)]), [2]));
+    // A type no allocation has is not shown (as the command line omits it).
+    const types = (m.by_type || []).filter((t) => t.allocations);
+    if (types.length) {
+      const sum = types.reduce((n, t) => n + t.allocations, 0);
+      const note = sum > m.allocations ? `The rows add up to ${sum}, more than the ${m.allocations} allocations: one allocation can have more than one type (an output that is also maybe-live-out, say).` : null;
+      wrap.append(grid(id('types'), `Allocations by type: ${m.allocations} in all`, ['type', 'allocations', 'bytes'], types.map((t) => [t.type, t.allocations, t.bytes === null ? null : exact(t.bytes)]), { nums: [2], note }));
     }
     // The module the buffer assignment names instructions of: the optimized
     // one (XLA:TPU's, after buffer assignment, where it writes that one).
@@ -814,14 +894,14 @@ async function folderOp(m) {
           ins = el('button', 'dlp-folder-ins', name);
           ins.type = 'button';
           // The value's instruction without its shape index (`copy-start{0}`).
-          ins.addEventListener('click', () => showLine(app, view, optimized.path, name.replace(/\{[^}]*\}$/, ''), v && v.module_line));
+          ins.addEventListener('click', () => showLine(app, view, optimized.path, name.replace(/\{[^}]*\}$/, ''), v && v.module_line, ins));
         }
-        const more = r.values && r.values.length > 1 ? ` (+${r.values.length - 1} more)` : '';
         const cell = el('span');
-        cell.append(ins || 'unknown', more);
-        return [r.allocation, exact(r.bytes), (r.types || []).join(', '), cell, r.source];
+        cell.append(ins || 'unknown');
+        if (r.values && r.values.length > 1) cell.append(' ', el('span', 'dlp-folder-more', `(+${r.values.length - 1} more)`));
+        return [r.allocation, exact(r.bytes), (r.types || []).join(', '), cell, r.source ? pathBreaks(r.source) : null];
       });
-      wrap.append(grid(id('largest'), `The largest buffers: ${largest.length}`, ['allocation', 'bytes', 'type', 'instruction', 'source line'], rows, [1]));
+      wrap.append(grid(id('largest'), `The largest buffers: ${largest.length}`, ['allocation', 'bytes', 'type', 'instruction', 'source line'], rows, { nums: [1], stack: true }));
     }
     wrap.append(aliasing(m));
     return wrap;
@@ -882,7 +962,8 @@ async function folderOp(m) {
         ui.out.replaceChildren(...folderView(app, index, entries.length));
         const ms = performance.now() - t0;
         ui.sec.dataset.indexMs = String(Math.round(ms));
-        say(`${what}: ${count(entries.length, 'file')}, ${count(index.modules.length, 'module')}, indexed in ${(ms / 1000).toFixed(2)} s. Open a module to read its files.`);
+        if (index.modules.length) say(`${what}: ${count(entries.length, 'file')}, ${count(index.modules.length, 'module')}, indexed in ${(ms / 1000).toFixed(2)} s. Open a module to read its files.`);
+        else say(noModule(what, entries.length, index), true);
       } catch (err) {
         if (mine !== app.gen) return;
         ui.out.replaceChildren();

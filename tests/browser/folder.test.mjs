@@ -9,8 +9,11 @@
 // hostile zips with small limits (a bomb by ratio, an entry that lies about
 // its size, a zip that unpacks past the total, too many entries, `../` and
 // absolute names, a file over the size limit, a binary file named .txt, a
-// truncated zip), each with one message and the page still working after;
-// 1280 and 390 px with nothing overflowing, and axe clean.
+// truncated zip), each with one message and the page still working after,
+// and a zip whose every name is refused saying no module could be read;
+// opening a file's before/after moving the focus to it (and back); 1280
+// and 390 px with nothing overflowing, every memory figure visible, every
+// column of the largest buffers readable without scrolling, and axe clean.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -147,6 +150,20 @@ async function openModule(page) {
   await page.locator('.dlp-folder-open').first().click();
   await page.locator('.dlp-folder-body[data-ready], .dlp-folder-body .dlp-reason').first().waitFor();
 }
+/** Opening a before/after (or an instruction's line) moves the focus to the
+ *  view's heading, which is in sight; its "Back" button returns the focus to
+ *  `opener`. */
+async function focusedView(page, opener) {
+  await page.waitForFunction(() => document.activeElement && document.activeElement.matches('.dlp-folder-view > h4'), null, { timeout: 5000 });
+  const r = await page.evaluate(() => {
+    const b = document.activeElement.getBoundingClientRect();
+    return { top: b.top, bottom: b.bottom, h: innerHeight, live: document.activeElement.closest('[aria-live]') !== null };
+  });
+  assert.ok(r.top >= 0 && r.bottom <= r.h, `the view's heading is out of sight: ${JSON.stringify(r)}`);
+  assert.equal(r.live, false);
+  await page.locator('.dlp-folder-back').click();
+  assert.ok(await opener.evaluate((b) => b === document.activeElement), 'Back does not return the focus');
+}
 /** The timeline as the page shows it: [step, changed?] per file. */
 const timeline = (page) =>
   page.locator('.dlp-folder-step').evaluateAll((lis) => lis.map((li) => [Number(li.dataset.step), li.classList.contains('dlp-step-changed')]));
@@ -160,6 +177,15 @@ async function memoryAgainst(page, dir) {
     assert.match(await page.locator('.dlp-folder-memory').textContent(), /No memory figures/);
     return false;
   }
+  // Allocations by type: no type without allocations (the command line
+  // omits those); rows adding up to more than the total say why.
+  const types = page.locator('.dlp-caption[id^="dlp-folder-types-"]').locator('xpath=..');
+  const counts = (await types.locator('tbody td:nth-child(2)').allTextContents()).map(Number);
+  assert.ok(counts.length && counts.every((n) => n > 0), `${dir}: ${counts}`);
+  const total = Number((await types.locator('.dlp-caption').textContent()).match(/(\d+) in all/)[1]);
+  const sum = counts.reduce((a, b) => a + b, 0);
+  if (sum > total) assert.match(await types.locator('.dlp-table-note').textContent(), new RegExp(`^The rows add up to ${sum}, more than the ${total} allocations: one allocation can have more than one type`));
+  else assert.equal(await types.locator('.dlp-table-note').count(), 0);
   const shown = (n) => (n < 1024 ? `${n} B` : new RegExp(`\\(${n.toLocaleString('en-US')} B\\)$`));
   for (const [key, oracleKey] of [['argument_bytes', 'argument_size_in_bytes'], ['output_bytes', 'output_size_in_bytes'], ['alias_bytes', 'alias_size_in_bytes'], ['temp_bytes', 'temp_size_in_bytes'], ['peak_bytes', 'peak_memory_in_bytes']]) {
     const w = shown(want[oracleKey]);
@@ -196,8 +222,10 @@ test('a real folder, picked: its module, the timeline against the files, before/
     assert.ok(t && !/[{}"]/.test(t), t);
   }
   // algsimp (step 6): the before/after view shows its multiply.
-  await page.locator('.dlp-folder-step[data-step="6"] .dlp-folder-pass').click();
+  const step6Button = page.locator('.dlp-folder-step[data-step="6"] .dlp-folder-pass');
+  await step6Button.click();
   await page.locator('.dlp-fd-hunks').waitFor();
+  await focusedView(page, step6Button);
   const added = await page.locator('.dlp-fd-add .dlp-fd-t').allTextContents();
   assert.ok(added.some((t) => t.includes('ROOT %multiply = f32[512,1024]{1,0} multiply(%exp.1, %broadcast.1)')), added.join('\n'));
   assert.match(await page.locator('.dlp-folder-diffsum').textContent(), /Before: module_0000\.jit_fn\.0005\..*\d+ lines? removed, \d+ lines? added/);
@@ -214,6 +242,7 @@ test('a real folder, picked: its module, the timeline against the files, before/
   await page.locator('.dlp-folder-found button').click();
   await page.locator('.dlp-fd-mark').waitFor();
   assert.match(await page.locator('.dlp-fd-mark').textContent(), /ROOT %multiply/);
+  await focusedView(page, page.locator('.dlp-folder-found button'));
   await page.locator('.dlp-folder-q').fill('all-reduce');
   await page.locator('.dlp-folder-find').click();
   await page.waitForFunction(() => /appears in no file/.test(document.querySelector('.dlp-folder-found').textContent));
@@ -352,6 +381,9 @@ test('hostile zips with small limits: one message each, memory bounded, the page
     } else {
       const ps = await page.locator('.dlp-folder-problems li').allTextContents();
       assert.equal(ps.length, c.problems, `${c.name}: ${ps}`);
+      // Every name refused: no module, and the page says so (and why).
+      assert.equal(await alert(page).textContent(), `${c.name}: no module could be read: all 2 of its files were refused, for the reasons listed under Problems below.`);
+      assert.equal(await status(page).textContent(), '');
     }
     // The page keeps working: the real zip opens after each.
     await page.evaluate((d) => Object.assign(window.dumplabFolder.LIMITS, d), defaults);
@@ -375,13 +407,31 @@ test('hostile zips with small limits: one message each, memory bounded, the page
   await context.close();
 });
 
-for (const width of [1280, 390]) {
-  test(`at ${width} px: nothing overflows, axe finds nothing serious`, async () => {
-    const { page, context, errors } = await playground({ width, height: 900 });
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`at ${width} px: nothing overflows, the memory figures and the largest buffers are readable, axe finds nothing serious`, async () => {
+    const { page, context, errors } = await playground({ width, height });
     await openZip(page, realZip);
     await openModule(page);
-    await page.locator('.dlp-folder-step[data-step="6"] .dlp-folder-pass').click();
+    // Every memory figure: a box of its own width, its text all shown.
+    const cells = await page.locator('.dlp-folder-figures dd').evaluateAll((dds) =>
+      dds.map((d) => ({ key: d.dataset.key, width: d.getBoundingClientRect().width, scroll: d.scrollWidth, client: d.clientWidth })));
+    assert.ok(cells.length >= 5);
+    for (const c of cells) assert.ok(c.width > 0 && c.scroll <= c.client, `${width} px: ${JSON.stringify(c)}`);
+    // The largest buffers: no column hidden behind a sideways scroll at any
+    // width (stacked on a phone), and no cell cut.
+    const largest = await page.locator('.dlp-caption[id^="dlp-folder-largest-"] + .dlp-scroll').evaluate((s) => ({
+      scroll: s.scrollWidth,
+      client: s.clientWidth,
+      cut: [...s.querySelectorAll('td')].filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent),
+    }));
+    assert.ok(largest.scroll <= largest.client + 1, `${width} px: ${JSON.stringify(largest)}`);
+    assert.deepEqual(largest.cut, []);
+    // Pressed from the keyboard, a file's before/after comes into sight with the focus.
+    const step6 = page.locator('.dlp-folder-step[data-step="6"] .dlp-folder-pass');
+    await step6.focus();
+    await page.keyboard.press('Enter');
     await page.locator('.dlp-fd-hunks').waitFor();
+    await focusedView(page, step6);
     await page.locator('.dlp-folder-fold summary').first().click();
     const over = await page.evaluate(() => {
       const w = document.documentElement.clientWidth;
@@ -393,16 +443,25 @@ for (const width of [1280, 390]) {
     });
     assert.deepEqual(over, []);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1));
-    await page.locator('.dlp-folder').scrollIntoViewIfNeeded();
-    await screenshot(page, `folder-${width}`, { fullPage: false });
-    await page.locator('.dlp-folder-view').scrollIntoViewIfNeeded();
-    await screenshot(page, `folder-diff-${width}`, { fullPage: false });
+    // Screenshots and axe in a light and a dark theme (mdBook's class on <html>).
     await page.addScriptTag({ path: axePath });
-    const found = await page.evaluate(async () => {
-      const r = await axe.run(document.querySelector('.dlp-folder'), { resultTypes: ['violations'] });
-      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
-    });
-    assert.deepEqual(found, []);
+    for (const theme of ['light', 'coal']) {
+      await page.evaluate((t) => {
+        document.documentElement.classList.remove('light', 'rust', 'coal', 'navy', 'ayu');
+        document.documentElement.classList.add(t);
+      }, theme);
+      await page.locator('.dlp-folder').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await screenshot(page, `folder-${width}-${theme}`, { fullPage: false });
+      await page.locator('.dlp-folder-view').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await screenshot(page, `folder-diff-${width}-${theme}`, { fullPage: false });
+      await page.locator('.dlp-folder-memory').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await screenshot(page, `folder-memory-${width}-${theme}`, { fullPage: false });
+      const found = await page.evaluate(async () => {
+        const r = await axe.run(document.querySelector('.dlp-folder'), { resultTypes: ['violations'] });
+        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+      });
+      assert.deepEqual(found, [], theme);
+    }
     assert.deepEqual(errors, []);
     await context.close();
   });
