@@ -250,12 +250,15 @@
   // asks the checker. The open module's files stay there, so the line diff,
   // the search and an instruction's line need no second reading.
   const WORKER = `
-const folder = { id: '', paths: [], bytes: new Map() };
+const folder = { id: '', paths: [], bytes: new Map(), binary: [] };
 const fatal = new TextDecoder('utf-8', { fatal: true });
 function folderRecords() {
   const enc = new TextEncoder();
   const parts = [];
   for (const p of folder.paths) { const b = folder.bytes.get(p); parts.push(enc.encode(p + '\\n' + b.length + '\\n'), b); }
+  // The binary files too: the checker lists them not read, and a search
+  // says when the first file may be one of them.
+  for (const f of folder.binary) parts.push(enc.encode(f.path + '\\n' + f.bytes.length + '\\n'), f.bytes);
   return parts;
 }
 // Line \`n\` of a text (cut), if it holds \`name\`.
@@ -288,13 +291,13 @@ function defines(bytes, name) {
 async function folderOp(m) {
   if (m.op === 'folder-index') return JSON.parse(call('folder-index\\n', [new TextEncoder().encode(m.lines)]));
   if (m.op === 'folder-open') {
-    folder.id = m.module; folder.paths = []; folder.bytes = new Map();
+    folder.id = m.module; folder.paths = []; folder.bytes = new Map(); folder.binary = [];
     const binary = [];
     for (const f of m.files) {
       const b = f.bytes;
       let text = b.indexOf(0) < 0;
       if (text) { try { fatal.decode(b); } catch (e) { text = false; } }
-      if (!text) { binary.push(f.path); continue; }
+      if (!text) { binary.push(f.path); folder.binary.push(f); continue; }
       folder.paths.push(f.path); folder.bytes.set(f.path, b);
     }
     if (!folder.paths.length) return { module: null, binary };
@@ -411,16 +414,7 @@ async function folderOp(m) {
     ['static_bytes', "The peak's static part (parameters, constants, outputs)"],
     ['live_range_peak_bytes', "The live-range file's own peak (the values live at its peak step, added up; not XLA's peak)"],
   ];
-  /** The usual causes of a parameter without an alias (`possibilities`),
-   *  one row per id of the checker's table (checker/src/folder/memory.rs). */
-  const POSSIBILITIES = {
-    not_donated: 'it was not donated',
-    no_output_of_its_shape: 'no output has its shape and element type (JAX pairs a donated argument only with such an output)',
-    outputs_taken: 'every output of its shape and element type is aliased to another parameter already',
-    memory_kind_or_layout: 'an output of its shape has another memory kind or layout',
-  };
-
-  window.dumplabFolder = { LIMITS, WORKER, DELTA, FIGURES, POSSIBILITIES, mount, fromZip, Refusal };
+  window.dumplabFolder = { LIMITS, WORKER, DELTA, FIGURES, mount, fromZip, Refusal };
 
   // ---- the views (each given `app`: the mounted section's ctx, ui, generation and files) ----
   /** The index: modules (each opened on request), files outside any, problems. */
@@ -566,7 +560,7 @@ async function folderOp(m) {
     const h = el('h4', '', `Pass files: ${mod.passes.length}`);
     const changed = mod.passes.filter((p) => p.changed === true).length;
     const unknown = mod.passes.filter((p) => p.changed === null).length;
-    wrap.append(h, el('p', 'dlp-note', `Each file is the module as XLA wrote it at that step, named after the pass before it and the one after it. ${count(changed, 'file')} changed the text of the file before it${unknown ? `; ${unknown} could not be compared (the file before it is missing or unread)` : ''}. A pass that wrote no file is not listed: the folder does not say what it did. Press a file for its before/after view.`));
+    wrap.append(h, el('p', 'dlp-note', `Each file is the module as XLA wrote it at that step, named after the pass before it and the one after it. ${count(changed, 'file')} changed the text of the file before it${unknown ? `; ${unknown} could not be compared (each one says why)` : ''}. A pass that wrote no file is not listed: the folder does not say what it did. A file with the same text as the file before does not show that its pass did nothing: the pass may have reported a change that does not show in the printed module, or the file is a pipeline-start or in-pass file, written whatever happened. Press a file for its before/after view.`));
     const ol = el('ol', 'dlp-folder-steps');
     let fold = null;
     const shown = Math.min(mod.passes.length, LIMITS.shownSteps);
@@ -583,7 +577,7 @@ async function folderOp(m) {
           ol.append(fold);
         }
         fold.n++;
-        fold.querySelector('summary').textContent = `${count(fold.n, 'unchanged file')} (the same text as the file before)`;
+        fold.querySelector('summary').textContent = `${count(fold.n, 'file')} with the same text as the file before`;
         fold.querySelector('ol').append(li);
       } else {
         fold = null;
@@ -604,7 +598,7 @@ async function folderOp(m) {
     b.append(el('span', 'dlp-folder-num', stepName(p)), ' ', el('span', '', passWords(p)));
     b.addEventListener('click', () => showDiff(app, mod, i, view, null, b));
     li.append(b);
-    const words = p.changed === null ? 'not compared: the file before it is missing or unread' : p.changed ? deltaWords(p.delta) : 'unchanged';
+    const words = p.changed === null ? p.note || 'not compared' : p.changed ? deltaWords(p.delta) : 'same text as the file before';
     li.append(el('span', 'dlp-folder-delta', words));
     return li;
   }
@@ -750,6 +744,8 @@ async function folderOp(m) {
       const where = f.step === null || f.step === undefined ? f.path : `step ${String(f.step).padStart(4, '0')} (${f.path})`;
       const names = (f.instructions || []).map((x) => `${x.name} (line ${x.line})`).join(', ');
       answer.append(`First in ${where}, as ${f.matched === 'opcode' ? 'an opcode' : f.matched === 'fusion kind' ? 'a fusion kind' : "an instruction's name"}: ${count(f.count, 'instruction')}${names ? `, ${names}` : ''}. `);
+      const unread = f.unread_before || [];
+      if (unread.length) answer.append(`Or first in an earlier file that could not be read: ${unread.join(', ')}. `);
       const i = mod.passes.findIndex((p) => p.path === f.path);
       if (i >= 0) {
         const b = el('button', 'dlp-folder-pass dlp-folder-found-go', 'Show its before/after');
@@ -907,6 +903,9 @@ async function folderOp(m) {
     return wrap;
   }
 
+  /** A parameter's shape index, shown only inside a tuple (` {1}`). */
+  const index = (i) => (i && i !== '{}' ? ` ${i}` : '');
+
   /** The module's input_output_alias as checked, and the parameters no
    *  alias names. */
   function aliasing(m) {
@@ -915,16 +914,18 @@ async function folderOp(m) {
     box.append(el('p', 'dlp-note', al.length ? `Aliasing (the module's input_output_alias): ${count(al.length, 'output shares', 'outputs share')} a parameter's buffer.` : "Aliasing: the module's input_output_alias names no parameter: no output reuses a parameter's buffer."));
     if (al.length) {
       const ul = el('ul');
-      for (const a of al) ul.append(el('li', '', `parameter ${a.parameter} ${a.parameter_index} → output ${a.output_index} (${a.kind}): ${a.allocation === null ? 'no allocation holds that parameter' : a.shares_allocation ? `both in allocation ${a.allocation}` : `allocation ${a.allocation} is not marked maybe-live-out`}`));
+      const how = (a) => a.via_donor === true ? '; XLA made this alias from a buffer donor (buffer_donor before optimizations)' : a.via_donor === false ? '; JAX paired them (the alias is there before optimizations)' : '';
+      for (const a of al) ul.append(el('li', '', `parameter ${a.parameter}${index(a.parameter_index)} → output ${a.output_index} (${a.kind}): ${a.allocation === null ? 'no allocation holds that parameter' : a.shares_allocation ? `both in allocation ${a.allocation}${how(a)}` : `allocation ${a.allocation} is not marked maybe-live-out`}`));
       box.append(ul);
     }
     const un = m.unaliased_parameters || [];
     if (un.length) {
-      box.append(el('p', 'dlp-note', `Parameters without an output alias: ${un.length}. The folder does not record which arguments were donated (JAX's warning "Some donated buffers were not usable" does); where one of these was, the usual causes are listed: possibilities, not the reason.`));
+      box.append(el('p', 'dlp-note', `Parameters without an output alias: ${un.length}. A donation JAX could not use leaves no trace in the folder (only its warning "Some donated buffers were not usable" does); one it handed to XLA shows as buffer_donor in the header. What the folder shows of each, as the checker reads it (possibilities, not the reason, unless it says donated):`));
       const ul = el('ul', 'dlp-folder-unaliased');
       for (const u of un.slice(0, 50)) {
-        const why = (u.possibilities || []).filter((p) => p !== 'not_donated').map((p) => POSSIBILITIES[p] || p);
-        ul.append(el('li', '', `parameter ${u.parameter} ${u.parameter_index} ${u.shape} (${exact(u.bytes)})${why.length ? `: ${why.join('; ')}` : ''}`));
+        // The sentences come with the checker's JSON: no second copy here.
+        const why = (u.causes || []).map((c) => c.text);
+        ul.append(el('li', '', `parameter ${u.parameter}${index(u.parameter_index)} ${u.shape} (${exact(u.bytes)})${why.length ? `: ${why.join('; or ')}` : ''}`));
       }
       box.append(ul);
     }
