@@ -477,8 +477,28 @@ fn answer_of(key: &Key) -> String {
     key.answer.first().cloned().unwrap_or_default()
 }
 
+/// A whole number as a learner types it: `93348`, or with its digits
+/// grouped by three as the course prints figures (`93,348`, `93 348`,
+/// `93_348`); anything else (`93,34`, `9,3348`, `3.0`) is not one.
+fn whole_number(answer: &str) -> Option<i64> {
+    if let Ok(n) = answer.parse::<i64>() {
+        return Some(n);
+    }
+    let sep = answer
+        .chars()
+        .find(|c| matches!(c, ',' | ' ' | '_' | '\u{2009}' | '\u{202f}'))?;
+    let groups: Vec<&str> = answer.split(sep).collect();
+    let digits = |g: &str| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit());
+    let first_ok = groups.first().is_some_and(|g| digits(g) && g.len() <= 3);
+    let rest_ok = groups.iter().skip(1).all(|g| digits(g) && g.len() == 3);
+    if groups.len() < 2 || !first_ok || !rest_ok {
+        return None;
+    }
+    groups.concat().parse().ok()
+}
+
 fn grade_number(key: &Key, answer: &str) -> Verdict {
-    let Ok(given) = answer.parse::<i64>() else {
+    let Some(given) = whole_number(answer) else {
         return Verdict::new(
             Outcome::Invalid,
             0,
@@ -738,6 +758,25 @@ mod tests {
         );
     }
 
+    /// Figures typed the way the course prints them, digits grouped by
+    /// three, grade as the number; a misplaced separator is not a number.
+    #[test]
+    fn grouped_figures() {
+        let k = key(Mode::Number, &["93348"]);
+        check(
+            &k,
+            &[
+                ("93,348", Outcome::Correct, 1, "Correct: 93348."),
+                ("93 348", Outcome::Correct, 1, "Correct"),
+                ("93_348", Outcome::Correct, 1, "Correct"),
+                ("93,347", Outcome::Wrong, 0, "Too few: 93,347 is not it"),
+                ("9,3348", Outcome::Invalid, 0, "Type a whole number"),
+                ("93,34,8", Outcome::Invalid, 0, "Type a whole number"),
+                ("93,348.0", Outcome::Invalid, 0, "Type a whole number"),
+            ],
+        );
+    }
+
     #[test]
     fn counts() {
         let k = key(Mode::Number, &["3"]);
@@ -749,6 +788,9 @@ mod tests {
                 ("4", Outcome::Wrong, 0, "Too many"),
                 ("1", Outcome::Wrong, 0, "Too few"),
                 ("three", Outcome::Invalid, 0, "Type a whole number"),
+                ("0,003", Outcome::Correct, 1, "Correct"),
+                ("3,0", Outcome::Invalid, 0, "Type a whole number"),
+                ("3,", Outcome::Invalid, 0, "Type a whole number"),
                 ("3.0", Outcome::Invalid, 0, "Type a whole number"),
             ],
         );

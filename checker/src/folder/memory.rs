@@ -206,11 +206,11 @@ pub const POSSIBILITIES: &[Possibility] = &[
     },
     Possibility {
         id: "memory_kind",
-        text: "a free output has its shape and dtype or its element count, so a donation would show as an alias or a `buffer_donor` unless the two have different memory kinds (JAX compares memory kinds where both are known; jax/_src/interpreters/mlir.py, _set_up_aliases)",
+        text: "it was donated and JAX dropped it with its warning because its memory kind differs from that of the free output of its shape and dtype (or element count): any other donation of it would show as an alias or a `buffer_donor` (JAX compares memory kinds only when every argument's and result's is known; jax/_src/interpreters/mlir.py, _set_up_aliases)",
     },
     Possibility {
         id: "dropped_by_jax",
-        text: "if it was donated, JAX dropped it before XLA saw it and warned \"Some donated buffers were not usable\": no free output has its shape and dtype, nor its element count (jax/_src/interpreters/mlir.py, _set_up_aliases)",
+        text: "it was donated and JAX dropped it before XLA saw it, with the warning \"Some donated buffers were not usable\": no free output has its shape and dtype, nor its element count (jax/_src/interpreters/mlir.py, _set_up_aliases)",
     },
 ];
 

@@ -411,7 +411,7 @@ fn aliased(mem: &Memory, cx: &mut Cx<'_>) -> Option<Parts> {
     }
     let none_note = match shared.first() {
         Some(a) => format!("Parameter {} shares its allocation with an output.", a.parameter),
-        None => "No `input_output_alias` entry: every parameter has its own allocation, apart from the outputs'.".to_owned(),
+        None => "No `input_output_alias` entry: each parameter has an allocation of its own, separate from the output's.".to_owned(),
     };
     p.options.push((
         "none".to_owned(),
