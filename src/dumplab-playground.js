@@ -661,16 +661,65 @@ self.onmessage = async (e) => {
     return view;
   }
 
-  function kernelTable(map) {
+  /** Sub-rows shown under one control-flow row before a note says how many more. */
+  const SHOWN_SUB_ROWS = 200;
+  /** What a control-flow row of the entry is, with what it runs (its
+   *  `control` entry of the report: the kernel tree's regions, see
+   *  checker/src/inspect.rs) and a `while`'s stated trip count. */
+  function controlWhat(k, c) {
+    const regions = c ? c.items.filter((x) => x.type === 'region') : [];
+    if (k.kind === 'loop') {
+      const trips = !c ? '' : c.trip_count === null
+        ? '; trip count not stated in the module (no known_trip_count)'
+        : `; runs ${count(c.trip_count, 'trip')} (known_trip_count)`;
+      return `loop: not a kernel; runs its condition and body below on each trip${trips}`;
+    }
+    if (k.kind === 'conditional') return `conditional: not a kernel; runs one of its ${count(regions.length, 'branch', 'branches')} below`;
+    return `${k.kind}: not a kernel; the kernels of what it calls run${regions.length ? ' (below)' : ''}`;
+  }
+  /** The rows under a control-flow row: each region it runs (condition,
+   *  body, branch, callee), then that region's kernels, indented by depth. */
+  function controlRows(c) {
+    const frag = document.createDocumentFragment();
+    const ROLE = { condition: 'condition', body: 'body', branch: 'branch', callee: 'runs' };
+    for (const x of c.items.slice(0, SHOWN_SUB_ROWS)) {
+      let tr;
+      if (x.type === 'region') {
+        const label = el('span', 'dlp-region', `${x.role === 'branch' ? `branch ${x.branch}` : ROLE[x.role] || x.role}: `);
+        label.append(el('code', '', x.computation));
+        tr = row(['', label]);
+        tr.lastChild.colSpan = 7;
+        tr.classList.add('dlp-sub', 'dlp-sub-region');
+      } else {
+        const what = x.kernel === false ? `${x.kind}: not a kernel${x.trip_count !== null ? `; runs ${count(x.trip_count, 'trip')} (known_trip_count)` : ''}`
+          : x.detail ? `${x.kind} ${x.detail}` : x.kind;
+        tr = row(['', el('code', '', x.name), what, x.ops.join(', '), '', '', '', `dump line ${x.line}`]);
+        tr.classList.add('dlp-sub');
+      }
+      tr.dataset.depth = String(x.depth);
+      tr.children[1].style.paddingLeft = `${1.2 * x.depth}em`;
+      frag.append(tr);
+    }
+    const more = c.items.length - SHOWN_SUB_ROWS;
+    if (more > 0 || c.cut) {
+      const tr = row(['', `… ${more > 0 ? `${more} more rows` : 'more rows'} under it, not shown here (\`mdbook-dumplab cost\` lists every kernel of the tree)`]);
+      tr.lastChild.colSpan = 7;
+      tr.classList.add('dlp-sub', 'dlp-sub-more');
+      frag.append(tr);
+    }
+    return frag;
+  }
+
+  function kernelTable(map, control) {
     // An excerpt without its ENTRY computation: no kernel is run by it, and
     // an empty table with "?" for its name would say nothing true.
     if (!map.entry) return el('p', 'dlp-note dlp-no-entry', 'No ENTRY computation in this text (an excerpt?): the kernels are the ones the entry computation runs, so none can be listed. Paste the whole module, or the ENTRY computation with it.');
+    const under = new Map((control || []).map((c) => [c.name, c]));
     const make = (i) => {
       const k = map.kernels[i];
-      // Control flow is not a kernel: what it calls runs its kernels.
-      const what = k.kernel === false
-        ? `${k.kind}: not a kernel; the kernels of what it calls run on each trip`
-        : k.detail ? `${k.kind} ${k.detail}` : k.kind;
+      const c = k.kernel === false ? under.get(k.name) : undefined;
+      // Control flow is not a kernel: what it runs is listed under it.
+      const what = k.kernel === false ? controlWhat(k, c) : k.detail ? `${k.kind} ${k.detail}` : k.kind;
       const bytes = (b) => (k.kernel === false ? '—' : b === null ? '?' : mib(b));
       const tr = row([
         i + 1,
@@ -683,10 +732,13 @@ self.onmessage = async (e) => {
         k.source_lines.length ? k.source_lines.map(where).join(', ') : 'no source line',
       ]);
       if (k.kernel === false) tr.classList.add('dlp-control');
-      return tr;
+      if (!c) return tr;
+      const frag = document.createDocumentFragment();
+      frag.append(tr, controlRows(c));
+      return frag;
     };
     return table(
-      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${count(map.kernel_count, 'kernel')} (bytes from the shapes, an upper bound: operands in on-chip memory, scratch buffers and gathered tables count whole)`,
+      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${count(map.kernel_count, 'kernel')} (bytes from the shapes, an upper bound: operands in on-chip memory, scratch buffers and gathered tables count whole; the rows under a loop or conditional are what it runs)`,
       ['#', 'kernel', 'what it is', 'ops inside', 'shapes (operands → result)', 'reads', 'writes', 'source lines'],
       map.kernels.length,
       make,
@@ -758,7 +810,7 @@ self.onmessage = async (e) => {
       sec.append(evidence(r));
     }
     if (r.map && r.map.truncated) sec.append(el('p', 'dlp-reason', "Many kernels here share huge called computations: the checker stopped walking them early, so some kernels' source lines may be missing."));
-    if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map), cut(r.map, 'kernels', 'kernels') || ''));
+    if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map, r.control), cut(r.map, 'kernels', 'kernels') || ''));
     if (r.cost && window.dumplabLedger) later.push(() => sec.append(ledger(i, r.cost, sec)));
     else if (r.map) later.push(() => sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || ''));
     return sec;

@@ -78,10 +78,11 @@ test('pasted fixtures get the kind, backend and kernel count of `analyze --json`
     if (want.kind === 'hlo-optimized') {
       assert.equal(Number(got.kernels), want.entry_kernels, `${f}: kernels`);
       assert.ok(want.entry_kernels > 0);
-      // Rows: the kernels, plus control flow (a while, ...) marked as not one.
-      const kernelRows = await page.locator('.dlp-kernels tbody tr:not(.dlp-control)').count();
+      // Rows: the kernels, plus control flow (a while, ...) marked as not
+      // one, and the rows under it (what it runs).
+      const kernelRows = await page.locator('.dlp-kernels tbody tr:not(.dlp-control):not(.dlp-sub)').count();
       assert.equal(kernelRows, want.entry_kernels, `${f}: kernel rows`);
-      const fusions = await page.locator('.dlp-kernels tbody tr td:nth-child(3)').evaluateAll((tds) => tds.filter((t) => t.textContent.startsWith('fusion')).length);
+      const fusions = await page.locator('.dlp-kernels tbody tr:not(.dlp-sub) td:nth-child(3)').evaluateAll((tds) => tds.filter((t) => t.textContent.startsWith('fusion')).length);
       assert.equal(fusions, want.entry_fusions, `${f}: fusions`);
       assert.equal(await page.locator('.dlp-lines').count(), 0, `${f}: no per-line table for compiled HLO`);
     } else {
@@ -195,6 +196,34 @@ test('deciding lines: repaired, each once with all its clues', async () => {
     assert.ok(clean.split('\n').some((c) => c.startsWith(l.text)), `not a line of the dump: ${l.text.slice(0, 80)}`);
   }
   assert.match(await page.locator('.dlp-linecount').innerText(), /^1 line pasted, \d+ after repair$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a while loop and a conditional show what they run: regions, their kernels, the trip count', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  // fori_loop_static: `known_trip_count":{"n":"4"}` in the while's backend_config.
+  await paste(page, 0, fs.readFileSync(fixture('fori_loop_static/compiled.cpu.hlo.txt'), 'utf8'));
+  const loop = page.locator('.dlp-kernels tbody tr.dlp-control');
+  assert.equal(await loop.count(), 1);
+  const what = await loop.locator('td:nth-child(3)').innerText();
+  assert.match(what, /runs its condition and body below/);
+  assert.match(what, /runs 4 trips \(known_trip_count\)/);
+  const regions = await page.locator('.dlp-kernels tr.dlp-sub-region td:nth-child(2)').allInnerTexts();
+  assert.deepEqual(regions.map((t) => t.replace(/\s+/g, ' ').trim()), ['condition: region_1.3', 'body: region_0.2']);
+  const sub = await page.locator('.dlp-kernels tr.dlp-sub:not(.dlp-sub-region) td:nth-child(2)').allInnerTexts();
+  assert.ok(sub.includes('wrapped_compare') && sub.includes('add_tanh_fusion'), sub.join(','));
+  // The rows come right after their loop, the condition first.
+  const order = await page.locator('.dlp-kernels tbody tr').evaluateAll((trs) => trs.map((t) => t.className));
+  const at = order.indexOf('dlp-control');
+  assert.match(order[at + 1], /dlp-sub-region/);
+  await page.locator('.dlp-kernels tr.dlp-control').scrollIntoViewIfNeeded();
+  await screenshot(page, 'playground-while-rows');
+  // A conditional: its two branches, numbered.
+  await paste(page, 0, fs.readFileSync(fixture('cond_branch/compiled.cpu.hlo.txt'), 'utf8'));
+  assert.match(await page.locator('.dlp-kernels tr.dlp-control td:nth-child(3)').innerText(), /runs one of its 2 branches below/);
+  const branches = await page.locator('.dlp-kernels tr.dlp-sub-region td:nth-child(2)').allInnerTexts();
+  assert.deepEqual(branches.map((t) => t.replace(/:.*/s, '')), ['branch 0', 'branch 1']);
   assert.deepEqual(errors, []);
   await context.close();
 });
