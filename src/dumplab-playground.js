@@ -210,6 +210,24 @@ self.onmessage = async (e) => {
       const wasm = gz ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer() : bytes;
       ex = (await WebAssembly.instantiate(wasm, {})).instance.exports;
       self.postMessage({ id: m.id, obj: {} });
+    } else if (m.op === 'handback') {
+      // Before this worker is ended (its wasm memory never shrinks): the
+      // dumps of m.slots and the dump folder's files, handed back
+      // (transferred) for the next worker.
+      const keep = {};
+      const buffers = new Set();
+      for (const k of m.slots) if (stored[k]) { keep[k] = stored[k]; buffers.add(stored[k].buffer); }
+      let f = null;
+      if (typeof folder === 'object' && folder.id) {
+        f = { id: folder.id, paths: folder.paths, bytes: folder.bytes, binary: folder.binary };
+        for (const b of folder.bytes.values()) buffers.add(b.buffer);
+        for (const x of folder.binary) buffers.add(x.bytes.buffer);
+      }
+      self.postMessage({ id: m.id, obj: { stored: keep, folder: f } }, [...buffers]);
+    } else if (m.op === 'restore') {
+      for (const [k, v] of Object.entries(m.stored)) stored[k] = v;
+      if (m.folder && typeof folder === 'object') Object.assign(folder, m.folder);
+      self.postMessage({ id: m.id, obj: {} });
     } else if (m.op === 'store') {
       // A paste comes as text: encoded here, off the page's thread.
       stored[m.slot] = m.text !== undefined ? new TextEncoder().encode(m.text) : m.bytes;
@@ -239,6 +257,19 @@ self.onmessage = async (e) => {
   let ready = null;
   let nextId = 1;
   const pending = new Map();
+  /** Workers started so far: the running one's number is the box's
+   *  `data-worker` (the browser tests read it; nothing else does). */
+  let workers = 0;
+  /** What the last worker held for the other boxes and sections (their
+   *  dumps, the dump folder's files), to hand to the next one. */
+  let carried = null;
+  /** The hand-back from a worker being ended, while it runs. */
+  let releasing = null;
+  /** A release asked for while requests were in flight: done when they end. */
+  let wantRelease = null;
+  /** After a dump this large was analysed, a new one starts a fresh worker. */
+  const RELEASE_BYTES = 8 * 1024 * 1024;
+  let heavy = false;
 
   function post(msg, transfer) {
     return new Promise((resolve, reject) => {
@@ -246,6 +277,50 @@ self.onmessage = async (e) => {
       pending.set(id, { resolve, reject });
       worker.postMessage({ ...msg, id }, transfer || []);
     });
+  }
+
+  /** Ends the worker, so that the memory its wasm grew to goes back to the
+   *  system (wasm memory never shrinks): Clear does it, and a new dump
+   *  after a large one. The dumps of every slot but `drop` (the other
+   *  box, "What changed"'s A and B) and the dump folder's files are handed
+   *  back first and given to the next worker, which starts when next
+   *  asked for (`checker`). */
+  function release(drop) {
+    if (!worker || releasing) return;
+    if (pending.size) {
+      wantRelease = [...(wantRelease || []), ...drop];
+      return;
+    }
+    wantRelease = null;
+    heavy = false;
+    const old = worker;
+    const keep = [0, 1, 2, 3].filter((k) => !drop.includes(k));
+    const back = post({ op: 'handback', slots: keep });
+    worker = null;
+    ready = null;
+    releasing = back
+      .then((obj) => {
+        carried = obj;
+      }, () => {
+        carried = null;
+      })
+      .finally(() => {
+        old.terminate();
+        releasing = null;
+      });
+  }
+
+  /** Gives a fresh worker what the last one handed back (transferred). */
+  function restore() {
+    const c = carried;
+    carried = null;
+    if (!c || (!Object.keys(c.stored).length && !c.folder)) return undefined;
+    const buffers = new Set(Object.values(c.stored).map((b) => b.buffer));
+    if (c.folder) {
+      for (const b of c.folder.bytes.values()) buffers.add(b.buffer);
+      for (const x of c.folder.binary) buffers.add(x.bytes.buffer);
+    }
+    return post({ op: 'restore', ...c }, [...buffers]);
   }
 
   function loadModule() {
@@ -259,28 +334,36 @@ self.onmessage = async (e) => {
     });
   }
 
+  /** The worker's answer to one request. */
+  function onReply(e) {
+    const p = pending.get(e.data.id);
+    if (!p) return;
+    pending.delete(e.data.id);
+    if (e.data.error) p.reject(new Error(e.data.error));
+    else p.resolve(e.data.obj);
+    if (!pending.size && wantRelease) release(wantRelease);
+  }
+
   function checker() {
     if (!ready) {
-      ready = loadModule().then((wasm) => {
+      ready = Promise.resolve(releasing).then(loadModule).then((wasm) => {
         if (!window.Worker || !window.WebAssembly) throw new Error('this browser has no Web Workers or WebAssembly');
         const url = URL.createObjectURL(new Blob([WORKER, FOLDER_OPS], { type: 'text/javascript' }));
-        worker = new Worker(url);
+        const w = new Worker(url);
+        worker = w;
         URL.revokeObjectURL(url);
-        worker.onmessage = (e) => {
-          const p = pending.get(e.data.id);
-          if (!p) return;
-          pending.delete(e.data.id);
-          if (e.data.error) p.reject(new Error(e.data.error));
-          else p.resolve(e.data.obj);
-        };
-        worker.onerror = (e) => {
+        box.dataset.worker = String(++workers);
+        w.onmessage = onReply;
+        w.onerror = (e) => {
+          if (worker !== w) return;
           for (const p of pending.values()) p.reject(new Error(e.message || 'the checker stopped'));
           pending.clear();
           // A fresh worker next time (for example after running out of memory).
-          worker.terminate();
+          w.terminate();
+          worker = null;
           ready = null;
         };
-        return post({ op: 'init', wasm });
+        return post({ op: 'init', wasm }).then(restore);
       });
       ready.catch(() => {
         ready = null;
@@ -340,6 +423,7 @@ self.onmessage = async (e) => {
     slot.text.placeholder = shown ? slot.placeholder : `${name || 'Pasted text'}: held for the checker, not shown here (type or paste to replace it)`;
     setStatus(`Handing ${name || 'the pasted text'} to the checker…`);
     box.setAttribute('aria-busy', 'true');
+    if (heavy) release([slot.index]);
     checker()
       .then(() => post({ op: 'store', slot: slot.index, ...msg }, transfer))
       .then((r) => {
@@ -436,6 +520,8 @@ self.onmessage = async (e) => {
     });
     slot.text.addEventListener('paste', (e) => onPaste(slot, e));
     slot.clear.addEventListener('click', () => {
+      // The dumps the worker holds for this box go with the worker.
+      release([slot.index]);
       slot.token++;
       slot.stored = 0;
       slot.name = '';
@@ -520,6 +606,7 @@ self.onmessage = async (e) => {
       return;
     }
     const total = inputs.reduce((n, i) => n + (i ? i.size : 0), 0);
+    if (total >= RELEASE_BYTES) heavy = true;
     setStatus(`Analysing ${mib(total)}…`);
     box.setAttribute('aria-busy', 'true');
     // From the reader's pick, drop or paste when there was one (reading and
@@ -822,7 +909,7 @@ self.onmessage = async (e) => {
   function ledger(i, reply, sec) {
     const gen = generation;
     const ask = (chip) =>
-      gen !== generation ? Promise.reject(new Error('the dump changed')) : post({ op: 'cost', slot: i, chip });
+      gen !== generation ? Promise.reject(new Error('the dump changed')) : checker().then(() => post({ op: 'cost', slot: i, chip }));
     return window.dumplabLedger.section({ id: `dlp-cost-${++ledgers}`, reply, ask, width: sec.clientWidth, lang: 'hlo' });
   }
 

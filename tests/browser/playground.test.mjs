@@ -228,6 +228,37 @@ test('a while loop and a conditional show what they run: regions, their kernels,
   await context.close();
 });
 
+test('Clear ends the worker (its memory goes back): a new one starts when next asked, and What changed keeps its dumps', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  const workerNo = () => page.locator('[data-dumplab-playground]').getAttribute('data-worker');
+  // "What changed" holds a picked file for A: its bytes live in the worker only.
+  const a = fixture('softmax/compiled.cpu.hlo.txt');
+  await page.locator('.dlp-diff .dlp-input[data-side="A"] .dlp-file').setInputFiles(a);
+  await page.waitForFunction(() => /^Dump A: .* ready\.$/.test(document.querySelector('.dlp-diff-status').textContent));
+  await paste(page, 0, fs.readFileSync(fixture('fori_loop_static/compiled.cpu.hlo.txt'), 'utf8'));
+  assert.equal(await workerNo(), '1');
+  await page.locator('.dlp-input[data-slot="0"] .dlp-clear').click();
+  await page.waitForFunction(() => document.querySelector('.dlp-out').childElementCount === 0);
+  // Lazily: no worker is started until something asks for one.
+  assert.equal(await workerNo(), '1');
+  // The diff still compares its held A (handed over to the new worker) with a typed B.
+  await page.locator('#dlp-diff-text-1').fill(fs.readFileSync(fixture('softmax/compiled.gpu.hlo.txt'), 'utf8'));
+  await page.locator('.dlp-diff-run').click();
+  await page.waitForFunction(() => /^Compared/.test(document.querySelector('.dlp-diff-status').textContent) || document.querySelector('.dlp-diff-error').textContent, null, { timeout: 30000 });
+  assert.equal(await page.locator('.dlp-diff-error').textContent(), '');
+  assert.equal(await workerNo(), '2');
+  // A new analysis works, on the new worker; a second Clear, a third one.
+  await paste(page, 0, fs.readFileSync(fixture('cond_branch/compiled.cpu.hlo.txt'), 'utf8'));
+  assert.equal(await page.locator('.dlp-report').first().getAttribute('data-kind'), 'hlo-optimized');
+  assert.equal(await workerNo(), '2');
+  await page.locator('.dlp-input[data-slot="0"] .dlp-clear').click();
+  await paste(page, 0, fs.readFileSync(fixture('softmax/compiled.tpu.hlo.txt'), 'utf8'));
+  assert.match(await page.locator('.dlp-status').textContent(), /^Analysed/);
+  assert.equal(await workerNo(), '3');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the kernels table scrolls in a named, focusable region: axe finds nothing serious', async () => {
   const { page, context, errors } = await openPage(browser, server.url, PAGE);
   await page.locator('#dlp-text-1').fill(fs.readFileSync(fixture('elementwise_chain/compiled.cpu.hlo.txt'), 'utf8'));
