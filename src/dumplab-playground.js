@@ -26,6 +26,11 @@
   const status = box.querySelector('.dlp-status');
   const out = box.querySelector('.dlp-out');
   const run = box.querySelector('.dlp-run');
+  // Whatever the report draws, now or later (a table's "show all", the
+  // ledger's chip), shows its invisible characters (`reveal`).
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) if (n.isConnected) reveal(n);
+  }).observe(out, { childList: true, subtree: true });
   const slots = Array.from(box.querySelectorAll('.dlp-input')).map((el, index) => ({
     el,
     index,
@@ -55,7 +60,42 @@
   }
   function setStatus(text, bad) {
     status.textContent = text;
+    reveal(status);
     status.classList.toggle('dlp-bad', !!bad);
+  }
+
+  // Zero-width and bidi control characters (a U+200B inside `ENTRY`, a
+  // U+202E that makes a name read backwards) are invisible as text: every
+  // one the page shows is replaced by a visible, styled ⟨U+202E⟩ (text
+  // nodes only), here and in the report (`revealAll`).
+  const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
+  const INVISIBLES = new RegExp(INVISIBLE.source, 'g');
+  const codeOf = (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  /** `text` with each invisible character written as ⟨U+XXXX⟩ (for attributes). */
+  const spelled = (text) => String(text).replace(INVISIBLES, (c) => `⟨${codeOf(c)}⟩`);
+  /** Replaces the invisible characters of the text nodes under `node` (or
+   *  of `node`, a text node) by marker spans. */
+  function reveal(node) {
+    const hits = [];
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (INVISIBLE.test(node.data)) hits.push(node);
+    } else {
+      const w = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let n = w.nextNode(); n; n = w.nextNode()) if (INVISIBLE.test(n.data)) hits.push(n);
+    }
+    for (const n of hits) {
+      const frag = document.createDocumentFragment();
+      let at = 0;
+      for (const m of n.data.matchAll(INVISIBLES)) {
+        if (m.index > at) frag.append(n.data.slice(at, m.index));
+        const mark = el('span', 'dlp-invisible', `⟨${codeOf(m[0])}⟩`);
+        mark.title = `An invisible character in the text: ${codeOf(m[0])}`;
+        frag.append(mark);
+        at = m.index + m[0].length;
+      }
+      if (at < n.data.length) frag.append(n.data.slice(at));
+      n.replaceWith(frag);
+    }
   }
   /** `1 line`, `2 lines`. */
   const count = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
@@ -96,10 +136,32 @@ function cap(m) {
   for (const l of m.source_lines || []) if (l.lowered_ops && l.lowered_ops.length > 50) { l.lowered_ops_total = l.lowered_ops.length; l.lowered_ops = l.lowered_ops.slice(0, 50); }
   return m;
 }
-function reply(id, text) {
+function reply(id, text, bytes) {
   const obj = JSON.parse(text);
   if (obj.map) cap(obj.map);
+  if (!obj.error) obj.invisible = invisibles(bytes);
   self.postMessage({ id, obj });
+}
+// The zero-width and bidi control characters of a dump (U+200B..U+200F,
+// U+202A..U+202E, U+2066..U+2069, U+FEFF), counted by code point from
+// their UTF-8 bytes: { total, by: { 'U+202E': 2, ... } }.
+function invisibles(b) {
+  const by = {};
+  let total = 0;
+  const hit = (cp) => {
+    const k = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+    by[k] = (by[k] || 0) + 1;
+    total++;
+  };
+  for (let i = b.indexOf(0xe2); i >= 0 && i + 2 < b.length; i = b.indexOf(0xe2, i + 1)) {
+    if ((b[i + 1] & 0xfe) !== 0x80 || (b[i + 2] & 0xc0) !== 0x80) continue;
+    const cp = 0x2000 | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f);
+    if ((cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) hit(cp);
+  }
+  for (let i = b.indexOf(0xef); i >= 0 && i + 2 < b.length; i = b.indexOf(0xef, i + 1)) {
+    if (b[i + 1] === 0xbb && b[i + 2] === 0xbf) hit(0xfeff);
+  }
+  return { total, by };
 }
 // The ledger ("Where the time goes"): the report, its kernels cut to LIMIT,
 // and the text of each kernel's line in the dump (the pasted line; long
@@ -233,7 +295,7 @@ self.onmessage = async (e) => {
       stored[m.slot] = m.text !== undefined ? new TextEncoder().encode(m.text) : m.bytes;
       self.postMessage({ id: m.id, obj: { size: stored[m.slot].length } });
     } else if (m.op === 'inspect') {
-      reply(m.id, call('inspect\\n', [stored[m.slot]]));
+      reply(m.id, call('inspect\\n', [stored[m.slot]]), stored[m.slot]);
     } else if (m.op === 'cost') {
       self.postMessage({ id: m.id, obj: cost(m.slot, m.chip || '') });
     } else if (m.op === 'diff') {
@@ -420,7 +482,7 @@ self.onmessage = async (e) => {
     slot.name = name;
     slot.stored = 0;
     slot.text.value = shown;
-    slot.text.placeholder = shown ? slot.placeholder : `${name || 'Pasted text'}: held for the checker, not shown here (type or paste to replace it)`;
+    slot.text.placeholder = shown ? slot.placeholder : `${spelled(name) || 'Pasted text'}: held for the checker, not shown here (type or paste to replace it)`;
     setStatus(`Handing ${name || 'the pasted text'} to the checker…`);
     box.setAttribute('aria-busy', 'true');
     if (heavy) release([slot.index]);
@@ -430,7 +492,7 @@ self.onmessage = async (e) => {
         if (token !== slot.token) return;
         performance.mark('dumplab:stored');
         slot.stored = r.size;
-        if (!shown) slot.text.placeholder = `${name || 'Pasted text'}: ${mib(r.size)} loaded (not shown here; type or paste to replace it)`;
+        if (!shown) slot.text.placeholder = `${spelled(name) || 'Pasted text'}: ${mib(r.size)} loaded (not shown here; type or paste to replace it)`;
         analyse();
       })
       .catch((err) => setStatus(`The checker could not start: ${err.message}.`, true));
@@ -855,6 +917,15 @@ self.onmessage = async (e) => {
     return `${count(r.lines, 'line')} pasted, ${after} after repair`;
   }
 
+  /** The report's one sentence on the paste's invisible characters
+   *  (`invisibles` in the worker: { total, by }). */
+  function invisibleNote(inv) {
+    const kinds = Object.entries(inv.by).map(([k, n]) => `${k} ×${n}`).join(', ');
+    const p = el('p', 'dlp-reason dlp-invisible-note', `Warning: this dump holds ${count(inv.total, 'invisible character')} (zero-width or bidi control: ${kinds}). The page shows each as ⟨U+…⟩. Inside a keyword (a U+200B in ENTRY) the checker does not see the keyword; in a name or a path, a bidi control can make the text read as something else.`);
+    p.setAttribute('role', 'alert');
+    return p;
+  }
+
   // `later`: parts drawn in later frames (tables), so that no single task
   // lays out the whole report.
   function report(i, r, later) {
@@ -891,6 +962,7 @@ self.onmessage = async (e) => {
       w.setAttribute('role', 'alert');
       sec.append(w);
     }
+    if (r.invisible && r.invisible.total) sec.append(invisibleNote(r.invisible));
     if (r.reason) sec.append(el('p', 'dlp-reason', `Why unknown: ${r.reason}`));
     if (r.evidence.length) {
       sec.append(el('h4', '', 'Why: the lines that decided'));

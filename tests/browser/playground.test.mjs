@@ -259,6 +259,53 @@ test('Clear ends the worker (its memory goes back): a new one starts when next a
   await context.close();
 });
 
+test('invisible characters of a hostile paste are shown as ⟨U+…⟩ and counted once', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  // A bidi override and an isolate in a source path (the path then reads
+  // otherwise), a zero-width space in the module's name.
+  const text = fs.readFileSync(fixture('fori_loop_static/compiled.cpu.hlo.txt'), 'utf8')
+    .replace('fixtures/fori_loop_static/function.py', 'fixtures/fori_loop_static/\u202Eyp.noit\u2069cnuf.py')
+    .replace('HloModule jit_fn', 'HloModule jit\u200B_fn');
+  const hidden = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+  const n = text.match(hidden).length;
+  assert.ok(n >= 3, `${n}`);
+  await paste(page, 0, text);
+  const note = page.locator('.dlp-report .dlp-invisible-note');
+  assert.equal(await note.count(), 1, 'said once');
+  assert.match(await note.innerText(), new RegExp(`holds ${n} invisible characters \\(zero-width or bidi control: .*U\\+202E ×`));
+  // The source path, in the kernel table's source lines, its override
+  // visible and defused.
+  assert.match(await page.locator('.dlp-kernels').innerText(), /fori_loop_static\/⟨U\+202E⟩yp\.noit⟨U\+2069⟩cnuf\.py:\d+/);
+  // The module's name in the deciding lines (the dump viewer).
+  assert.match(await page.locator('.dlp-evidence').innerText(), /HloModule jit⟨U\+200B⟩_fn/);
+  // Nothing the report shows holds one raw; every marker is our span, as text.
+  const shown = await page.locator('.dlp-out').evaluate((o) => o.textContent);
+  assert.equal(shown.match(hidden), null);
+  const marks = await page.locator('.dlp-out .dlp-invisible').evaluateAll((ms) => ms.map((m) => [m.childElementCount, m.textContent]));
+  assert.ok(marks.length >= 3);
+  for (const [kids, t] of marks) {
+    assert.equal(kids, 0);
+    assert.match(t, /^⟨U\+(200[B-F]|202[A-E]|206[6-9]|FEFF)⟩$/);
+  }
+  await page.locator('.dlp-kernels .dlp-invisible').first().scrollIntoViewIfNeeded();
+  await screenshot(page, 'playground-invisible');
+  // The issue's case: a U+200B inside ENTRY hides the entry computation;
+  // the report says why the text reads oddly.
+  await paste(page, 0, fs.readFileSync(fixture('softmax/compiled.cpu.hlo.txt'), 'utf8').replace('ENTRY', 'EN\u200BTRY'));
+  assert.match(await page.locator('.dlp-report .dlp-invisible-note').innerText(), /holds 1 invisible character \(zero-width or bidi control: U\+200B ×1\)/);
+  // A file name with one: the heading and the status show it too.
+  const dir = fs.mkdtempSync(path.join(repoRoot, 'target', 'playground-bidi-'));
+  const file = path.join(dir, 'evil\u202Etxt.hlo');
+  fs.writeFileSync(file, fs.readFileSync(fixture('softmax/compiled.cpu.hlo.txt')));
+  await page.locator('.dlp-input[data-slot="0"] .dlp-file').setInputFiles(file);
+  await analysed(page);
+  assert.match(await page.locator('.dlp-report h3').first().innerText(), /\(evil⟨U\+202E⟩txt\.hlo\)/);
+  assert.equal((await page.locator('.dlp-out').evaluate((o) => o.textContent)).match(hidden), null);
+  assert.equal(await page.locator('.dlp-report .dlp-invisible-note').count(), 0, 'the dump itself holds none');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the kernels table scrolls in a named, focusable region: axe finds nothing serious', async () => {
   const { page, context, errors } = await openPage(browser, server.url, PAGE);
   await page.locator('#dlp-text-1').fill(fs.readFileSync(fixture('elementwise_chain/compiled.cpu.hlo.txt'), 'utf8'));
