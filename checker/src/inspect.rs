@@ -452,7 +452,9 @@ fn push_control(s: &mut String, text: &str) {
 /// A row under a control-flow row: a region or one of its kernels.
 #[derive(Clone, Copy)]
 enum Item<'k> {
+    /// A region (condition, body, branch, callee), before its kernels.
     Region(&'k Region),
+    /// One of a region's kernel rows.
     Row(&'k Kernel),
 }
 
