@@ -26,6 +26,11 @@
   const status = box.querySelector('.dlp-status');
   const out = box.querySelector('.dlp-out');
   const run = box.querySelector('.dlp-run');
+  // Whatever the report draws, now or later (a table's "show all", the
+  // ledger's chip), shows its invisible characters (`reveal`).
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) if (n.isConnected) reveal(n);
+  }).observe(out, { childList: true, subtree: true });
   const slots = Array.from(box.querySelectorAll('.dlp-input')).map((el, index) => ({
     el,
     index,
@@ -55,7 +60,42 @@
   }
   function setStatus(text, bad) {
     status.textContent = text;
+    reveal(status);
     status.classList.toggle('dlp-bad', !!bad);
+  }
+
+  // Zero-width and bidi control characters (a U+200B inside `ENTRY`, a
+  // U+202E that makes a name read backwards) are invisible as text: every
+  // one the page shows is replaced by a visible, styled ⟨U+202E⟩ (text
+  // nodes only), here and in the report (`revealAll`).
+  const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
+  const INVISIBLES = new RegExp(INVISIBLE.source, 'g');
+  const codeOf = (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  /** `text` with each invisible character written as ⟨U+XXXX⟩ (for attributes). */
+  const spelled = (text) => String(text).replace(INVISIBLES, (c) => `⟨${codeOf(c)}⟩`);
+  /** Replaces the invisible characters of the text nodes under `node` (or
+   *  of `node`, a text node) by marker spans. */
+  function reveal(node) {
+    const hits = [];
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (INVISIBLE.test(node.data)) hits.push(node);
+    } else {
+      const w = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let n = w.nextNode(); n; n = w.nextNode()) if (INVISIBLE.test(n.data)) hits.push(n);
+    }
+    for (const n of hits) {
+      const frag = document.createDocumentFragment();
+      let at = 0;
+      for (const m of n.data.matchAll(INVISIBLES)) {
+        if (m.index > at) frag.append(n.data.slice(at, m.index));
+        const mark = el('span', 'dlp-invisible', `⟨${codeOf(m[0])}⟩`);
+        mark.title = `An invisible character in the text: ${codeOf(m[0])}`;
+        frag.append(mark);
+        at = m.index + m[0].length;
+      }
+      if (at < n.data.length) frag.append(n.data.slice(at));
+      n.replaceWith(frag);
+    }
   }
   /** `1 line`, `2 lines`. */
   const count = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
@@ -96,10 +136,32 @@ function cap(m) {
   for (const l of m.source_lines || []) if (l.lowered_ops && l.lowered_ops.length > 50) { l.lowered_ops_total = l.lowered_ops.length; l.lowered_ops = l.lowered_ops.slice(0, 50); }
   return m;
 }
-function reply(id, text) {
+function reply(id, text, bytes) {
   const obj = JSON.parse(text);
   if (obj.map) cap(obj.map);
+  if (!obj.error) obj.invisible = invisibles(bytes);
   self.postMessage({ id, obj });
+}
+// The zero-width and bidi control characters of a dump (U+200B..U+200F,
+// U+202A..U+202E, U+2066..U+2069, U+FEFF), counted by code point from
+// their UTF-8 bytes: { total, by: { 'U+202E': 2, ... } }.
+function invisibles(b) {
+  const by = {};
+  let total = 0;
+  const hit = (cp) => {
+    const k = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+    by[k] = (by[k] || 0) + 1;
+    total++;
+  };
+  for (let i = b.indexOf(0xe2); i >= 0 && i + 2 < b.length; i = b.indexOf(0xe2, i + 1)) {
+    if ((b[i + 1] & 0xfe) !== 0x80 || (b[i + 2] & 0xc0) !== 0x80) continue;
+    const cp = 0x2000 | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f);
+    if ((cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) hit(cp);
+  }
+  for (let i = b.indexOf(0xef); i >= 0 && i + 2 < b.length; i = b.indexOf(0xef, i + 1)) {
+    if (b[i + 1] === 0xbb && b[i + 2] === 0xbf) hit(0xfeff);
+  }
+  return { total, by };
 }
 // The ledger ("Where the time goes"): the report, its kernels cut to LIMIT,
 // and the text of each kernel's line in the dump (the pasted line; long
@@ -210,12 +272,30 @@ self.onmessage = async (e) => {
       const wasm = gz ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer() : bytes;
       ex = (await WebAssembly.instantiate(wasm, {})).instance.exports;
       self.postMessage({ id: m.id, obj: {} });
+    } else if (m.op === 'handback') {
+      // Before this worker is ended (its wasm memory never shrinks): the
+      // dumps of m.slots and the dump folder's files, handed back
+      // (transferred) for the next worker.
+      const keep = {};
+      const buffers = new Set();
+      for (const k of m.slots) if (stored[k]) { keep[k] = stored[k]; buffers.add(stored[k].buffer); }
+      let f = null;
+      if (typeof folder === 'object' && folder.id) {
+        f = { id: folder.id, paths: folder.paths, bytes: folder.bytes, binary: folder.binary };
+        for (const b of folder.bytes.values()) buffers.add(b.buffer);
+        for (const x of folder.binary) buffers.add(x.bytes.buffer);
+      }
+      self.postMessage({ id: m.id, obj: { stored: keep, folder: f } }, [...buffers]);
+    } else if (m.op === 'restore') {
+      for (const [k, v] of Object.entries(m.stored)) stored[k] = v;
+      if (m.folder && typeof folder === 'object') Object.assign(folder, m.folder);
+      self.postMessage({ id: m.id, obj: {} });
     } else if (m.op === 'store') {
       // A paste comes as text: encoded here, off the page's thread.
       stored[m.slot] = m.text !== undefined ? new TextEncoder().encode(m.text) : m.bytes;
       self.postMessage({ id: m.id, obj: { size: stored[m.slot].length } });
     } else if (m.op === 'inspect') {
-      reply(m.id, call('inspect\\n', [stored[m.slot]]));
+      reply(m.id, call('inspect\\n', [stored[m.slot]]), stored[m.slot]);
     } else if (m.op === 'cost') {
       self.postMessage({ id: m.id, obj: cost(m.slot, m.chip || '') });
     } else if (m.op === 'diff') {
@@ -239,6 +319,19 @@ self.onmessage = async (e) => {
   let ready = null;
   let nextId = 1;
   const pending = new Map();
+  /** Workers started so far: the running one's number is the box's
+   *  `data-worker` (the browser tests read it; nothing else does). */
+  let workers = 0;
+  /** What the last worker held for the other boxes and sections (their
+   *  dumps, the dump folder's files), to hand to the next one. */
+  let carried = null;
+  /** The hand-back from a worker being ended, while it runs. */
+  let releasing = null;
+  /** A release asked for while requests were in flight: done when they end. */
+  let wantRelease = null;
+  /** After a dump this large was analysed, a new one starts a fresh worker. */
+  const RELEASE_BYTES = 8 * 1024 * 1024;
+  let heavy = false;
 
   function post(msg, transfer) {
     return new Promise((resolve, reject) => {
@@ -246,6 +339,50 @@ self.onmessage = async (e) => {
       pending.set(id, { resolve, reject });
       worker.postMessage({ ...msg, id }, transfer || []);
     });
+  }
+
+  /** Ends the worker, so that the memory its wasm grew to goes back to the
+   *  system (wasm memory never shrinks): Clear does it, and a new dump
+   *  after a large one. The dumps of every slot but `drop` (the other
+   *  box, "What changed"'s A and B) and the dump folder's files are handed
+   *  back first and given to the next worker, which starts when next
+   *  asked for (`checker`). */
+  function release(drop) {
+    if (!worker || releasing) return;
+    if (pending.size) {
+      wantRelease = [...(wantRelease || []), ...drop];
+      return;
+    }
+    wantRelease = null;
+    heavy = false;
+    const old = worker;
+    const keep = [0, 1, 2, 3].filter((k) => !drop.includes(k));
+    const back = post({ op: 'handback', slots: keep });
+    worker = null;
+    ready = null;
+    releasing = back
+      .then((obj) => {
+        carried = obj;
+      }, () => {
+        carried = null;
+      })
+      .finally(() => {
+        old.terminate();
+        releasing = null;
+      });
+  }
+
+  /** Gives a fresh worker what the last one handed back (transferred). */
+  function restore() {
+    const c = carried;
+    carried = null;
+    if (!c || (!Object.keys(c.stored).length && !c.folder)) return undefined;
+    const buffers = new Set(Object.values(c.stored).map((b) => b.buffer));
+    if (c.folder) {
+      for (const b of c.folder.bytes.values()) buffers.add(b.buffer);
+      for (const x of c.folder.binary) buffers.add(x.bytes.buffer);
+    }
+    return post({ op: 'restore', ...c }, [...buffers]);
   }
 
   function loadModule() {
@@ -259,28 +396,36 @@ self.onmessage = async (e) => {
     });
   }
 
+  /** The worker's answer to one request. */
+  function onReply(e) {
+    const p = pending.get(e.data.id);
+    if (!p) return;
+    pending.delete(e.data.id);
+    if (e.data.error) p.reject(new Error(e.data.error));
+    else p.resolve(e.data.obj);
+    if (!pending.size && wantRelease) release(wantRelease);
+  }
+
   function checker() {
     if (!ready) {
-      ready = loadModule().then((wasm) => {
+      ready = Promise.resolve(releasing).then(loadModule).then((wasm) => {
         if (!window.Worker || !window.WebAssembly) throw new Error('this browser has no Web Workers or WebAssembly');
         const url = URL.createObjectURL(new Blob([WORKER, FOLDER_OPS], { type: 'text/javascript' }));
-        worker = new Worker(url);
+        const w = new Worker(url);
+        worker = w;
         URL.revokeObjectURL(url);
-        worker.onmessage = (e) => {
-          const p = pending.get(e.data.id);
-          if (!p) return;
-          pending.delete(e.data.id);
-          if (e.data.error) p.reject(new Error(e.data.error));
-          else p.resolve(e.data.obj);
-        };
-        worker.onerror = (e) => {
+        box.dataset.worker = String(++workers);
+        w.onmessage = onReply;
+        w.onerror = (e) => {
+          if (worker !== w) return;
           for (const p of pending.values()) p.reject(new Error(e.message || 'the checker stopped'));
           pending.clear();
           // A fresh worker next time (for example after running out of memory).
-          worker.terminate();
+          w.terminate();
+          worker = null;
           ready = null;
         };
-        return post({ op: 'init', wasm });
+        return post({ op: 'init', wasm }).then(restore);
       });
       ready.catch(() => {
         ready = null;
@@ -337,16 +482,17 @@ self.onmessage = async (e) => {
     slot.name = name;
     slot.stored = 0;
     slot.text.value = shown;
-    slot.text.placeholder = shown ? slot.placeholder : `${name || 'Pasted text'}: held for the checker, not shown here (type or paste to replace it)`;
+    slot.text.placeholder = shown ? slot.placeholder : `${spelled(name) || 'Pasted text'}: held for the checker, not shown here (type or paste to replace it)`;
     setStatus(`Handing ${name || 'the pasted text'} to the checker…`);
     box.setAttribute('aria-busy', 'true');
+    if (heavy) release([slot.index]);
     checker()
       .then(() => post({ op: 'store', slot: slot.index, ...msg }, transfer))
       .then((r) => {
         if (token !== slot.token) return;
         performance.mark('dumplab:stored');
         slot.stored = r.size;
-        if (!shown) slot.text.placeholder = `${name || 'Pasted text'}: ${mib(r.size)} loaded (not shown here; type or paste to replace it)`;
+        if (!shown) slot.text.placeholder = `${spelled(name) || 'Pasted text'}: ${mib(r.size)} loaded (not shown here; type or paste to replace it)`;
         analyse();
       })
       .catch((err) => setStatus(`The checker could not start: ${err.message}.`, true));
@@ -436,6 +582,8 @@ self.onmessage = async (e) => {
     });
     slot.text.addEventListener('paste', (e) => onPaste(slot, e));
     slot.clear.addEventListener('click', () => {
+      // The dumps the worker holds for this box go with the worker.
+      release([slot.index]);
       slot.token++;
       slot.stored = 0;
       slot.name = '';
@@ -520,6 +668,7 @@ self.onmessage = async (e) => {
       return;
     }
     const total = inputs.reduce((n, i) => n + (i ? i.size : 0), 0);
+    if (total >= RELEASE_BYTES) heavy = true;
     setStatus(`Analysing ${mib(total)}…`);
     box.setAttribute('aria-busy', 'true');
     // From the reader's pick, drop or paste when there was one (reading and
@@ -661,16 +810,65 @@ self.onmessage = async (e) => {
     return view;
   }
 
-  function kernelTable(map) {
+  /** Sub-rows shown under one control-flow row before a note says how many more. */
+  const SHOWN_SUB_ROWS = 200;
+  /** What a control-flow row of the entry is, with what it runs (its
+   *  `control` entry of the report: the kernel tree's regions, see
+   *  checker/src/inspect.rs) and a `while`'s stated trip count. */
+  function controlWhat(k, c) {
+    const regions = c ? c.items.filter((x) => x.type === 'region') : [];
+    if (k.kind === 'loop') {
+      const trips = !c ? '' : c.trip_count === null
+        ? '; trip count not stated in the module (no known_trip_count)'
+        : `; runs ${count(c.trip_count, 'trip')} (known_trip_count)`;
+      return `loop: not a kernel; runs its condition and body below on each trip${trips}`;
+    }
+    if (k.kind === 'conditional') return `conditional: not a kernel; runs one of its ${count(regions.length, 'branch', 'branches')} below`;
+    return `${k.kind}: not a kernel; the kernels of what it calls run${regions.length ? ' (below)' : ''}`;
+  }
+  /** The rows under a control-flow row: each region it runs (condition,
+   *  body, branch, callee), then that region's kernels, indented by depth. */
+  function controlRows(c) {
+    const frag = document.createDocumentFragment();
+    const ROLE = { condition: 'condition', body: 'body', branch: 'branch', callee: 'runs' };
+    for (const x of c.items.slice(0, SHOWN_SUB_ROWS)) {
+      let tr;
+      if (x.type === 'region') {
+        const label = el('span', 'dlp-region', `${x.role === 'branch' ? `branch ${x.branch}` : ROLE[x.role] || x.role}: `);
+        label.append(el('code', '', x.computation));
+        tr = row(['', label]);
+        tr.lastChild.colSpan = 7;
+        tr.classList.add('dlp-sub', 'dlp-sub-region');
+      } else {
+        const what = x.kernel === false ? `${x.kind}: not a kernel${x.trip_count !== null ? `; runs ${count(x.trip_count, 'trip')} (known_trip_count)` : ''}`
+          : x.detail ? `${x.kind} ${x.detail}` : x.kind;
+        tr = row(['', el('code', '', x.name), what, x.ops.join(', '), '', '', '', `dump line ${x.line}`]);
+        tr.classList.add('dlp-sub');
+      }
+      tr.dataset.depth = String(x.depth);
+      tr.children[1].style.paddingLeft = `${1.2 * x.depth}em`;
+      frag.append(tr);
+    }
+    const more = c.items.length - SHOWN_SUB_ROWS;
+    if (more > 0 || c.cut) {
+      const tr = row(['', `… ${more > 0 ? `${more} more rows` : 'more rows'} under it, not shown here (\`mdbook-dumplab cost\` lists every kernel of the tree)`]);
+      tr.lastChild.colSpan = 7;
+      tr.classList.add('dlp-sub', 'dlp-sub-more');
+      frag.append(tr);
+    }
+    return frag;
+  }
+
+  function kernelTable(map, control) {
     // An excerpt without its ENTRY computation: no kernel is run by it, and
     // an empty table with "?" for its name would say nothing true.
     if (!map.entry) return el('p', 'dlp-note dlp-no-entry', 'No ENTRY computation in this text (an excerpt?): the kernels are the ones the entry computation runs, so none can be listed. Paste the whole module, or the ENTRY computation with it.');
+    const under = new Map((control || []).map((c) => [c.name, c]));
     const make = (i) => {
       const k = map.kernels[i];
-      // Control flow is not a kernel: what it calls runs its kernels.
-      const what = k.kernel === false
-        ? `${k.kind}: not a kernel; the kernels of what it calls run on each trip`
-        : k.detail ? `${k.kind} ${k.detail}` : k.kind;
+      const c = k.kernel === false ? under.get(k.name) : undefined;
+      // Control flow is not a kernel: what it runs is listed under it.
+      const what = k.kernel === false ? controlWhat(k, c) : k.detail ? `${k.kind} ${k.detail}` : k.kind;
       const bytes = (b) => (k.kernel === false ? '—' : b === null ? '?' : mib(b));
       const tr = row([
         i + 1,
@@ -683,10 +881,13 @@ self.onmessage = async (e) => {
         k.source_lines.length ? k.source_lines.map(where).join(', ') : 'no source line',
       ]);
       if (k.kernel === false) tr.classList.add('dlp-control');
-      return tr;
+      if (!c) return tr;
+      const frag = document.createDocumentFragment();
+      frag.append(tr, controlRows(c));
+      return frag;
     };
     return table(
-      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${count(map.kernel_count, 'kernel')} (bytes from the shapes, an upper bound: operands in on-chip memory, scratch buffers and gathered tables count whole)`,
+      `Kernels of the entry computation ${map.entry || '?'}, in run order: ${count(map.kernel_count, 'kernel')} (bytes from the shapes, an upper bound: operands in on-chip memory, scratch buffers and gathered tables count whole; the rows under a loop or conditional are what it runs)`,
       ['#', 'kernel', 'what it is', 'ops inside', 'shapes (operands → result)', 'reads', 'writes', 'source lines'],
       map.kernels.length,
       make,
@@ -714,6 +915,15 @@ self.onmessage = async (e) => {
     const after = r.repaired_lines === undefined ? r.lines : r.repaired_lines;
     if (!(r.unwrapped && r.unwrapped.length)) return count(r.lines, 'line');
     return `${count(r.lines, 'line')} pasted, ${after} after repair`;
+  }
+
+  /** The report's one sentence on the paste's invisible characters
+   *  (`invisibles` in the worker: { total, by }). */
+  function invisibleNote(inv) {
+    const kinds = Object.entries(inv.by).map(([k, n]) => `${k} ×${n}`).join(', ');
+    const p = el('p', 'dlp-reason dlp-invisible-note', `Warning: this dump holds ${count(inv.total, 'invisible character')} (zero-width or bidi control: ${kinds}). The page shows each as ⟨U+…⟩. Inside a keyword (a U+200B in ENTRY) the checker does not see the keyword; in a name or a path, a bidi control can make the text read as something else.`);
+    p.setAttribute('role', 'alert');
+    return p;
   }
 
   // `later`: parts drawn in later frames (tables), so that no single task
@@ -752,13 +962,14 @@ self.onmessage = async (e) => {
       w.setAttribute('role', 'alert');
       sec.append(w);
     }
+    if (r.invisible && r.invisible.total) sec.append(invisibleNote(r.invisible));
     if (r.reason) sec.append(el('p', 'dlp-reason', `Why unknown: ${r.reason}`));
     if (r.evidence.length) {
       sec.append(el('h4', '', 'Why: the lines that decided'));
       sec.append(evidence(r));
     }
     if (r.map && r.map.truncated) sec.append(el('p', 'dlp-reason', "Many kernels here share huge called computations: the checker stopped walking them early, so some kernels' source lines may be missing."));
-    if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map), cut(r.map, 'kernels', 'kernels') || ''));
+    if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map, r.control), cut(r.map, 'kernels', 'kernels') || ''));
     if (r.cost && window.dumplabLedger) later.push(() => sec.append(ledger(i, r.cost, sec)));
     else if (r.map) later.push(() => sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || ''));
     return sec;
@@ -770,7 +981,7 @@ self.onmessage = async (e) => {
   function ledger(i, reply, sec) {
     const gen = generation;
     const ask = (chip) =>
-      gen !== generation ? Promise.reject(new Error('the dump changed')) : post({ op: 'cost', slot: i, chip });
+      gen !== generation ? Promise.reject(new Error('the dump changed')) : checker().then(() => post({ op: 'cost', slot: i, chip }));
     return window.dumplabLedger.section({ id: `dlp-cost-${++ledgers}`, reply, ask, width: sec.clientWidth, lang: 'hlo' });
   }
 

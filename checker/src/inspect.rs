@@ -47,7 +47,8 @@
 //! two or more), lines, repaired_lines, evidence: [{line, repaired_line, start,
 //! end, marker, note, chapter, text}], map}` (the fields as `analyze --json`
 //! has them; `map` as `mdbook-dumplab map --json` prints it, see
-//! [`crate::analysis`], or null when the kind has none). A repaired paste is
+//! [`crate::analysis`], or null when the kind has none), and for compiled
+//! HLO whose entry has control flow `control` (see [`push_control`]). A repaired paste is
 //! shown as the analysis read it: `repaired_lines` counts the repaired text's
 //! lines (`lines` the pasted ones; the two are equal for a clean paste), an
 //! evidence's `text` is its repaired line (number `repaired_line`) with
@@ -58,6 +59,7 @@
 use crate::analysis::markers;
 use crate::analysis::unwrap::LineMap;
 use crate::analysis::{Evidence, Kind, analyze, unwrap};
+use crate::kernels::{Kernel, KernelTree, Region, RegionRole};
 use crate::sourcemap::{self, json::push_str};
 use std::fmt::Write;
 
@@ -369,6 +371,143 @@ fn line_texts<'t>(text: &'t str, shown: &[Shown]) -> Vec<(usize, &'t str)> {
     texts
 }
 
+/// Items sent per control-flow row at most (a hostile module's loop body
+/// of thousands of kernels is cut; `cut` says so).
+const MAX_CONTROL_ITEMS: usize = 2000;
+
+/// The name a region's role has in the page's JSON.
+fn role_name(role: RegionRole) -> &'static str {
+    match role {
+        RegionRole::Condition => "condition",
+        RegionRole::Body => "body",
+        RegionRole::Branch(_) => "branch",
+        RegionRole::Callee => "callee",
+    }
+}
+
+/// What the entry's control-flow rows run, as the kernel tree
+/// ([`KernelTree`]) gives it: `[{"name", "line", "trip_count", "cut",
+/// "items": [item]}]`, one object per entry row that does not launch work
+/// itself (a `while`, `conditional`, `call`, async start), in run order.
+/// Its items are the rows under it, depth first in run order, flat: a
+/// region `{"type": "region", "depth", "role": "condition" | "body" |
+/// "branch" | "callee", "branch": index | null, "computation"}` followed by
+/// its kernels `{"type": "kernel", "depth", "name", "line", "kind",
+/// "detail", "ops", "kernel", "trip_count"}` (depth 1 under the entry row;
+/// a nested loop's regions one deeper). `trip_count` is the
+/// `known_trip_count` its `backend_config` states, else null; `cut` is
+/// true when items past [`MAX_CONTROL_ITEMS`] were left out.
+fn push_control(s: &mut String, text: &str) {
+    let m = crate::program::parse(text);
+    let tree = KernelTree::build(&m);
+    s.push('[');
+    let mut first = true;
+    for k in tree.kernels.iter().filter(|k| !k.launches) {
+        let Some(ins) = m.instruction(k.instruction) else {
+            continue;
+        };
+        if !std::mem::take(&mut first) {
+            s.push(',');
+        }
+        s.push_str("{\"name\":");
+        push_str(s, ins.name);
+        let _ = write!(s, ",\"line\":{},\"trip_count\":", ins.line);
+        push_opt_u64(s, k.trip_count);
+        s.push_str(",\"items\":[");
+        // Depth first: a region, then its kernels, each kernel's own
+        // regions right after it.
+        let mut stack: Vec<(usize, Item<'_>)> = k
+            .regions
+            .iter()
+            .rev()
+            .map(|r| (1, Item::Region(r)))
+            .collect();
+        let mut items = 0usize;
+        let mut cut = false;
+        while let Some((d, item)) = stack.pop() {
+            if items >= MAX_CONTROL_ITEMS {
+                cut = true;
+                break;
+            }
+            if items > 0 {
+                s.push(',');
+            }
+            items += 1;
+            match item {
+                Item::Region(r) => {
+                    push_region(s, &m, d, r);
+                    stack.extend(r.kernels.iter().rev().map(|k| (d, Item::Row(k))));
+                }
+                Item::Row(k) => {
+                    push_row(s, &m, d, k);
+                    stack.extend(k.regions.iter().rev().map(|r| (d + 1, Item::Region(r))));
+                }
+            }
+        }
+        let _ = write!(s, "],\"cut\":{cut}}}");
+    }
+    s.push(']');
+}
+
+/// A row under a control-flow row: a region or one of its kernels.
+#[derive(Clone, Copy)]
+enum Item<'k> {
+    /// A region (condition, body, branch, callee), before its kernels.
+    Region(&'k Region),
+    /// One of a region's kernel rows.
+    Row(&'k Kernel),
+}
+
+/// `n`, or `null`.
+fn push_opt_u64(s: &mut String, v: Option<u64>) {
+    match v {
+        Some(n) => {
+            let _ = write!(s, "{n}");
+        }
+        None => s.push_str("null"),
+    }
+}
+
+/// One region item of [`push_control`].
+fn push_region(s: &mut String, m: &crate::program::Module<'_>, depth: usize, r: &Region) {
+    let _ = write!(s, "{{\"type\":\"region\",\"depth\":{depth},\"role\":");
+    push_str(s, role_name(r.role));
+    s.push_str(",\"branch\":");
+    match r.role {
+        RegionRole::Branch(i) => {
+            let _ = write!(s, "{i}");
+        }
+        _ => s.push_str("null"),
+    }
+    s.push_str(",\"computation\":");
+    push_str(s, m.computation(r.computation).map_or("?", |c| c.name));
+    s.push('}');
+}
+
+/// One kernel item of [`push_control`].
+fn push_row(s: &mut String, m: &crate::program::Module<'_>, depth: usize, k: &Kernel) {
+    let ins = m.instruction(k.instruction);
+    let _ = write!(s, "{{\"type\":\"kernel\",\"depth\":{depth},\"name\":");
+    push_str(s, ins.map_or("?", |i| i.name));
+    let _ = write!(s, ",\"line\":{},\"kind\":", ins.map_or(0, |i| i.line));
+    push_str(s, k.kind.map_name());
+    s.push_str(",\"detail\":");
+    match &k.detail {
+        Some(d) => push_str(s, d),
+        None => s.push_str("null"),
+    }
+    s.push_str(",\"ops\":[");
+    for (i, o) in k.ops.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        push_str(s, o);
+    }
+    let _ = write!(s, "],\"kernel\":{},\"trip_count\":", k.launches);
+    push_opt_u64(s, k.trip_count);
+    s.push('}');
+}
+
 /// The page's report on one dump (see the module docs).
 pub fn inspect(text: &str) -> String {
     let a = analyze(text);
@@ -451,7 +590,15 @@ pub fn inspect(text: &str) -> String {
     }
     s.push_str("],\"map\":");
     match a.kind {
-        Kind::HloOptimized => s.push_str(&sourcemap::json::to_json(&sourcemap::map("", mapped))),
+        Kind::HloOptimized => {
+            let map = sourcemap::map("", mapped);
+            s.push_str(&sourcemap::json::to_json(&map));
+            // Only a module with control flow in its entry is read again.
+            if map.kernels.iter().any(|k| !k.kernel) {
+                s.push_str(",\"control\":");
+                push_control(&mut s, mapped);
+            }
+        }
         Kind::Stablehlo | Kind::Jaxpr | Kind::HloUnoptimized => {
             s.push_str(&sourcemap::json::to_json(&sourcemap::map(mapped, "")))
         }
@@ -584,5 +731,43 @@ mod tests {
         assert_eq!(v["kind"], "unknown");
         assert!(v["reason"].as_str().unwrap().len() > 10);
         assert!(v["map"].is_null());
+    }
+
+    #[test]
+    fn control_flow_rows_carry_what_they_run() {
+        // A fori_loop: the while's condition and body, and its trip count.
+        let v = parse(&inspect(&fixture(
+            "fori_loop_static",
+            "compiled.cpu.hlo.txt",
+        )));
+        let c = v["control"].as_array().unwrap();
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0]["name"], "while.5");
+        assert_eq!(c[0]["trip_count"], 4);
+        let items = c[0]["items"].as_array().unwrap();
+        let roles: Vec<&str> = items.iter().filter_map(|i| i["role"].as_str()).collect();
+        assert_eq!(roles, ["condition", "body"]);
+        let kernels: Vec<&str> = items
+            .iter()
+            .filter(|i| i["type"] == "kernel")
+            .map(|i| i["name"].as_str().unwrap())
+            .collect();
+        assert!(kernels.contains(&"add_tanh_fusion"), "{kernels:?}");
+        assert!(kernels.contains(&"wrapped_compare"), "{kernels:?}");
+        // A cond: its two branches, numbered, no trip count.
+        let v = parse(&inspect(&fixture("cond_branch", "compiled.cpu.hlo.txt")));
+        let c = &v["control"][0];
+        assert!(c["trip_count"].is_null());
+        let branches: Vec<u64> = c["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["role"] == "branch")
+            .map(|i| i["branch"].as_u64().unwrap())
+            .collect();
+        assert_eq!(branches, [0, 1]);
+        // No control flow: no field.
+        let v = parse(&inspect(&fixture("softmax", "compiled.cpu.hlo.txt")));
+        assert!(v.get("control").is_none());
     }
 }

@@ -78,10 +78,11 @@ test('pasted fixtures get the kind, backend and kernel count of `analyze --json`
     if (want.kind === 'hlo-optimized') {
       assert.equal(Number(got.kernels), want.entry_kernels, `${f}: kernels`);
       assert.ok(want.entry_kernels > 0);
-      // Rows: the kernels, plus control flow (a while, ...) marked as not one.
-      const kernelRows = await page.locator('.dlp-kernels tbody tr:not(.dlp-control)').count();
+      // Rows: the kernels, plus control flow (a while, ...) marked as not
+      // one, and the rows under it (what it runs).
+      const kernelRows = await page.locator('.dlp-kernels tbody tr:not(.dlp-control):not(.dlp-sub)').count();
       assert.equal(kernelRows, want.entry_kernels, `${f}: kernel rows`);
-      const fusions = await page.locator('.dlp-kernels tbody tr td:nth-child(3)').evaluateAll((tds) => tds.filter((t) => t.textContent.startsWith('fusion')).length);
+      const fusions = await page.locator('.dlp-kernels tbody tr:not(.dlp-sub) td:nth-child(3)').evaluateAll((tds) => tds.filter((t) => t.textContent.startsWith('fusion')).length);
       assert.equal(fusions, want.entry_fusions, `${f}: fusions`);
       assert.equal(await page.locator('.dlp-lines').count(), 0, `${f}: no per-line table for compiled HLO`);
     } else {
@@ -195,6 +196,112 @@ test('deciding lines: repaired, each once with all its clues', async () => {
     assert.ok(clean.split('\n').some((c) => c.startsWith(l.text)), `not a line of the dump: ${l.text.slice(0, 80)}`);
   }
   assert.match(await page.locator('.dlp-linecount').innerText(), /^1 line pasted, \d+ after repair$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a while loop and a conditional show what they run: regions, their kernels, the trip count', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  // fori_loop_static: `known_trip_count":{"n":"4"}` in the while's backend_config.
+  await paste(page, 0, fs.readFileSync(fixture('fori_loop_static/compiled.cpu.hlo.txt'), 'utf8'));
+  const loop = page.locator('.dlp-kernels tbody tr.dlp-control');
+  assert.equal(await loop.count(), 1);
+  const what = await loop.locator('td:nth-child(3)').innerText();
+  assert.match(what, /runs its condition and body below/);
+  assert.match(what, /runs 4 trips \(known_trip_count\)/);
+  const regions = await page.locator('.dlp-kernels tr.dlp-sub-region td:nth-child(2)').allInnerTexts();
+  assert.deepEqual(regions.map((t) => t.replace(/\s+/g, ' ').trim()), ['condition: region_1.3', 'body: region_0.2']);
+  const sub = await page.locator('.dlp-kernels tr.dlp-sub:not(.dlp-sub-region) td:nth-child(2)').allInnerTexts();
+  assert.ok(sub.includes('wrapped_compare') && sub.includes('add_tanh_fusion'), sub.join(','));
+  // The rows come right after their loop, the condition first.
+  const order = await page.locator('.dlp-kernels tbody tr').evaluateAll((trs) => trs.map((t) => t.className));
+  const at = order.indexOf('dlp-control');
+  assert.match(order[at + 1], /dlp-sub-region/);
+  await page.locator('.dlp-kernels tr.dlp-control').scrollIntoViewIfNeeded();
+  await screenshot(page, 'playground-while-rows');
+  // A conditional: its two branches, numbered.
+  await paste(page, 0, fs.readFileSync(fixture('cond_branch/compiled.cpu.hlo.txt'), 'utf8'));
+  assert.match(await page.locator('.dlp-kernels tr.dlp-control td:nth-child(3)').innerText(), /runs one of its 2 branches below/);
+  const branches = await page.locator('.dlp-kernels tr.dlp-sub-region td:nth-child(2)').allInnerTexts();
+  assert.deepEqual(branches.map((t) => t.replace(/:.*/s, '')), ['branch 0', 'branch 1']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Clear ends the worker (its memory goes back): a new one starts when next asked, and What changed keeps its dumps', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  const workerNo = () => page.locator('[data-dumplab-playground]').getAttribute('data-worker');
+  // "What changed" holds a picked file for A: its bytes live in the worker only.
+  const a = fixture('softmax/compiled.cpu.hlo.txt');
+  await page.locator('.dlp-diff .dlp-input[data-side="A"] .dlp-file').setInputFiles(a);
+  await page.waitForFunction(() => /^Dump A: .* ready\.$/.test(document.querySelector('.dlp-diff-status').textContent));
+  await paste(page, 0, fs.readFileSync(fixture('fori_loop_static/compiled.cpu.hlo.txt'), 'utf8'));
+  assert.equal(await workerNo(), '1');
+  await page.locator('.dlp-input[data-slot="0"] .dlp-clear').click();
+  await page.waitForFunction(() => document.querySelector('.dlp-out').childElementCount === 0);
+  // Lazily: no worker is started until something asks for one.
+  assert.equal(await workerNo(), '1');
+  // The diff still compares its held A (handed over to the new worker) with a typed B.
+  await page.locator('#dlp-diff-text-1').fill(fs.readFileSync(fixture('softmax/compiled.gpu.hlo.txt'), 'utf8'));
+  await page.locator('.dlp-diff-run').click();
+  await page.waitForFunction(() => /^Compared/.test(document.querySelector('.dlp-diff-status').textContent) || document.querySelector('.dlp-diff-error').textContent, null, { timeout: 30000 });
+  assert.equal(await page.locator('.dlp-diff-error').textContent(), '');
+  assert.equal(await workerNo(), '2');
+  // A new analysis works, on the new worker; a second Clear, a third one.
+  await paste(page, 0, fs.readFileSync(fixture('cond_branch/compiled.cpu.hlo.txt'), 'utf8'));
+  assert.equal(await page.locator('.dlp-report').first().getAttribute('data-kind'), 'hlo-optimized');
+  assert.equal(await workerNo(), '2');
+  await page.locator('.dlp-input[data-slot="0"] .dlp-clear').click();
+  await paste(page, 0, fs.readFileSync(fixture('softmax/compiled.tpu.hlo.txt'), 'utf8'));
+  assert.match(await page.locator('.dlp-status').textContent(), /^Analysed/);
+  assert.equal(await workerNo(), '3');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('invisible characters of a hostile paste are shown as ⟨U+…⟩ and counted once', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  // A bidi override and an isolate in a source path (the path then reads
+  // otherwise), a zero-width space in the module's name.
+  const text = fs.readFileSync(fixture('fori_loop_static/compiled.cpu.hlo.txt'), 'utf8')
+    .replace('fixtures/fori_loop_static/function.py', 'fixtures/fori_loop_static/\u202Eyp.noit\u2069cnuf.py')
+    .replace('HloModule jit_fn', 'HloModule jit\u200B_fn');
+  const hidden = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+  const n = text.match(hidden).length;
+  assert.ok(n >= 3, `${n}`);
+  await paste(page, 0, text);
+  const note = page.locator('.dlp-report .dlp-invisible-note');
+  assert.equal(await note.count(), 1, 'said once');
+  assert.match(await note.innerText(), new RegExp(`holds ${n} invisible characters \\(zero-width or bidi control: .*U\\+202E ×`));
+  // The source path, in the kernel table's source lines, its override
+  // visible and defused.
+  assert.match(await page.locator('.dlp-kernels').innerText(), /fori_loop_static\/⟨U\+202E⟩yp\.noit⟨U\+2069⟩cnuf\.py:\d+/);
+  // The module's name in the deciding lines (the dump viewer).
+  assert.match(await page.locator('.dlp-evidence').innerText(), /HloModule jit⟨U\+200B⟩_fn/);
+  // Nothing the report shows holds one raw; every marker is our span, as text.
+  const shown = await page.locator('.dlp-out').evaluate((o) => o.textContent);
+  assert.equal(shown.match(hidden), null);
+  const marks = await page.locator('.dlp-out .dlp-invisible').evaluateAll((ms) => ms.map((m) => [m.childElementCount, m.textContent]));
+  assert.ok(marks.length >= 3);
+  for (const [kids, t] of marks) {
+    assert.equal(kids, 0);
+    assert.match(t, /^⟨U\+(200[B-F]|202[A-E]|206[6-9]|FEFF)⟩$/);
+  }
+  await page.locator('.dlp-kernels .dlp-invisible').first().scrollIntoViewIfNeeded();
+  await screenshot(page, 'playground-invisible');
+  // The issue's case: a U+200B inside ENTRY hides the entry computation;
+  // the report says why the text reads oddly.
+  await paste(page, 0, fs.readFileSync(fixture('softmax/compiled.cpu.hlo.txt'), 'utf8').replace('ENTRY', 'EN\u200BTRY'));
+  assert.match(await page.locator('.dlp-report .dlp-invisible-note').innerText(), /holds 1 invisible character \(zero-width or bidi control: U\+200B ×1\)/);
+  // A file name with one: the heading and the status show it too.
+  const dir = fs.mkdtempSync(path.join(repoRoot, 'target', 'playground-bidi-'));
+  const file = path.join(dir, 'evil\u202Etxt.hlo');
+  fs.writeFileSync(file, fs.readFileSync(fixture('softmax/compiled.cpu.hlo.txt')));
+  await page.locator('.dlp-input[data-slot="0"] .dlp-file').setInputFiles(file);
+  await analysed(page);
+  assert.match(await page.locator('.dlp-report h3').first().innerText(), /\(evil⟨U\+202E⟩txt\.hlo\)/);
+  assert.equal((await page.locator('.dlp-out').evaluate((o) => o.textContent)).match(hidden), null);
+  assert.equal(await page.locator('.dlp-report .dlp-invisible-note').count(), 0, 'the dump itself holds none');
   assert.deepEqual(errors, []);
   await context.close();
 });
