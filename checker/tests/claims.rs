@@ -81,6 +81,21 @@ const TABLE: &[(&str, &str, &[usize], &[usize])] = &[
         &[7, 96, 97],
         &[1, 2, 8],
     ),
+    // Lowered for a deviceless H100: `@cusolver_getrf_ffi` and
+    // `@cu_lu_pivots_to_permutation`. Not: the module, `@main`, a plain op.
+    (
+        "gpu",
+        "../checker/tests/drift/jax-0.10.2/solve.lowered.gpu.stablehlo.mlir",
+        &[8, 20],
+        &[1, 3, 9],
+    ),
+    // Lowered for a TPU v5e: `@LuDecomposition`.
+    (
+        "tpu",
+        "../checker/tests/drift/jax-0.10.2/solve.lowered.tpu.stablehlo.mlir",
+        &[8],
+        &[1, 3, 9],
+    ),
     (
         "gpu",
         "elementwise_chain/compiled.gpu.hlo.txt",

@@ -178,6 +178,26 @@ fn real_lines_show_their_marker_taught_where_the_row_says() {
         "stablehlo.html",
         Mlir,
     );
+    // JAX's GPU and TPU lowerings of the same `solve` (deviceless H100, v5e).
+    check(
+        "../checker/tests/drift/jax-0.10.2/solve.lowered.gpu.stablehlo.mlir:8",
+        "gpu-library-custom-call",
+        "stablehlo.html",
+        Mlir,
+    );
+    check(
+        "../checker/tests/drift/jax-0.10.2/solve.lowered.tpu.stablehlo.mlir:8",
+        "tpu-lowering-custom-call",
+        "stablehlo.html",
+        Mlir,
+    );
+    // XLA:TPU's own expansion of the LU decomposition, compiled.
+    check(
+        "../checker/tests/drift/jax-0.10.2/solve.compiled.tpu.hlo.txt:153",
+        "tpu-custom-call",
+        "fusion.html",
+        CustomCall,
+    );
     // `x - 1.0` rewritten by XLA's algebraic simplifier as an `add` of -1.
     check(
         "elementwise_chain/compiled.cpu.hlo.txt:40",
@@ -220,6 +240,47 @@ fn a_lapack_call_is_lowered_text_only() {
             marker_matches("cpu-custom-call", &l),
             Some(cpu),
             "{place}: {l}"
+        );
+    }
+}
+
+#[test]
+fn platform_library_calls_name_their_platform_and_no_other() {
+    // Each lowered line shows its platform's marker and none of the others';
+    // `Qr` (JAX's default lowering, which every backend expands) shows none.
+    let markers = [
+        "lapack-custom-call",
+        "gpu-library-custom-call",
+        "tpu-lowering-custom-call",
+    ];
+    let cases = [
+        ("jax-0.10.2/solve.lowered.stablehlo.mlir:7", Some(0)),
+        ("jax-0.10.2/solve.lowered.gpu.stablehlo.mlir:8", Some(1)),
+        ("jax-0.10.2/solve.lowered.gpu.stablehlo.mlir:20", Some(1)),
+        ("jax-0.10.2/solve.lowered.tpu.stablehlo.mlir:8", Some(2)),
+        ("jax-0.10.2/solve.lowered.tpu.stablehlo.mlir:9", None),
+    ];
+    for (place, which) in cases {
+        let l = line(&format!("../checker/tests/drift/{place}"));
+        for (i, m) in markers.iter().enumerate() {
+            assert_eq!(
+                marker_matches(m, &l),
+                Some(which == Some(i)),
+                "{m} {place}: {l}"
+            );
+        }
+    }
+    let l = r#"    %0:2 = stablehlo.custom_call @Qr(%arg0) {api_version = 1 : i32, backend_config = ""} : (tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>)"#;
+    for m in markers {
+        assert_eq!(marker_matches(m, l), Some(false), "{m}: {l}");
+    }
+    // Compiled for a TPU: XLA:TPU's own linear algebra targets.
+    for n in [153, 165, 168] {
+        let place = format!("../checker/tests/drift/jax-0.10.2/solve.compiled.tpu.hlo.txt:{n}");
+        assert_eq!(
+            marker_matches("tpu-custom-call", &line(&place)),
+            Some(true),
+            "{place}"
         );
     }
 }

@@ -227,6 +227,7 @@ const TABLE: [Row; 10] = [
             M::GpuBackendConfig,
             M::SchedulingName,
             M::GpuCustomCall,
+            M::GpuLibraryCustomCall,
             M::TritonKernel,
             M::MosaicGpuKernel,
             M::GpuFusionName,
@@ -241,6 +242,7 @@ const TABLE: [Row; 10] = [
         markers: &[
             M::TpuBackendConfig,
             M::TpuCustomCall,
+            M::TpuLoweringCustomCall,
             M::TpuTiledLayout,
             M::MosaicTpuKernel,
             M::EntryLayoutTiles,

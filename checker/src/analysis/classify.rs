@@ -240,12 +240,13 @@ pub const RULES: [Rule; 13] = [
         markers: &[
             M::GpuBackendConfig,
             M::GpuCustomCall,
+            M::GpuLibraryCustomCall,
             M::SchedulingName,
             M::GpuFusionName,
             M::TritonKernel,
             M::MosaicGpuKernel,
         ],
-        why: "XLA:GPU backend configs, GPU library calls (cuBLAS, cuDNN, Triton), scheduling names, GEMM and Triton fusion names, Pallas kernels for a GPU (Triton, Mosaic GPU custom calls)",
+        why: "XLA:GPU backend configs, GPU library calls (cuBLAS, cuDNN, Triton), the cuSOLVER/hipSOLVER calls JAX's lowering emits only for a GPU, scheduling names, GEMM and Triton fusion names, Pallas kernels for a GPU (Triton, Mosaic GPU custom calls)",
     },
     Rule {
         name: "tpu",
@@ -255,10 +256,11 @@ pub const RULES: [Rule; 13] = [
         markers: &[
             M::TpuBackendConfig,
             M::TpuCustomCall,
+            M::TpuLoweringCustomCall,
             M::TpuTiledLayout,
             M::MosaicTpuKernel,
         ],
-        why: "XLA:TPU backend configs, TPU-only custom calls (Pallas/Mosaic kernels), tiled layouts on instructions",
+        why: "XLA:TPU backend configs, TPU-only custom calls (Pallas/Mosaic kernels, XLA:TPU's linear algebra), the `LuDecomposition`/`Eigh` calls JAX's lowering emits only for a TPU, tiled layouts on instructions",
     },
 ];
 

@@ -295,9 +295,11 @@ const GPU_TARGETS: &[&str] = &[
     "__nvshmem",
     "cusolver",
     "cublas",
+    "cusparse",
     "cu_",
     "hipsolver",
     "hipblas",
+    "hipsparse",
     "hip_",
     "mosaic_gpu",
 ];
@@ -309,7 +311,20 @@ const CPU_TARGETS: &[&str] = &[
     "ducc_",
     "xla.cpu",
 ];
-const TPU_TARGETS: &[&str] = &["tpu_custom_call", "__tpu", "tpu_"];
+/// `tpu_custom_call` (Mosaic), the TPU lowering's `LuDecomposition` and
+/// `Eigh` (as `dialect="hlo"` prints them), and XLA:TPU's own expansions of
+/// linear algebra in compiled modules (`EighTpu`, `LuDecompositionBlock`,
+/// `QrDecompositionBlock`, `CompactWyHelper`, `InvertDiagBlocks...`).
+const TPU_TARGETS: &[&str] = &[
+    "tpu_custom_call",
+    "__tpu",
+    "tpu_",
+    "LuDecomposition",
+    "Eigh",
+    "QrDecompositionBlock",
+    "CompactWyHelper",
+    "InvertDiagBlocks",
+];
 const SHARDING_TARGETS: &[&str] = &["Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"];
 
 /// A custom call into a GPU library.

@@ -87,6 +87,8 @@ fn matches(m: M, l: &str) -> bool {
             .is_some_and(|i| i.opcode == "fusion" && hlo::gpu_fusion_name(l).is_some()),
         M::CompilerCustomCall => hlo::compiler_custom_call_target(l).is_some(),
         M::LapackCustomCall => mlir::lapack_target(l).is_some(),
+        M::GpuLibraryCustomCall => mlir::gpu_library_target(l).is_some(),
+        M::TpuLoweringCustomCall => mlir::tpu_lowering_target(l).is_some(),
     }
 }
 

@@ -415,7 +415,7 @@ markers! {
     },
     GpuCustomCall {
         name: "gpu-custom-call",
-        description: "A custom call into a GPU library: `__cublas$gemm`, `__cudnn$...`, Triton.",
+        description: "A custom call into a GPU library: `__cublas$gemm`, `__cudnn$...`, Triton, cuSOLVER (`cusolver_getrf_ffi`, `cu_lu_pivots_to_permutation`), hipSOLVER/hipBLAS.",
         chapter: Chapter::Fusion,
         draft: Draft::Rank(5),
         detector: Detector::CustomCall,
@@ -433,7 +433,7 @@ markers! {
     },
     TpuCustomCall {
         name: "tpu-custom-call",
-        description: "A custom call only XLA:TPU understands (`tpu_custom_call` for Pallas/Mosaic kernels, TPU-only targets).",
+        description: "A custom call only XLA:TPU understands (`tpu_custom_call` for Pallas/Mosaic kernels, TPU-only targets: the TPU lowering's `LuDecomposition` and `Eigh`, XLA:TPU's `EighTpu`, `LuDecompositionBlock`, `QrDecompositionBlock`).",
         chapter: Chapter::Fusion,
         draft: Draft::Rank(7),
         detector: Detector::CustomCall,
@@ -628,6 +628,24 @@ markers! {
         detector: Detector::Mlir,
         frequency: Frequency::Rare,
         backend_clue: Some("a call into a CPU library (`__onednn$...`, LAPACK)"),
+    },
+    GpuLibraryCustomCall {
+        name: "gpu-library-custom-call",
+        description: "A GPU library routine in lowered StableHLO, `stablehlo.custom_call @cusolver_getrf_ffi(...)` (cuSOLVER, cuBLAS, cuSPARSE; `hipsolver_...` for ROCm; `cu_lu_pivots_to_permutation`): JAX lowers linear algebra per platform, and to these only for a GPU, so the module was lowered for a GPU though nothing has compiled it.",
+        chapter: Chapter::Stablehlo,
+        draft: Draft::Last,
+        detector: Detector::Mlir,
+        frequency: Frequency::Rare,
+        backend_clue: Some("a cuBLAS, cuDNN or Triton call"),
+    },
+    TpuLoweringCustomCall {
+        name: "tpu-lowering-custom-call",
+        description: "A custom call JAX lowers to only for a TPU, in lowered StableHLO: `stablehlo.custom_call @LuDecomposition(...)` (`jnp.linalg.solve`, `lax.linalg.lu`) or `@Eigh` (`jnp.linalg.eigh`), which XLA:TPU implements, so the module was lowered for a TPU though nothing has compiled it. (`@Qr` is JAX's default lowering, which every backend expands: no clue.)",
+        chapter: Chapter::Stablehlo,
+        draft: Draft::Last,
+        detector: Detector::Mlir,
+        frequency: Frequency::Rare,
+        backend_clue: Some("a `tpu_custom_call`"),
     },
     RewrittenOp {
         name: "rewritten-op",

@@ -64,10 +64,9 @@ pub(crate) fn op_of(l: &str) -> Option<(&str, usize, &str)> {
     }
 }
 
-/// The LAPACK routine a lowered custom call names,
-/// `stablehlo.custom_call @lapack_sgetrf_ffi(` (or `@"lapack_..."(`), with
-/// its byte offset: JAX's CPU lowering of linear algebra.
-pub(crate) fn lapack_target(l: &str) -> Option<(&str, usize)> {
+/// The target a lowered custom call names, `stablehlo.custom_call
+/// @lapack_sgetrf_ffi(` (or `@"..."(`), with its byte offset.
+fn lowered_target(l: &str) -> Option<(&str, usize)> {
     const OP: &str = "stablehlo.custom_call @";
     let mut from = l.find(OP)? + OP.len();
     if l.as_bytes().get(from) == Some(&b'"') {
@@ -76,8 +75,49 @@ pub(crate) fn lapack_target(l: &str) -> Option<(&str, usize)> {
     let end = take_while(l.as_bytes(), from, |c| {
         c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$'
     });
-    let target = l.get(from..end)?;
-    target.starts_with("lapack_").then_some((target, from))
+    Some((l.get(from..end)?, from))
+}
+
+/// The LAPACK routine a lowered custom call names,
+/// `stablehlo.custom_call @lapack_sgetrf_ffi(` (or `@"lapack_..."(`), with
+/// its byte offset: JAX's CPU lowering of linear algebra.
+pub(crate) fn lapack_target(l: &str) -> Option<(&str, usize)> {
+    lowered_target(l).filter(|(t, _)| t.starts_with("lapack_"))
+}
+
+/// The prefixes of the GPU library routines JAX's CUDA and ROCm lowerings
+/// call (`_GPU_FFI_KERNELS` in `jax/_src/export/_export.py`):
+/// `cusolver_getrf_ffi`, `cu_lu_pivots_to_permutation`,
+/// `hipsolver_syevd_ffi`, `cusparse_gtsv2_ffi`, ...
+const GPU_LIBRARY_PREFIXES: &[&str] = &[
+    "cusolver_",
+    "cublas",
+    "cusparse_",
+    "cu_",
+    "hipsolver_",
+    "hipblas",
+    "hipsparse_",
+    "hip_",
+];
+
+/// The GPU library routine a lowered custom call names,
+/// `stablehlo.custom_call @cusolver_getrf_ffi(`, with its byte offset:
+/// JAX's CUDA or ROCm lowering of linear algebra.
+pub(crate) fn gpu_library_target(l: &str) -> Option<(&str, usize)> {
+    lowered_target(l).filter(|(t, _)| GPU_LIBRARY_PREFIXES.iter().any(|p| t.starts_with(p)))
+}
+
+/// The custom calls JAX's TPU lowering emits (registered with
+/// `platform='tpu'`: `LuDecomposition` for `lax.linalg.lu`, `Eigh` in
+/// `jax/_src/tpu/linalg/eigh.py`). `Qr` and
+/// `ProductOfElementaryHouseholderReflectors` are not among them: they are
+/// JAX's default lowering, which XLA expands on every backend.
+pub(crate) const TPU_LOWERING_TARGETS: &[&str] = &["LuDecomposition", "Eigh"];
+
+/// The TPU lowering's custom call a lowered line names,
+/// `stablehlo.custom_call @LuDecomposition(`, with its byte offset.
+pub(crate) fn tpu_lowering_target(l: &str) -> Option<(&str, usize)> {
+    lowered_target(l).filter(|(t, _)| TPU_LOWERING_TARGETS.contains(t))
 }
 
 impl<'a> MlirState<'a> {
@@ -189,6 +229,16 @@ impl<'a> MlirState<'a> {
                 if let Some((target, t_at)) = lapack_target(l) {
                     sink.add(M::LapackCustomCall, n, l, t_at, target.len(), || {
                         format!("`{target}` is a LAPACK routine: JAX lowers linear algebra to LAPACK only for a CPU, so this module was lowered for one (nothing has compiled it yet).")
+                    });
+                }
+                if let Some((target, t_at)) = tpu_lowering_target(l) {
+                    sink.add(M::TpuLoweringCustomCall, n, l, t_at, target.len(), || {
+                        format!("`{target}` is a custom call JAX's lowering emits only for a TPU (XLA:TPU implements it), so this module was lowered for one (nothing has compiled it yet).")
+                    });
+                }
+                if let Some((target, t_at)) = gpu_library_target(l) {
+                    sink.add(M::GpuLibraryCustomCall, n, l, t_at, target.len(), || {
+                        format!("`{target}` is a GPU library routine (cuSOLVER, cuBLAS, hipSOLVER, ...): JAX lowers linear algebra to these only for a GPU, so this module was lowered for one (nothing has compiled it yet).")
                     });
                 }
             }

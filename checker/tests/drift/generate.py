@@ -270,7 +270,7 @@ def torch_worker(out: Path, mode: str) -> None:
 def worker(argv: list[str]) -> int:
     sys.dont_write_bytecode = True  # no __pycache__ in functions/
     framework, mode, out = argv[0], argv[1], Path(argv[2])
-    {"jax": jax_worker, "tensorflow": tf_worker, "torch-xla": torch_worker}[framework](out, mode)
+    {"jax": jax_lowered_for_worker if mode == "lowered-for" else jax_worker, "tensorflow": tf_worker, "torch-xla": torch_worker}[framework](out, mode)
     return 0
 
 
@@ -402,7 +402,7 @@ def generate_producer(producer: str, framework: str, skipped: list[str]) -> list
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     entries: list[dict] = []
-    modes = {"jax": ["api", "tpu"], "tensorflow": ["api"], "torch-xla": ["api"]}[framework]
+    modes = {"jax": ["api", "tpu", "lowered-for"], "tensorflow": ["api"], "torch-xla": ["api"]}[framework]
     for mode in modes:
         recs, err = run_worker(producer, framework, mode, dest)
         for r in recs:
@@ -411,8 +411,7 @@ def generate_producer(producer: str, framework: str, skipped: list[str]) -> list
             elif "file" in r:
                 kind, dialect, backend = STAGES[r["stage"]][:2] + (r.get("backend", STAGES[r["stage"]][2]),)
                 e = dict(file=f"{producer}/{r['file']}", stage=r["stage"], call=r["call"], kind=kind, dialect=dialect, backend=backend)
-                if "reason" in r:
-                    e["reason"] = r["reason"]
+                e.update({k: r[k] for k in ("reason", "compiled_for") if k in r})
                 entries.append(e)
         if err:
             skipped.append(f"{producer}: mode {mode}: {err}")
@@ -585,6 +584,63 @@ def main(argv: list[str]) -> int:
         for s in skipped:
             print(f"  - {s}")
     return 0
+
+
+
+# --------------------------------------------------------------------------
+# Lowered for a GPU and a TPU (issue 19): JAX lowers linear algebra per
+# platform, to cuSOLVER calls for a GPU and to the TPU's own custom calls
+# (`LuDecomposition`, `Eigh`) for a TPU. Kept below everything above, so
+# that no line the compiled dumps' frames name moves.
+# --------------------------------------------------------------------------
+
+STAGES.update({
+    "lowered-stablehlo-gpu": ("stablehlo", "stablehlo", "gpu"),
+    "lowered-stablehlo-tpu": ("stablehlo", "stablehlo", "tpu"),
+})
+# The functions lowered for each device (those whose lowering names it), and
+# the deviceless GPU (fixtures/targets/h100.pbtxt, as fixtures/generate.py).
+LOWERED_FOR_DEVICES = ("solve",)
+GPU_TARGET_CONFIG = REPO / "fixtures" / "targets" / "h100.pbtxt"
+
+
+def jax_lowered_for_worker(out: Path, mode: str) -> None:
+    """`solve` lowered (not compiled) for a deviceless H100 and TPU v5e."""
+    import importlib.metadata as md
+
+    pin_cpus()
+    sys.path.insert(0, str(HERE / "functions"))
+    import jax
+    from jax.experimental import topologies
+    from jax_fns import FUNCTIONS
+
+    devices = []
+    for target, needs in (("gpu", "jax-cuda12-plugin"), ("tpu", "libtpu")):
+        try:
+            md.version(needs)
+            if target == "gpu":
+                topo = topologies.get_topology_desc(topology_name="h100", platform="cuda",
+                                                    target_config=GPU_TARGET_CONFIG.read_text(), topology="1x1x1")
+                call = ('topo = jax.experimental.topologies.get_topology_desc(topology_name="h100", platform="cuda", '
+                        'target_config=open("fixtures/targets/h100.pbtxt").read(), topology="1x1x1"); ')
+            else:
+                topo = topologies.get_topology_desc(topology_name=TPU_TOPOLOGY, platform="tpu")
+                call = f'topo = jax.experimental.topologies.get_topology_desc(topology_name="{TPU_TOPOLOGY}", platform="tpu"); '
+            devices.append((target, topo.devices[0], call))
+        except md.PackageNotFoundError:
+            emit(skip=f"lowered for a {target.upper()}", why=f"{needs} is not installed in this venv")
+        except Exception as e:  # noqa: BLE001 - no usable plugin: skip, say why
+            emit(skip=f"lowered for a {target.upper()}", why=first_line(e))
+    for name in LOWERED_FOR_DEVICES:
+        if name not in FUNCTIONS:
+            continue
+        fn, args = FUNCTIONS[name]
+        for target, device, call in devices:
+            sharding = jax.sharding.SingleDeviceSharding(device)
+            a = [jax.ShapeDtypeStruct(s.shape, s.dtype, sharding=sharding) for s in args()]
+            write(out, f"{name}.lowered.{target}.stablehlo.mlir", jax.jit(fn).lower(*a).as_text(), f"lowered-stablehlo-{target}",
+                  call + "jax.jit(fn).lower(*args sharded on topo.devices[0]).as_text()  # JAX_PLATFORMS=cpu",
+                  compiled_for=target)
 
 
 if __name__ == "__main__":
