@@ -81,6 +81,14 @@ const TABLE: &[(&str, &str, &[usize], &[usize])] = &[
         &[7, 96, 97],
         &[1, 2, 8],
     ),
+    // jaxlib 0.4.30, MHLO: `mhlo.custom_call @lapack_sgetrf` and the two
+    // `@blas_strsm` calls, before the `_ffi` targets.
+    (
+        "cpu",
+        "../checker/tests/drift/jax-0.4.30/solve.lowered.mhlo.mlir",
+        &[12, 111, 122],
+        &[1, 3, 13],
+    ),
     // Lowered for a deviceless H100: `@cusolver_getrf_ffi` and
     // `@cu_lu_pivots_to_permutation`. Not: the module, `@main`, a plain op.
     (

@@ -178,6 +178,19 @@ fn real_lines_show_their_marker_taught_where_the_row_says() {
         "stablehlo.html",
         Mlir,
     );
+    // jaxlib 0.4.30's LAPACK and BLAS kernels before the FFI, in MHLO.
+    check(
+        "../checker/tests/drift/jax-0.4.30/solve.lowered.mhlo.mlir:12",
+        "lapack-custom-call",
+        "stablehlo.html",
+        Mlir,
+    );
+    check(
+        "../checker/tests/drift/jax-0.4.30/solve.lowered.mhlo.mlir:111",
+        "lapack-custom-call",
+        "stablehlo.html",
+        Mlir,
+    );
     // JAX's GPU and TPU lowerings of the same `solve` (deviceless H100, v5e).
     check(
         "../checker/tests/drift/jax-0.10.2/solve.lowered.gpu.stablehlo.mlir:8",
@@ -255,6 +268,10 @@ fn platform_library_calls_name_their_platform_and_no_other() {
     ];
     let cases = [
         ("jax-0.10.2/solve.lowered.stablehlo.mlir:7", Some(0)),
+        ("jax-0.4.30/solve.lowered.stablehlo.mlir:12", Some(0)),
+        ("jax-0.4.30/solve.lowered.mhlo.mlir:12", Some(0)),
+        ("jax-0.4.30/solve.lowered.mhlo.mlir:111", Some(0)),
+        ("jax-0.4.30/solve.lowered.mhlo.mlir:13", None),
         ("jax-0.10.2/solve.lowered.gpu.stablehlo.mlir:8", Some(1)),
         ("jax-0.10.2/solve.lowered.gpu.stablehlo.mlir:20", Some(1)),
         ("jax-0.10.2/solve.lowered.tpu.stablehlo.mlir:8", Some(2)),

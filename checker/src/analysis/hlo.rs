@@ -306,6 +306,7 @@ const GPU_TARGETS: &[&str] = &[
 const CPU_TARGETS: &[&str] = &[
     "__onednn",
     "lapack_",
+    "blas_",
     "__xla_cpu",
     "xla_cpu",
     "ducc_",

@@ -622,7 +622,7 @@ markers! {
     },
     LapackCustomCall {
         name: "lapack-custom-call",
-        description: "A LAPACK routine in lowered StableHLO, `stablehlo.custom_call @lapack_sgetrf_ffi(...)`: JAX lowers linear algebra (`jnp.linalg.solve`, `eigh`, `qr`) per platform, and to LAPACK only for a CPU, so the module was lowered for a CPU though nothing has compiled it.",
+        description: "A LAPACK routine in lowered StableHLO, `stablehlo.custom_call @lapack_sgetrf_ffi(...)` (before the FFI, jaxlib 0.4.30's `@lapack_sgetrf` and `@blas_strsm`, in MHLO too): JAX lowers linear algebra (`jnp.linalg.solve`, `eigh`, `qr`) per platform, and to LAPACK only for a CPU, so the module was lowered for a CPU though nothing has compiled it.",
         chapter: Chapter::Stablehlo,
         draft: Draft::Last,
         detector: Detector::Mlir,

@@ -65,10 +65,16 @@ pub(crate) fn op_of(l: &str) -> Option<(&str, usize, &str)> {
 }
 
 /// The target a lowered custom call names, `stablehlo.custom_call
-/// @lapack_sgetrf_ffi(` (or `@"..."(`), with its byte offset.
+/// @lapack_sgetrf_ffi(` (or `@"..."(`; `mhlo.custom_call @...` as JAX up to
+/// 0.4.30 printed MHLO), with its byte offset.
 fn lowered_target(l: &str) -> Option<(&str, usize)> {
-    const OP: &str = "stablehlo.custom_call @";
-    let mut from = l.find(OP)? + OP.len();
+    const OP: &str = "custom_call @";
+    let p = l.find(OP)?;
+    let op = l.get(..p)?;
+    if !(op.ends_with("stablehlo.") || op.ends_with("mhlo.")) {
+        return None;
+    }
+    let mut from = p + OP.len();
     if l.as_bytes().get(from) == Some(&b'"') {
         from += 1;
     }
@@ -78,11 +84,13 @@ fn lowered_target(l: &str) -> Option<(&str, usize)> {
     Some((l.get(from..end)?, from))
 }
 
-/// The LAPACK routine a lowered custom call names,
-/// `stablehlo.custom_call @lapack_sgetrf_ffi(` (or `@"lapack_..."(`), with
-/// its byte offset: JAX's CPU lowering of linear algebra.
+/// The LAPACK (or BLAS) routine a lowered custom call names,
+/// `stablehlo.custom_call @lapack_sgetrf_ffi(` (or `@"lapack_..."(`; before
+/// the FFI, `mhlo.custom_call @lapack_sgetrf(` and `@blas_strsm(` of
+/// jaxlib 0.4.30), with its byte offset: JAX's CPU lowering of linear
+/// algebra.
 pub(crate) fn lapack_target(l: &str) -> Option<(&str, usize)> {
-    lowered_target(l).filter(|(t, _)| t.starts_with("lapack_"))
+    lowered_target(l).filter(|(t, _)| t.starts_with("lapack_") || t.starts_with("blas_"))
 }
 
 /// The prefixes of the GPU library routines JAX's CUDA and ROCm lowerings
@@ -226,9 +234,12 @@ impl<'a> MlirState<'a> {
             }
             if op == "stablehlo.custom_call" {
                 super::pallas::add_evidence(n, l, sink);
+            }
+            if op == "stablehlo.custom_call" || op == "mhlo.custom_call" {
                 if let Some((target, t_at)) = lapack_target(l) {
                     sink.add(M::LapackCustomCall, n, l, t_at, target.len(), || {
-                        format!("`{target}` is a LAPACK routine: JAX lowers linear algebra to LAPACK only for a CPU, so this module was lowered for one (nothing has compiled it yet).")
+                        let what = if target.starts_with("blas_") { "BLAS" } else { "LAPACK" };
+                        format!("`{target}` is a {what} routine: JAX lowers linear algebra to LAPACK only for a CPU, so this module was lowered for one (nothing has compiled it yet).")
                     });
                 }
                 if let Some((target, t_at)) = tpu_lowering_target(l) {
