@@ -97,6 +97,19 @@ const TABLE: &[(&str, &str, &[usize], &[usize])] = &[
         &[8, 20],
         &[1, 3, 9],
     ),
+    // `jnp.linalg.eigh` lowered for each: `@cusolver_syevd_ffi`, `@Eigh`.
+    (
+        "gpu",
+        "../checker/tests/drift/jax-0.10.2/eigh.lowered.gpu.stablehlo.mlir",
+        &[13],
+        &[1, 3],
+    ),
+    (
+        "tpu",
+        "../checker/tests/drift/jax-0.10.2/eigh.lowered.tpu.stablehlo.mlir",
+        &[13],
+        &[1, 3],
+    ),
     // Lowered for a TPU v5e: `@LuDecomposition`.
     (
         "tpu",

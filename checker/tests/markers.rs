@@ -275,6 +275,8 @@ fn platform_library_calls_name_their_platform_and_no_other() {
         ("jax-0.10.2/solve.lowered.gpu.stablehlo.mlir:8", Some(1)),
         ("jax-0.10.2/solve.lowered.gpu.stablehlo.mlir:20", Some(1)),
         ("jax-0.10.2/solve.lowered.tpu.stablehlo.mlir:8", Some(2)),
+        ("jax-0.10.2/eigh.lowered.gpu.stablehlo.mlir:13", Some(1)),
+        ("jax-0.10.2/eigh.lowered.tpu.stablehlo.mlir:13", Some(2)),
         ("jax-0.10.2/solve.lowered.tpu.stablehlo.mlir:9", None),
     ];
     for (place, which) in cases {

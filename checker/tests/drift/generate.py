@@ -600,20 +600,21 @@ STAGES.update({
 })
 # The functions lowered for each device (those whose lowering names it), and
 # the deviceless GPU (fixtures/targets/h100.pbtxt, as fixtures/generate.py).
-LOWERED_FOR_DEVICES = ("solve",)
+LOWERED_FOR_DEVICES = ("solve", "eigh")
 GPU_TARGET_CONFIG = REPO / "fixtures" / "targets" / "h100.pbtxt"
 
 
 def jax_lowered_for_worker(out: Path, mode: str) -> None:
-    """`solve` lowered (not compiled) for a deviceless H100 and TPU v5e."""
+    """`solve` and `eigh` lowered (not compiled) for a deviceless H100 and TPU v5e."""
     import importlib.metadata as md
 
     pin_cpus()
     sys.path.insert(0, str(HERE / "functions"))
     import jax
     from jax.experimental import topologies
-    from jax_fns import FUNCTIONS
+    import jax_fns
 
+    functions = {**jax_fns.FUNCTIONS, **getattr(jax_fns, "LOWERED_ONLY", {})}
     devices = []
     for target, needs in (("gpu", "jax-cuda12-plugin"), ("tpu", "libtpu")):
         try:
@@ -632,9 +633,9 @@ def jax_lowered_for_worker(out: Path, mode: str) -> None:
         except Exception as e:  # noqa: BLE001 - no usable plugin: skip, say why
             emit(skip=f"lowered for a {target.upper()}", why=first_line(e))
     for name in LOWERED_FOR_DEVICES:
-        if name not in FUNCTIONS:
+        if name not in functions:
             continue
-        fn, args = FUNCTIONS[name]
+        fn, args = functions[name]
         for target, device, call in devices:
             sharding = jax.sharding.SingleDeviceSharding(device)
             a = [jax.ShapeDtypeStruct(s.shape, s.dtype, sharding=sharding) for s in args()]

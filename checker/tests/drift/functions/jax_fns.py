@@ -123,3 +123,17 @@ FUNCTIONS.update({
 # the other producers make no `solve` files (README.md, Producers).
 if jax.__version__ not in ("0.4.30",) and tuple(int(p) for p in jax.__version__.split(".")[:2]) < (0, 10):
     FUNCTIONS.pop("solve")
+
+
+# Lowered only, for a deviceless H100 and TPU v5e (generate.py's mode
+# `lowered-for`, issue 19): `jnp.linalg.eigh`, which JAX lowers to
+# `@cusolver_syevd_ffi` for a GPU and to `@Eigh` for a TPU. Not in FUNCTIONS,
+# so no other stage or producer makes it.
+
+
+def eigh(a):
+    """A symmetric eigendecomposition, lowered per platform."""
+    return jnp.linalg.eigh(a)
+
+
+LOWERED_ONLY = {"eigh": (eigh, lambda: (jax.ShapeDtypeStruct((8, 8), jnp.float32),))}
