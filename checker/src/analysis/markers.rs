@@ -640,7 +640,7 @@ markers! {
     },
     TpuLoweringCustomCall {
         name: "tpu-lowering-custom-call",
-        description: "A custom call JAX lowers to only for a TPU, in lowered StableHLO: `stablehlo.custom_call @LuDecomposition(...)` (`jnp.linalg.solve`, `lax.linalg.lu`) or `@Eigh` (`jnp.linalg.eigh`), which XLA:TPU implements, so the module was lowered for a TPU though nothing has compiled it. (`@Qr` is JAX's default lowering, which every backend expands: no clue.)",
+        description: "A custom call JAX lowers to only for a TPU, in lowered StableHLO: `stablehlo.custom_call @LuDecomposition(...)` (`jnp.linalg.solve`, `lax.linalg.lu`) or `@Eigh` (`jnp.linalg.eigh`), which XLA:TPU implements, so the module was lowered for a TPU though nothing has compiled it; `@Qr`, JAX's default lowering that every backend expands, is no clue.",
         chapter: Chapter::Stablehlo,
         draft: Draft::Last,
         detector: Detector::Mlir,
