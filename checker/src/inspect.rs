@@ -143,12 +143,13 @@ pub fn respond(request: &[u8]) -> String {
                 .unwrap_or_else(|e| error(&e))
         }
         b"diff" => diff(body),
+        b"explain" => explain(body),
         b"folder-index" => folder_index(body),
         b"folder-module" => folder_module(body),
         b"folder-first" => folder_first(body),
         b"line-diff" => line_diff(body),
         _ => error(
-            "malformed request: expected `inspect`, `map`, `cost`, `diff`, `folder-index`, `folder-module`, `folder-first` or `line-diff`",
+            "malformed request: expected `inspect`, `map`, `cost`, `diff`, `explain`, `folder-index`, `folder-module`, `folder-first` or `line-diff`",
         ),
     }
 }
@@ -252,6 +253,67 @@ fn diff(body: &[u8]) -> String {
     let asked = (!chip.is_empty()).then_some(chip);
     crate::diff::report::with_diff(&a, &b, asked, crate::diff::json::to_json)
         .unwrap_or_else(|e| error(&e))
+}
+
+/// `explain\n<log length>\n<log><dump>`: the explanation (a log length
+/// of 0: no log), as `explain --json` prints it, with the kernels' lines.
+fn explain(body: &[u8]) -> String {
+    let Some(nl) = body.iter().position(|&b| b == b'\n') else {
+        return error("malformed request: `explain` needs the log's length");
+    };
+    let rest = body.get(nl + 1..).unwrap_or(&[]);
+    let Some((log, dump)) = split_at_len(body.get(..nl).unwrap_or(&[]), rest) else {
+        return error("malformed request: the log's length is wrong");
+    };
+    let dump = match text_of(dump, "This file") {
+        Ok(s) => s,
+        Err(e) => return e,
+    };
+    let log = match text_of(log, "The log") {
+        Ok(s) => s,
+        Err(e) => return e,
+    };
+    let log = (!log.is_empty()).then_some(log.as_str());
+    crate::explain::report::with_report(&dump, log, |r| {
+        let mut out = crate::explain::json::to_json(r);
+        out.pop();
+        out.push_str(",\"lines\":");
+        let lines: Vec<usize> = r
+            .explanation
+            .kernels
+            .iter()
+            .filter_map(|k| r.module.instruction(k.kernel.instruction))
+            .map(|i| r.pasted_line(i.line))
+            .collect();
+        push_lines(&mut out, &dump, &lines);
+        out.push('}');
+        out
+    })
+    .unwrap_or_else(|e| error(&e))
+}
+
+/// `[[line, text], ...]` for the given 1-based lines of a text.
+fn push_lines(out: &mut String, text: &str, lines: &[usize]) {
+    let mut want: Vec<usize> = lines.to_vec();
+    want.sort_unstable();
+    want.dedup();
+    out.push('[');
+    let mut first = true;
+    let mut next = want.iter().peekable();
+    for (i, l) in text.lines().enumerate() {
+        let Some(&&w) = next.peek() else { break };
+        if i + 1 == w {
+            next.next();
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            out.push_str(&format!("[{w},"));
+            crate::sourcemap::json::push_str(out, l);
+            out.push(']');
+        }
+    }
+    out.push(']');
 }
 
 /// `folder-index\n` then `<size>\t<path>` lines: the folder's index.

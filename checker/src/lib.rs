@@ -16,6 +16,7 @@ pub mod cost;
 pub mod diagnostic;
 pub mod diff;
 pub mod exercise;
+pub mod explain;
 #[cfg(feature = "serde")]
 pub mod fixture;
 pub mod folder;

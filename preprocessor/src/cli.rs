@@ -68,6 +68,18 @@ pub enum Command {
         /// The second dump, of the same kind.
         b: PathBuf,
     },
+    /// Why these kernels: for every kernel input that comes from another
+    /// kernel, why the two are separate, and every copy and transpose.
+    Explain {
+        /// Print one JSON object (schema in the `dumplab` crate, module `analysis`, "JSON of `explain`").
+        #[arg(long)]
+        json: bool,
+        /// XLA's fusion-decision log of the same compile (stderr of a compile run with TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_VMODULE=instruction_fusion=5,cpu_instruction_fusion=5 on the CPU).
+        #[arg(long)]
+        log: Option<PathBuf>,
+        /// The compiled HLO dump (`-` for standard input).
+        dump: PathBuf,
+    },
     /// A whole `--xla_dump_to` folder: its modules and files, each module's
     /// pass story (which numbered files changed, and what), and where
     /// something first appears.
@@ -129,6 +141,9 @@ pub fn main() -> ExitCode {
         }
         Some(Command::Diff { json, chip, a, b }) => {
             crate::cmd_diff::run(json, chip.as_deref(), &a, &b)
+        }
+        Some(Command::Explain { json, log, dump }) => {
+            crate::cmd_explain::run(json, log.as_deref(), &dump)
         }
         Some(Command::Folder {
             json,

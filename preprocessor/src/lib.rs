@@ -10,6 +10,7 @@ mod cmd_analyze;
 mod cmd_check;
 mod cmd_cost;
 mod cmd_diff;
+mod cmd_explain;
 mod cmd_fixture;
 mod cmd_folder;
 mod cmd_grade;

@@ -1,0 +1,80 @@
+//! Every copy and transpose: the layouts on each side, the bytes the ledger
+//! counts for it, and the source lines it carries.
+
+use super::rules::{layout_text, operand_shape};
+use crate::cost::ledger::Ledger;
+use crate::kernels::{Kernel, KernelKind, KernelTree};
+use crate::program::Module;
+
+/// What a copy or transpose does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CopyFacts {
+    /// The opcode (`copy`, `copy-start`, `transpose`).
+    pub opcode: String,
+    /// Its operand's layout, as printed.
+    pub from_layout: Option<String>,
+    /// Its result's layout.
+    pub to_layout: Option<String>,
+    /// Its result's shape, without the layout.
+    pub shape: String,
+    /// The bytes XLA's cost model counts for it (read and written), from
+    /// the ledger; `None` when the ledger has no figure.
+    pub bytes: Option<f64>,
+    /// Its source lines (file, line).
+    pub source_lines: Vec<(String, u32)>,
+}
+
+impl CopyFacts {
+    /// Whether the layouts differ (both known), the memory space aside.
+    pub fn changes_layout(&self) -> Option<bool> {
+        let strip = |l: &str| -> String {
+            match l.find("S(") {
+                Some(at) => {
+                    let end = l[at..].find(')').map_or(l.len(), |e| at + e + 1);
+                    format!("{}{}", &l[..at], &l[end..])
+                }
+                None => l.to_owned(),
+            }
+        };
+        Some(strip(self.from_layout.as_ref()?) != strip(self.to_layout.as_ref()?))
+    }
+}
+
+/// The facts of a copy or transpose row; `None` for any other row.
+pub fn facts<'a>(
+    m: &Module<'a>,
+    tree: &KernelTree<'a>,
+    ledger: &Ledger<'_>,
+    k: &Kernel,
+) -> Option<CopyFacts> {
+    if !matches!(k.kind, KernelKind::Copy | KernelKind::Transpose) {
+        return None;
+    }
+    let ins = m.instruction(k.instruction)?;
+    let shape = ins.shape();
+    let result = shape.first_part();
+    let to_layout = match result {
+        crate::program::Shape::Array(a) => a.layout.as_ref().map(|l| l.text.to_owned()),
+        _ => None,
+    };
+    let from_layout = operand_shape(m, ins, 0)
+        .and_then(layout_text)
+        .map(str::to_owned);
+    let bytes = ledger
+        .kernels
+        .iter()
+        .find(|e| e.id == k.instruction)
+        .and_then(|e| (e.xla.bytes.unknown == 0).then_some(e.xla.bytes.known));
+    Some(CopyFacts {
+        opcode: ins.opcode.to_owned(),
+        from_layout,
+        to_layout,
+        shape: result.without_layout(),
+        bytes,
+        source_lines: tree
+            .source_lines(m, k)
+            .into_iter()
+            .map(|(f, l)| (f.to_owned(), l))
+            .collect(),
+    })
+}

@@ -1,0 +1,290 @@
+//! `explain --json`, written by hand (the wasm build has no serde; the
+//! command line and the page print the same object). The schema is
+//! documented beside `analyze`'s, in [`crate::analysis`] (section "JSON of
+//! `explain`").
+
+use super::boundaries::From;
+use super::reasons::{REASONS, Reason};
+use super::report::{Report, ask_of};
+use super::{Basis, InputExplained, KernelExplained};
+use crate::cost::json::num;
+use crate::program::Module;
+use crate::sourcemap::json::push_str;
+use std::fmt::Write;
+
+/// The JSON object of a report.
+pub fn to_json(r: &Report<'_, '_, '_>) -> String {
+    let mut out = String::from("{\"schema\":1,\"module\":");
+    match r.module.header.as_ref() {
+        Some(h) => push_str(&mut out, h.name),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"backend\":");
+    opt_str(&mut out, r.backend.map(|b| b.as_str()));
+    out.push_str(",\"log\":");
+    log(&mut out, r);
+    out.push_str(",\"ask\":");
+    match ask_of(r.backend) {
+        Some(a) => {
+            out.push_str("{\"flags\":");
+            opt_str(&mut out, a.flags);
+            out.push_str(",\"note\":");
+            push_str(&mut out, a.note);
+            out.push('}');
+        }
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"kernels\":[");
+    let mut used: Vec<Reason> = Vec::new();
+    for (i, k) in r.explanation.kernels.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        kernel(&mut out, r, k, &mut used);
+    }
+    let (b, known, unknown) = r.explanation.summary();
+    let _ = write!(
+        out,
+        "],\"summary\":{{\"boundaries\":{b},\"explained\":{known},\"unknown\":{unknown}}},\"reasons\":["
+    );
+    used.sort_unstable();
+    used.dedup();
+    for (i, row) in REASONS
+        .iter()
+        .filter(|row| used.contains(&row.reason))
+        .enumerate()
+    {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"id\":");
+        push_str(&mut out, row.id);
+        out.push_str(",\"title\":");
+        push_str(&mut out, row.title);
+        out.push_str(",\"sentence\":");
+        push_str(&mut out, row.sentence);
+        out.push('}');
+    }
+    out.push_str("]}");
+    out
+}
+
+fn opt_str(out: &mut String, s: Option<&str>) {
+    match s {
+        Some(s) => push_str(out, s),
+        None => out.push_str("null"),
+    }
+}
+
+fn log(out: &mut String, r: &Report<'_, '_, '_>) {
+    let Some((pass, c)) = r.explanation.log else {
+        out.push_str("null");
+        return;
+    };
+    out.push_str("{\"pass\":");
+    opt_str(out, pass.map(|p| p.as_str()));
+    let _ = write!(
+        out,
+        ",\"lines\":{},\"decisions\":{},\"fused\":{},\"not_fused\":{},\"unresolved\":{},\"unread\":{}}}",
+        c.lines, c.decisions, c.fused, c.not_fused, c.unresolved, c.unread
+    );
+}
+
+fn name_of<'a>(m: &Module<'a>, id: crate::program::InstrId) -> &'a str {
+    m.instruction(id).map_or("?", |i| i.name)
+}
+
+fn kernel(
+    out: &mut String,
+    r: &Report<'_, '_, '_>,
+    k: &KernelExplained<'_, '_>,
+    used: &mut Vec<Reason>,
+) {
+    let m = r.module;
+    let ins = m.instruction(k.kernel.instruction);
+    out.push_str("{\"name\":");
+    push_str(out, ins.map_or("?", |i| i.name));
+    out.push_str(",\"kind\":");
+    push_str(out, k.kernel.kind.as_str());
+    out.push_str(",\"detail\":");
+    opt_str(out, k.kernel.detail.as_deref());
+    let _ = write!(
+        out,
+        ",\"line\":{},\"depth\":{},\"inputs\":[",
+        ins.map_or(0, |i| r.pasted_line(i.line)),
+        k.depth
+    );
+    for (i, inp) in k.inputs.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        input(out, r, k, inp, used);
+    }
+    out.push_str("],\"copy\":");
+    match &k.copy {
+        Some(c) => {
+            out.push_str("{\"opcode\":");
+            push_str(out, &c.opcode);
+            out.push_str(",\"from_layout\":");
+            opt_str(out, c.from_layout.as_deref());
+            out.push_str(",\"to_layout\":");
+            opt_str(out, c.to_layout.as_deref());
+            out.push_str(",\"changes_layout\":");
+            match c.changes_layout() {
+                Some(b) => out.push_str(if b { "true" } else { "false" }),
+                None => out.push_str("null"),
+            }
+            out.push_str(",\"shape\":");
+            push_str(out, &c.shape);
+            out.push_str(",\"bytes\":");
+            match c.bytes {
+                Some(b) => num(out, b),
+                None => out.push_str("null"),
+            }
+            out.push_str(",\"source_lines\":[");
+            for (i, (f, l)) in c.source_lines.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push('[');
+                push_str(out, f);
+                let _ = write!(out, ",{l}]");
+            }
+            out.push_str("]}");
+        }
+        None => out.push_str("null"),
+    }
+    out.push('}');
+}
+
+fn input(
+    out: &mut String,
+    r: &Report<'_, '_, '_>,
+    k: &KernelExplained<'_, '_>,
+    inp: &InputExplained<'_>,
+    used: &mut Vec<Reason>,
+) {
+    let m = r.module;
+    let _ = write!(out, "{{\"operand\":{},\"from\":", inp.operand);
+    let (from, line) = match inp.from {
+        From::Kernel(id) => (
+            name_of(m, id),
+            m.instruction(id).map(|i| r.pasted_line(i.line)),
+        ),
+        From::Parameter(_) => ("parameter", None),
+        From::Constant(_) => ("constant", None),
+        From::Tuple(_) => ("tuple", None),
+        From::Unknown => ("unknown", None),
+    };
+    push_str(out, from);
+    out.push_str(",\"from_line\":");
+    match line {
+        Some(l) => {
+            let _ = write!(out, "{l}");
+        }
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"via\":[");
+    for (i, &v) in inp.via.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_str(out, name_of(m, v));
+    }
+    out.push_str("],\"reason\":");
+    let answer = inp.answer();
+    match (inp.is_boundary(), answer) {
+        (false, _) => out.push_str("null"),
+        (true, Some((reason, _))) => push_str(out, reason.id()),
+        (true, None) => push_str(out, "unknown"),
+    }
+    out.push_str(",\"detail\":");
+    match inp.is_boundary() {
+        true => push_str(out, &detail(m, k, inp)),
+        false => out.push_str("null"),
+    }
+    out.push_str(",\"basis\":");
+    opt_str(out, answer.map(|(_, b)| b.as_str()));
+    out.push_str(",\"reasons\":[");
+    let mut first = true;
+    let mut item = |out: &mut String, id: &str, basis: Basis, detail: &str| {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        out.push_str("{\"id\":");
+        push_str(out, id);
+        out.push_str(",\"basis\":");
+        push_str(out, basis.as_str());
+        out.push_str(",\"detail\":");
+        push_str(out, detail);
+        out.push('}');
+    };
+    for l in &inp.xla {
+        let reason = l.reason.unwrap_or(Reason::XlaOther);
+        used.push(reason);
+        item(
+            out,
+            reason.id(),
+            Basis::XlaLog,
+            &format!("XLA: \"{}\" (log line {})", l.message, l.line),
+        );
+    }
+    if let Some(id) = inp.after_fusion {
+        used.push(Reason::AfterFusion);
+        let what = format!("{} never appears in XLA's fusion log", name_of(m, id));
+        item(out, Reason::AfterFusion.id(), Basis::XlaLog, &what);
+    }
+    for f in &inp.rules {
+        used.push(f.reason);
+        item(out, f.reason.id(), Basis::Rule, &f.detail);
+    }
+    out.push_str("],\"xla\":");
+    match inp.xla.first() {
+        Some(l) => {
+            out.push_str("{\"message\":");
+            push_str(out, l.message);
+            let _ = write!(out, ",\"line\":{}}}", l.line);
+        }
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"ask\":");
+    let ask = (inp.is_boundary() && answer.is_none())
+        .then(|| ask_of(r.backend).and_then(|a| a.flags))
+        .flatten();
+    opt_str(out, ask);
+    out.push('}');
+}
+
+/// The sentence of a boundary's answer.
+fn detail(m: &Module<'_>, k: &KernelExplained<'_, '_>, inp: &InputExplained<'_>) -> String {
+    let consumer = name_of(m, k.kernel.instruction);
+    let producer = match inp.from {
+        From::Kernel(id) => name_of(m, id),
+        _ => "?",
+    };
+    if let Some(l) = inp.xla.first() {
+        return format!(
+            "XLA did not fuse {producer} into {consumer}: \"{}\"",
+            l.message
+        );
+    }
+    if let Some(id) = inp.after_fusion {
+        return format!(
+            "{} never appears in XLA's fusion log: a pass after fusion added it",
+            name_of(m, id)
+        );
+    }
+    if let Some(f) = inp.rules.first() {
+        return f.detail.clone();
+    }
+    let wrapped = [producer, consumer]
+        .into_iter()
+        .find(|n| n.starts_with("wrapped_"));
+    match wrapped {
+        Some(w) => format!(
+            "unknown: no rule is sure why {producer} and {consumer} are separate ({w} looks like the fusion wrapper's name for an op that fusion left alone; XLA's log says why under the op's own name)"
+        ),
+        None => format!("unknown: no rule is sure why {producer} and {consumer} are separate"),
+    }
+}

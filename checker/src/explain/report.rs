@@ -1,0 +1,108 @@
+//! The explanation of a pasted dump, as the command line and the page show
+//! it: the paste repaired first, checked to be compiled HLO, its kernel
+//! tree and ledger, explained with the log when one is given.
+
+use super::{Explanation, explain};
+use crate::analysis::{self, Backend, Kind, Undone};
+use crate::cost::ledger;
+use crate::kernels::KernelTree;
+use crate::program::Module;
+
+/// How to ask a backend's compiler for its fusion decisions, one row each.
+pub struct AskRow {
+    /// The backend.
+    pub backend: Backend,
+    /// The environment that makes XLA log them, or `None` where it does
+    /// not log them.
+    pub flags: Option<&'static str>,
+    /// What the log holds, or why there is none.
+    pub note: &'static str,
+}
+
+/// The backends' rows.
+pub const ASK: &[AskRow] = &[
+    AskRow {
+        backend: Backend::Cpu,
+        flags: Some(
+            "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_VMODULE=instruction_fusion=5,cpu_instruction_fusion=5",
+        ),
+        note: "the CPU's instruction fusion logs every pair it considers, and for a pair it does not fuse the first check that failed",
+    },
+    AskRow {
+        backend: Backend::Gpu,
+        flags: Some("TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_VMODULE=priority_fusion=10"),
+        note: "XLA:GPU's priority fusion logs each fusion it makes and each pair it cannot fuse (\"Cannot fuse X with Y, because: ...\")",
+    },
+    AskRow {
+        backend: Backend::Tpu,
+        flags: None,
+        note: "libtpu's compiler does not print its fusion decisions through these flags",
+    },
+];
+
+/// The row of a backend.
+pub fn ask_of(b: Option<Backend>) -> Option<&'static AskRow> {
+    ASK.iter().find(|r| Some(r.backend) == b)
+}
+
+/// Everything the report shows.
+pub struct Report<'r, 'a, 'l> {
+    /// The module as read.
+    pub module: &'r Module<'a>,
+    /// The kernel tree.
+    pub tree: &'r KernelTree<'a>,
+    /// The explanation.
+    pub explanation: Explanation<'r, 'l>,
+    /// The backend, when the analysis named it.
+    pub backend: Option<Backend>,
+    /// What the repair undid (empty for a clean paste).
+    pub repaired: &'r [Undone],
+    pasted: &'r dyn Fn(usize) -> usize,
+}
+
+impl Report<'_, '_, '_> {
+    /// The line in the paste of a line of the text the explainer read.
+    pub fn pasted_line(&self, line: usize) -> usize {
+        (self.pasted)(line)
+    }
+}
+
+/// Builds the report of `text` (with XLA's fusion log of the same compile
+/// when given) and hands it to `f`; an error (one sentence) when the text
+/// is not compiled HLO or has no entry computation.
+pub fn with_report<R>(
+    text: &str,
+    log: Option<&str>,
+    f: impl FnOnce(&Report<'_, '_, '_>) -> R,
+) -> Result<R, String> {
+    analysis::analyze_with(text, |a, repaired, module| {
+        if a.kind != Kind::HloOptimized {
+            let found = match (&a.kind, &a.reason) {
+                (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
+                (k, _) => format!("a {k} dump"),
+            };
+            return Err(format!(
+                "expected compiled HLO (`lower(...).compile().as_text()`), found {found}: kernels and their boundaries are what a backend decided"
+            ));
+        }
+        if module.entry.is_none() {
+            return Err(
+                "no ENTRY computation: the explainer reads the entry computation's kernels".into(),
+            );
+        }
+        let tree = KernelTree::build(module);
+        let led = ledger::build_on(module, &tree, ledger::Loops::of(a.backend));
+        let explanation = explain(module, &tree, &led, a.backend, log);
+        let moved = !repaired.undone.is_empty();
+        let map = &repaired.map;
+        let pasted = move |line: usize| if moved { map.get(line).0 } else { line };
+        Ok(f(&Report {
+            module,
+            tree: &tree,
+            explanation,
+            backend: a.backend,
+            repaired: &repaired.undone,
+            pasted: &pasted,
+        }))
+    })
+}

@@ -1,0 +1,575 @@
+//! Which reasons are true of a boundary, from the compiled dump alone.
+//!
+//! Each rule is a check XLA's fusion pass makes, evaluated on what the dump
+//! shows. The pass decides a producer while it is still one instruction
+//! (it visits consumers before their producers), which is the producing
+//! kernel's root in the dump; so the rules read a fused kernel's root.
+//! Rules run in the order XLA makes its checks ([`RULES`]), so the first
+//! reason found is the one XLA would log first where the dump still shows
+//! what XLA saw. A rule that cannot be sure says nothing: no reason is
+//! then `unknown`, never a guess.
+
+use super::reasons::Reason;
+use crate::analysis::Backend;
+use crate::program::{CallRole, CompId, InstrId, Instruction, Module};
+
+/// The two sides of a boundary.
+pub struct Pair<'m, 'a> {
+    /// The module.
+    pub m: &'m Module<'a>,
+    /// The backend the module is compiled for, when known.
+    pub backend: Option<Backend>,
+    /// The producing kernel.
+    pub producer: &'m Instruction<'a>,
+    /// The consuming kernel.
+    pub consumer: &'m Instruction<'a>,
+    /// Which operand of the consumer.
+    pub operand: usize,
+}
+
+/// A reason found, with what in the dump shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The reason.
+    pub reason: Reason,
+    /// What shows it, in a sentence.
+    pub detail: String,
+}
+
+/// Which backends a rule is checked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum On {
+    /// Every backend, and a dump whose backend is unknown: a fact of the
+    /// dump that needs no pass's logic.
+    All,
+    /// The CPU: a check of its instruction fusion, whose log agrees with it
+    /// on every CPU fixture (`tests/explain.rs`).
+    Cpu,
+    /// Any backend but the CPU (whose own rows say the same in its order).
+    NotCpu,
+}
+
+impl On {
+    fn holds(self, b: Option<Backend>) -> bool {
+        match self {
+            On::All => true,
+            On::Cpu => b == Some(Backend::Cpu),
+            On::NotCpu => b != Some(Backend::Cpu),
+        }
+    }
+}
+
+/// One rule: the reason it finds, and its check.
+pub struct Rule {
+    /// The reason.
+    pub reason: Reason,
+    /// Where it holds.
+    pub on: On,
+    /// The check: a sentence when true.
+    pub check: fn(&Pair<'_, '_>) -> Option<String>,
+}
+
+/// The rules, in the order XLA checks (a reason may have two rows).
+pub const RULES: &[Rule] = &[
+    Rule {
+        reason: Reason::LayoutChange,
+        on: On::All,
+        check: layout_change,
+    },
+    Rule {
+        reason: Reason::MemorySpace,
+        on: On::All,
+        check: memory_space,
+    },
+    Rule {
+        reason: Reason::Duplication,
+        on: On::Cpu,
+        check: not_duplicable,
+    },
+    Rule {
+        reason: Reason::ConsumerCustom,
+        on: On::Cpu,
+        check: consumer_custom,
+    },
+    Rule {
+        reason: Reason::ProducerNotFusible,
+        on: On::Cpu,
+        check: producer_not_fusible,
+    },
+    Rule {
+        reason: Reason::ProducerNotFusible,
+        on: On::NotCpu,
+        check: producer_custom_call,
+    },
+    Rule {
+        reason: Reason::Recompute,
+        on: On::Cpu,
+        check: recompute,
+    },
+    Rule {
+        reason: Reason::Duplication,
+        on: On::Cpu,
+        check: expensive_duplicated,
+    },
+    Rule {
+        reason: Reason::ConsumerNotFusible,
+        on: On::Cpu,
+        check: consumer_not_fusible,
+    },
+    Rule {
+        reason: Reason::ConsumerNotFusible,
+        on: On::NotCpu,
+        check: consumer_custom_call,
+    },
+    Rule {
+        reason: Reason::OwnKernel,
+        on: On::All,
+        check: own_kernel,
+    },
+];
+
+/// Every reason true of a pair, in [`RULES`] order.
+pub fn reasons(p: &Pair<'_, '_>) -> Vec<Found> {
+    let mut out: Vec<Found> = Vec::new();
+    for r in RULES {
+        if !r.on.holds(p.backend) || out.iter().any(|f| f.reason == r.reason) {
+            continue;
+        }
+        if let Some(detail) = (r.check)(p) {
+            out.push(Found {
+                reason: r.reason,
+                detail,
+            });
+        }
+    }
+    out
+}
+
+/// Elementwise opcodes (XLA's `IsElementwise` for plain ops).
+pub const ELEMENTWISE: &[&str] = &[
+    "abs",
+    "add",
+    "and",
+    "atan2",
+    "bitcast-convert",
+    "cbrt",
+    "ceil",
+    "clamp",
+    "clz",
+    "compare",
+    "complex",
+    "convert",
+    "copy",
+    "cos",
+    "divide",
+    "erf",
+    "exponential",
+    "exponential-minus-one",
+    "floor",
+    "imag",
+    "is-finite",
+    "log",
+    "log-plus-one",
+    "logistic",
+    "map",
+    "maximum",
+    "minimum",
+    "multiply",
+    "negate",
+    "not",
+    "or",
+    "popcnt",
+    "power",
+    "real",
+    "reduce-precision",
+    "remainder",
+    "round-nearest-afz",
+    "round-nearest-even",
+    "rsqrt",
+    "select",
+    "shift-left",
+    "shift-right-arithmetic",
+    "shift-right-logical",
+    "sign",
+    "sine",
+    "sqrt",
+    "stochastic-convert",
+    "subtract",
+    "tan",
+    "tanh",
+    "xor",
+];
+
+/// Ops the CPU's loop fusion takes besides elementwise ones
+/// (`CanBeLoopFused` in `cpu_instruction_fusion.cc`).
+pub const LOOP_FUSIBLE: &[&str] = &[
+    "bitcast",
+    "broadcast",
+    "concatenate",
+    "dynamic-slice",
+    "dynamic-update-slice",
+    "gather",
+    "iota",
+    "pad",
+    "reduce",
+    "reshape",
+    "reverse",
+    "slice",
+    "transpose",
+];
+
+/// Elementwise ops XLA counts as expensive (`IsExpensive`).
+pub const EXPENSIVE: &[&str] = &[
+    "atan2",
+    "cbrt",
+    "cos",
+    "divide",
+    "erf",
+    "exponential",
+    "exponential-minus-one",
+    "log",
+    "log-plus-one",
+    "logistic",
+    "power",
+    "remainder",
+    "rsqrt",
+    "sine",
+    "sqrt",
+    "tan",
+    "tanh",
+];
+
+/// Ops that run as their own kernel, never inside a fusion.
+pub const OWN_KERNEL: &[&str] = &[
+    "while",
+    "conditional",
+    "call",
+    "sort",
+    "all-reduce",
+    "all-reduce-start",
+    "all-gather",
+    "all-gather-start",
+    "reduce-scatter",
+    "all-to-all",
+    "collective-permute",
+    "collective-permute-start",
+    "send",
+    "recv",
+    "infeed",
+    "outfeed",
+    "async-start",
+    "rng",
+    "rng-bit-generator",
+];
+
+/// A fusion's called computation.
+fn fused_computation(m: &Module<'_>, ins: &Instruction<'_>) -> Option<CompId> {
+    if ins.opcode != "fusion" {
+        return None;
+    }
+    m.calls(ins)
+        .iter()
+        .find(|c| c.role == CallRole::Calls)
+        .and_then(|c| c.id)
+}
+
+/// The op a kernel is decided as: a fusion's root op, or itself.
+fn root_op<'a>(m: &Module<'a>, ins: &Instruction<'a>) -> Option<&'a str> {
+    match fused_computation(m, ins) {
+        Some(c) => {
+            let root = m.computation(c)?.root?;
+            Some(m.instruction(root)?.opcode)
+        }
+        None if ins.opcode == "fusion" => None,
+        None => Some(ins.opcode),
+    }
+}
+
+fn is_custom_fusion(ins: &Instruction<'_>) -> bool {
+    ins.opcode == "fusion" && ins.fusion_kind == Some("kCustom")
+}
+
+fn what(ins: &Instruction<'_>) -> String {
+    match (
+        ins.opcode,
+        ins.fusion_kind,
+        ins.config_kind(),
+        ins.custom_call_target,
+    ) {
+        ("fusion", Some(k), Some(c), _) => format!("{} (a {k} {c} fusion)", ins.name),
+        ("fusion", Some(k), None, _) => format!("{} (a {k} fusion)", ins.name),
+        ("custom-call", _, _, Some(t)) => format!("{} (a custom call to {t})", ins.name),
+        (op, ..) => format!("{} ({} {op})", ins.name, a(op)),
+    }
+}
+
+fn layout_change(p: &Pair<'_, '_>) -> Option<String> {
+    let side = [p.producer, p.consumer]
+        .into_iter()
+        .find(|i| matches!(i.opcode, "copy" | "transpose" | "copy-start"))?;
+    let from = operand_shape(p.m, side, 0).and_then(layout_text);
+    let to = layout_text(side.shape_text);
+    match (side.opcode, from, to) {
+        ("transpose", ..) => Some(format!("{} is a transpose", what(side))),
+        (_, Some(a), Some(b)) if a != b => Some(format!(
+            "{} rewrites the array from layout {a} to {b}",
+            side.name
+        )),
+        _ => None,
+    }
+}
+
+/// Operand `i`'s shape: as printed beside it, or its instruction's.
+pub fn operand_shape<'a>(m: &Module<'a>, ins: &Instruction<'_>, i: usize) -> Option<&'a str> {
+    let o = m.operands(ins).get(i)?;
+    o.shape
+        .or_else(|| o.id.and_then(|id| m.instruction(id)).map(|x| x.shape_text))
+}
+
+/// An array shape's layout as printed (`{1,0}`).
+pub fn layout_text(shape: &str) -> Option<&str> {
+    match crate::program::Shape::parse(shape) {
+        crate::program::Shape::Array(a) => a.layout.map(|l| l.text),
+        _ => None,
+    }
+}
+
+fn memory_space(p: &Pair<'_, '_>) -> Option<String> {
+    let side = [p.producer, p.consumer]
+        .into_iter()
+        .find(|i| matches!(i.opcode, "copy" | "copy-start"))?;
+    let space = |s: &str| match crate::program::Shape::parse(s).first_part() {
+        crate::program::Shape::Array(a) => Some(a.memory_space().unwrap_or(0)),
+        _ => None,
+    };
+    let from = space(operand_shape(p.m, side, 0)?)?;
+    let to = space(side.shape_text)?;
+    (from != to).then(|| {
+        format!(
+            "{} moves the array from memory space S({from}) to S({to}) (S(0) is the device's main memory)",
+            what(side)
+        )
+    })
+}
+
+fn producer_custom_call(p: &Pair<'_, '_>) -> Option<String> {
+    (p.producer.opcode == "custom-call").then(|| {
+        format!(
+            "the producer {} is opaque to XLA's fusion",
+            what(p.producer)
+        )
+    })
+}
+
+fn consumer_custom_call(p: &Pair<'_, '_>) -> Option<String> {
+    let c = p.consumer;
+    if c.opcode != "custom-call" {
+        return None;
+    }
+    let input_fusion = c.backend_config.and_then(|b| input_fusion(b, p.operand));
+    match input_fusion {
+        Some(false) => Some(format!(
+            "the consumer {} is opaque to XLA's fusion, and its allow_input_fusion does not name operand {}",
+            what(c),
+            p.operand
+        )),
+        Some(true) => None,
+        None if !c
+            .backend_config
+            .is_some_and(|b| b.contains("allow_input_fusion")) =>
+        {
+            Some(format!(
+                "the consumer {} is opaque to XLA's fusion",
+                what(c)
+            ))
+        }
+        None => None,
+    }
+}
+
+/// Whether a Mosaic kernel's `"allow_input_fusion":[...]` lets XLA fuse
+/// into operand `i` (`None`: the list cannot be read).
+pub fn input_fusion(config: &str, i: usize) -> Option<bool> {
+    let key = "\"allow_input_fusion\":[";
+    let at = config.find(key)? + key.len();
+    let end = at + config.get(at..)?.find(']')?;
+    let list = config.get(at..end)?.trim();
+    if list.is_empty() {
+        return Some(false);
+    }
+    Some(list.split(',').nth(i).is_some_and(|v| v.trim() == "true"))
+}
+
+fn own_kernel(p: &Pair<'_, '_>) -> Option<String> {
+    let side = [p.producer, p.consumer]
+        .into_iter()
+        .find(|i| OWN_KERNEL.contains(&i.opcode))?;
+    Some(format!("{} runs on its own", what(side)))
+}
+
+fn consumer_custom(p: &Pair<'_, '_>) -> Option<String> {
+    is_custom_fusion(p.consumer)
+        .then(|| format!("the consumer {} is a custom fusion", what(p.consumer)))
+}
+
+/// The instruction the pass decided on: a custom fusion (made before the
+/// pass) or an unfused op is itself; a fusion the pass made is its root.
+fn decided<'m, 'a>(m: &'m Module<'a>, ins: &'m Instruction<'a>) -> Option<&'m Instruction<'a>> {
+    if ins.opcode != "fusion" || is_custom_fusion(ins) {
+        return Some(ins);
+    }
+    let c = fused_computation(m, ins)?;
+    m.instruction(m.computation(c)?.root?)
+}
+
+/// Dimensions of more than one element (XLA's `TrueRank`).
+fn true_rank(shape: &str) -> Option<usize> {
+    match crate::program::Shape::parse(shape) {
+        crate::program::Shape::Array(a) => Some(
+            a.dims
+                .iter()
+                .filter(|d| !matches!(d, crate::program::Dim::Static(1)))
+                .count(),
+        ),
+        _ => None,
+    }
+}
+
+fn not_duplicable(p: &Pair<'_, '_>) -> Option<String> {
+    // XLA's `ComputeGloballyUnfusible`: a producer that is more than unary
+    // (two operands at least of its own rank, broadcasts, iotas and scalar
+    // constants aside) and reads more bytes than it writes is kept whole
+    // unless it can go into every user, and it could not go into this one.
+    let m = p.m;
+    let d = decided(m, p.producer)?;
+    let out_rank = true_rank(d.shape_text)?;
+    let mut wide = 0;
+    let mut read = 0u64;
+    for (i, o) in m.operands(d).iter().enumerate() {
+        let shape = operand_shape(m, d, i)?;
+        read = read.saturating_add(crate::program::Shape::parse(shape).bytes()?);
+        let op = o.id.and_then(|id| m.instruction(id)).map(|x| x.opcode);
+        let scalar_constant = op == Some("constant") && true_rank(shape) == Some(0);
+        if !matches!(op, Some("broadcast" | "iota"))
+            && !scalar_constant
+            && true_rank(shape)? >= out_rank
+        {
+            wide += 1;
+        }
+    }
+    let written = d.shape().bytes()?;
+    (wide >= 2 && read > written).then(|| {
+        format!(
+            "{} reads {wide} arrays of its rank ({read} bytes) to write {written}: XLA does not duplicate such a producer and fuses it only where it can go into every user",
+            d.name
+        )
+    })
+}
+
+/// `a` or `an` before a word.
+fn a(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+fn expensive_duplicated(p: &Pair<'_, '_>) -> Option<String> {
+    let root = decided(p.m, p.producer)?.opcode;
+    let users = p.m.users(p.producer).len();
+    (EXPENSIVE.contains(&root) && users >= 2).then(|| {
+        format!(
+            "{}'s result comes from {} {root} and is read by {users} instructions: fusing it would compute it again in each",
+            p.producer.name,
+            a(root)
+        )
+    })
+}
+
+fn producer_not_fusible(p: &Pair<'_, '_>) -> Option<String> {
+    let ins = p.producer;
+    if is_custom_fusion(ins) {
+        return Some(format!("the producer {} is a custom fusion", what(ins)));
+    }
+    if ins.opcode == "custom-call" {
+        return Some(format!("the producer {} is a custom call", what(ins)));
+    }
+    let root = root_op(p.m, ins)?;
+    if ELEMENTWISE.contains(&root) || LOOP_FUSIBLE.contains(&root) {
+        return None;
+    }
+    Some(match ins.opcode {
+        "fusion" => format!("the producer {}'s root is {} {root}", ins.name, a(root)),
+        _ => format!("the producer {} is {} {root}", ins.name, a(root)),
+    })
+}
+
+fn recompute(p: &Pair<'_, '_>) -> Option<String> {
+    let root = decided(p.m, p.producer)?.opcode;
+    if !EXPENSIVE.contains(&root) {
+        return None;
+    }
+    let reuse = reused_by(p.m, p.consumer, p.operand)?;
+    Some(format!(
+        "{}'s result comes from {} {root}, and {} reads each element many times ({} {reuse})",
+        p.producer.name,
+        a(root),
+        p.consumer.name,
+        a(reuse)
+    ))
+}
+
+/// The op in a consumer that reads operand `i`'s elements many times.
+fn reused_by<'a>(m: &Module<'a>, consumer: &Instruction<'a>, i: usize) -> Option<&'a str> {
+    let reuses = |op: &str| {
+        matches!(
+            op,
+            "broadcast" | "gather" | "dot" | "convolution" | "reduce-window"
+        )
+    };
+    let Some(c) = fused_computation(m, consumer) else {
+        return reuses(consumer.opcode).then_some(consumer.opcode);
+    };
+    let param = m
+        .instructions_of(c)
+        .iter()
+        .find(|x| x.opcode == "parameter" && x.parameter_number == u32::try_from(i).ok())?;
+    m.users(param)
+        .iter()
+        .filter_map(|&u| m.instruction(u))
+        .find(|u| reuses(u.opcode) && !scalar(u, m))
+        .map(|u| u.opcode)
+}
+
+/// A broadcast of a scalar reuses nothing worth a kernel.
+fn scalar(u: &Instruction<'_>, m: &Module<'_>) -> bool {
+    u.opcode == "broadcast" && operand_shape(m, u, 0).is_some_and(|s| s.contains("[]"))
+}
+
+fn consumer_not_fusible(p: &Pair<'_, '_>) -> Option<String> {
+    let ins = p.consumer;
+    if ins.opcode == "fusion" {
+        return (ins.fusion_kind != Some("kLoop") && !is_custom_fusion(ins))
+            .then(|| format!("the consumer {} is no loop fusion", what(ins)));
+    }
+    (!ELEMENTWISE.contains(&ins.opcode) && !LOOP_FUSIBLE.contains(&ins.opcode))
+        .then(|| format!("the consumer {} is not loop-fusible", what(ins)))
+}
+
+/// An instruction by id, for the callers that hold ids.
+pub fn pair<'m, 'a>(
+    m: &'m Module<'a>,
+    backend: Option<Backend>,
+    producer: InstrId,
+    consumer: InstrId,
+    operand: usize,
+) -> Option<Pair<'m, 'a>> {
+    Some(Pair {
+        m,
+        backend,
+        producer: m.instruction(producer)?,
+        consumer: m.instruction(consumer)?,
+        operand,
+    })
+}
