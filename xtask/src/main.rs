@@ -119,6 +119,19 @@ fn test(args: &[String]) -> Result<()> {
             )
         },
     )?;
+    tools::step(
+        "XLA's fusion decisions of the fixtures (CPU), unchanged",
+        || {
+            let python = tools::python()?;
+            tools::run(
+                tools::command(&python)
+                    .arg(root.join("fixtures/fusion_logs.py"))
+                    .args(["--check", "--target", "cpu"])
+                    .env("JAX_PLATFORMS", "cpu")
+                    .current_dir(&root),
+            )
+        },
+    )?;
     let preprocessor = tools::step("preprocessor binary", tools::build_preprocessor)?;
     tools::step("mdbook build of the course", || {
         let mut cmd = tools::command(&mdbook);
