@@ -3,7 +3,7 @@
 //! `mdbook-dumplab analyze --json` prints (the serde form of the
 //! [`Analysis`](dumplab::Analysis)) and the playground's report
 //! (`dumplab::inspect::inspect`), and for a compiled dump its cost ledger
-//! (`cost --json`); for every fixture family, the source map
+//! (`cost --json`) and its explanation (`explain --json`, without a log); for every fixture family, the source map
 //! of each lowered/compiled pair (`map --json`, the playground's map).
 //!
 //! Golden files live in `tests/golden/`, one per input, pretty-printed so a
@@ -68,7 +68,11 @@ fn dump_outputs(text: &str) -> serde_json::Value {
     // The cost ledger of a compiled dump, as `cost --json` prints it.
     let cost = dumplab::cost::report::with_report(text, None, dumplab::cost::json::to_json)
         .map_or_else(|e| serde_json::json!({ "error": e }), |j| pretty(&j));
-    serde_json::json!({ "analyze": analysis, "inspect": inspect, "cost": cost })
+    // Why these kernels, as `explain --json` prints it (no log).
+    let explain =
+        dumplab::explain::report::with_report(text, None, dumplab::explain::json::to_json)
+            .map_or_else(|e| serde_json::json!({ "error": e }), |j| pretty(&j));
+    serde_json::json!({ "analyze": analysis, "inspect": inspect, "cost": cost, "explain": explain })
 }
 
 /// Lowered/compiled pairs of one family: every `compiled.B[.V].hlo.txt`

@@ -18,7 +18,7 @@ use crate::cmd_cost::bytes;
 use anyhow::anyhow;
 use dumplab::diagnostic::printable;
 use dumplab::explain::boundaries::From;
-use dumplab::explain::json::to_json;
+use dumplab::explain::json::{detail, to_json};
 use dumplab::explain::report::{Report, ask_of, with_report};
 use dumplab::explain::{InputExplained, KernelExplained};
 use std::fmt::Write as _;
@@ -64,11 +64,13 @@ fn text_report(name: &str, r: &Report<'_, '_, '_>) -> String {
         Some((pass, c)) => {
             let _ = writeln!(
                 s,
-                "XLA's log ({}): {} decisions read ({} fused, {} not fused, {} not tied to two kernels of this dump)",
+                "XLA's log ({}): {} decisions read: {} fused, {} not fused ({} between two kernels of this dump, {} inside one kernel, {} about parameters, tuple elements, constants or names this dump no longer has)",
                 pass.map_or("no fusion pass found", |p| p.as_str()),
                 c.decisions,
                 c.fused,
                 c.not_fused,
+                c.between,
+                c.same_kernel,
                 c.unresolved
             );
         }
@@ -80,6 +82,7 @@ fn text_report(name: &str, r: &Report<'_, '_, '_>) -> String {
         }
     }
     if unknown > 0
+        && e.log.is_none()
         && let Some(a) = ask_of(r.backend)
     {
         match a.flags {
@@ -124,17 +127,23 @@ fn kernel(s: &mut String, r: &Report<'_, '_, '_>, k: &KernelExplained<'_, '_>) {
             .unwrap_or_default()
     );
     if let Some(c) = &k.copy {
+        let layouts = match (c.from_layout.as_deref(), c.to_layout.as_deref()) {
+            (None, None) if c.shape.ends_with("[]") => "a scalar, no layout".to_owned(),
+            (a, b) => format!(
+                "layout {} -> {}{}",
+                a.unwrap_or("(not printed)"),
+                b.unwrap_or("(not printed)"),
+                match c.changes_layout() {
+                    Some(false) => " (the same layout)",
+                    _ => "",
+                }
+            ),
+        };
         let _ = writeln!(
             s,
-            "{indent}  {} {}: layout {} -> {}{}, {}",
+            "{indent}  {} {}: {layouts}, {}",
             c.opcode,
             printable(&c.shape),
-            c.from_layout.as_deref().unwrap_or("?"),
-            c.to_layout.as_deref().unwrap_or("?"),
-            match c.changes_layout() {
-                Some(false) => " (the same layout)",
-                _ => "",
-            },
             c.bytes.map_or("bytes unknown".to_owned(), |b| format!(
                 "{} moved (XLA's cost model)",
                 bytes(b)
@@ -159,6 +168,9 @@ fn kernel(s: &mut String, r: &Report<'_, '_, '_>, k: &KernelExplained<'_, '_>) {
             inp.operand,
             printable(from)
         );
+        if inp.xla.is_empty() && (inp.after_fusion.is_some() || inp.rules.is_empty()) {
+            let _ = writeln!(s, "{indent}    {}", printable(&detail(m, k, inp)));
+        }
         for l in &inp.xla {
             let _ = writeln!(
                 s,

@@ -85,8 +85,15 @@ fn log(out: &mut String, r: &Report<'_, '_, '_>) {
     opt_str(out, pass.map(|p| p.as_str()));
     let _ = write!(
         out,
-        ",\"lines\":{},\"decisions\":{},\"fused\":{},\"not_fused\":{},\"unresolved\":{},\"unread\":{}}}",
-        c.lines, c.decisions, c.fused, c.not_fused, c.unresolved, c.unread
+        ",\"lines\":{},\"decisions\":{},\"fused\":{},\"not_fused\":{},\"between_kernels\":{},\"same_kernel\":{},\"unresolved\":{},\"unread\":{}}}",
+        c.lines,
+        c.decisions,
+        c.fused,
+        c.not_fused,
+        c.between,
+        c.same_kernel,
+        c.unresolved,
+        c.unread
     );
 }
 
@@ -249,15 +256,15 @@ fn input(
         None => out.push_str("null"),
     }
     out.push_str(",\"ask\":");
-    let ask = (inp.is_boundary() && answer.is_none())
+    let ask = (inp.is_boundary() && answer.is_none() && r.explanation.log.is_none())
         .then(|| ask_of(r.backend).and_then(|a| a.flags))
         .flatten();
     opt_str(out, ask);
     out.push('}');
 }
 
-/// The sentence of a boundary's answer.
-fn detail(m: &Module<'_>, k: &KernelExplained<'_, '_>, inp: &InputExplained<'_>) -> String {
+/// The sentence of a boundary's answer (the command line prints it too).
+pub fn detail(m: &Module<'_>, k: &KernelExplained<'_, '_>, inp: &InputExplained<'_>) -> String {
     let consumer = name_of(m, k.kernel.instruction);
     let producer = match inp.from {
         From::Kernel(id) => name_of(m, id),
@@ -281,6 +288,23 @@ fn detail(m: &Module<'_>, k: &KernelExplained<'_, '_>, inp: &InputExplained<'_>)
     let wrapped = [producer, consumer]
         .into_iter()
         .find(|n| n.starts_with("wrapped_"));
+    let same_layout_copy = k
+        .copy
+        .as_ref()
+        .is_some_and(|c| c.changes_layout() == Some(false))
+        || match inp.from {
+            From::Kernel(id) => m.instruction(id).is_some_and(|i| {
+                i.opcode == "copy"
+                    && super::rules::operand_shape(m, i, 0).and_then(super::rules::layout_text)
+                        == super::rules::layout_text(i.shape_text)
+            }),
+            _ => false,
+        };
+    if same_layout_copy && wrapped.is_none() {
+        return format!(
+            "unknown: no rule is sure why {producer} and {consumer} are separate (a copy that keeps its layout: a guess is that a pass after fusion added it, as the CPU's copy insertion does for a loop's state; XLA's fusion log of the compile can tell)"
+        );
+    }
     match wrapped {
         Some(w) => format!(
             "unknown: no rule is sure why {producer} and {consumer} are separate ({w} looks like the fusion wrapper's name for an op that fusion left alone; XLA's log says why under the op's own name)"

@@ -119,8 +119,14 @@ pub struct LogCounts {
     pub fused: usize,
     /// Pairs not fused.
     pub not_fused: usize,
-    /// Pairs not fused that could not be tied to two kernels of the dump
-    /// (a name a later pass changed, or one inside a kernel).
+    /// Pairs not fused whose two sides ended in one kernel (fused later,
+    /// through another operand or another run of the pass).
+    pub same_kernel: usize,
+    /// Pairs not fused tied to two kernels of the dump.
+    pub between: usize,
+    /// Pairs not fused that are not two kernels of the dump: a parameter,
+    /// a tuple element or a constant on one side, or a name the dump no
+    /// longer has (a later pass changed it, or the log is of another compile).
     pub unresolved: usize,
     /// Lines of a fusion pass DumpLab did not understand.
     pub unread: usize,
@@ -223,6 +229,11 @@ fn explain_input<'l>(
     }
 }
 
+fn is_kernel(m: &Module<'_>, id: InstrId) -> bool {
+    m.instruction(id)
+        .is_some_and(|i| crate::kernels::has_row(i.opcode))
+}
+
 /// The log's not-fused decisions by (producer, consumer) kernel.
 fn logged_pairs<'l>(
     m: &Module<'_>,
@@ -244,10 +255,12 @@ fn logged_pairs<'l>(
         c.not_fused += 1;
         let row = reasons::message_row(d.message);
         if row.is_some_and(|r| !r.boundary) {
+            c.unresolved += 1;
             continue;
         }
         match (r.resolve(d.producer, d.line), r.resolve(d.consumer, d.line)) {
-            (Some(p), Some(k)) if p != k => {
+            (Some(p), Some(k)) if p != k && is_kernel(m, p) && is_kernel(m, k) => {
+                c.between += 1;
                 let list = out.entry((p, k)).or_default();
                 if !list.iter().any(|x| x.message == d.message) {
                     list.push(Logged {
@@ -257,6 +270,7 @@ fn logged_pairs<'l>(
                     });
                 }
             }
+            (Some(p), Some(k)) if p == k => c.same_kernel += 1,
             _ => c.unresolved += 1,
         }
     }

@@ -185,6 +185,8 @@ pub const XLA_MESSAGES: &[MessageRow] = &[
         "fusion into output of a reduce fusion would create a loop fusion",
         Reason::ReduceOutput,
     ),
+    msg("the producer is not fusible", Reason::ProducerNotFusible),
+    msg("the consumer is not fusible", Reason::ConsumerNotFusible),
     msg("Concatenate fusion is inefficient.", Reason::XlaOther),
     MessageRow {
         starts: "Not fusing: insufficient non-constant nodes.",

@@ -47,6 +47,9 @@ pub enum On {
     Cpu,
     /// Any backend but the CPU (whose own rows say the same in its order).
     NotCpu,
+    /// XLA:GPU: a check of its priority fusion, whose log agrees with it on
+    /// the H100 fixtures.
+    Gpu,
 }
 
 impl On {
@@ -55,6 +58,7 @@ impl On {
             On::All => true,
             On::Cpu => b == Some(Backend::Cpu),
             On::NotCpu => b != Some(Backend::Cpu),
+            On::Gpu => b == Some(Backend::Gpu),
         }
     }
 }
@@ -102,6 +106,11 @@ pub const RULES: &[Rule] = &[
         check: producer_custom_call,
     },
     Rule {
+        reason: Reason::ProducerNotFusible,
+        on: On::Gpu,
+        check: producer_custom_fusion,
+    },
+    Rule {
         reason: Reason::Recompute,
         on: On::Cpu,
         check: recompute,
@@ -120,6 +129,11 @@ pub const RULES: &[Rule] = &[
         reason: Reason::ConsumerNotFusible,
         on: On::NotCpu,
         check: consumer_custom_call,
+    },
+    Rule {
+        reason: Reason::ConsumerNotFusible,
+        on: On::Gpu,
+        check: consumer_custom_fusion,
     },
     Rule {
         reason: Reason::OwnKernel,
@@ -359,6 +373,16 @@ fn producer_custom_call(p: &Pair<'_, '_>) -> Option<String> {
             what(p.producer)
         )
     })
+}
+
+fn producer_custom_fusion(p: &Pair<'_, '_>) -> Option<String> {
+    is_custom_fusion(p.producer)
+        .then(|| format!("the producer {} is a custom fusion, which priority fusion does not fuse into a consumer", what(p.producer)))
+}
+
+fn consumer_custom_fusion(p: &Pair<'_, '_>) -> Option<String> {
+    is_custom_fusion(p.consumer)
+        .then(|| format!("the consumer {} is a custom fusion, which priority fusion does not fuse a producer into", what(p.consumer)))
 }
 
 fn consumer_custom_call(p: &Pair<'_, '_>) -> Option<String> {
