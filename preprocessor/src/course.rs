@@ -243,10 +243,13 @@ fn load_family_dir(
     }
 }
 
-/// Whether a family folder's file is one the course reads: a dump or the
-/// Python source it came from. Nothing else in the folder is opened.
+/// Whether a family folder's file is one the course reads: a dump, the
+/// Python source it came from, or XLA's fusion log of a compiled dump.
+/// Nothing else in the folder is opened.
 fn is_course_file(name: &str) -> bool {
-    dumplab::fixture::is_dump_name(name) || name.ends_with(".py")
+    dumplab::fixture::is_dump_name(name)
+        || name.ends_with(".py")
+        || dumplab::fixture::is_log_name(name)
 }
 
 /// The dumps and Python sources of a family folder, by name.

@@ -164,6 +164,26 @@
 //! | `lines` | list | the lines that differ: `{file, line, a: {op: count}, b: {op: count}}` (`file`, `line` null for ops without a location) |
 //! | `signature` | object or null | `{a, b}`: the entry function's parameter shapes, where they differ |
 //! | `donation` | object or null | `{a, b}`: the entry function's donated or aliased arguments (`%arg0: tf.aliasing_output = 0`, `jax.buffer_donor = true`), where they differ: how `jit` was called, not an operation (`same_program` does not weigh it) |
+//!
+//! # JSON of `explain`
+//!
+//! `mdbook-dumplab explain DUMP [--log FILE] --json` prints one object (the
+//! playground's `explain` request the same, with `lines` added: the kernels'
+//! lines as `[line, text]`), built by `crate::explain`. Lines are 1-based
+//! lines of the dump as pasted. Fields are stable; new ones may be added,
+//! none renamed or removed.
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `schema` | number | 1 |
+//! | `module`, `backend` | string or null | the module's name; the backend the analysis names |
+//! | `log` | object or null | with `--log`: `{pass, lines, decisions, fused, not_fused, between_kernels, same_kernel, unresolved, unread}`: the pass that wrote it (`cpu-instruction-fusion`, `priority-fusion`), the fusion lines read, the decisions (a pass that runs twice logs some twice), those not fused that join two kernels of this dump, end in one kernel, or are about parameters, tuple elements, constants or names this dump no longer has; `unread` fusion lines DumpLab did not understand |
+//! | `ask` | object or null | `{flags, note}`: the environment that makes this backend's XLA log its fusion decisions (`null` for libtpu, which does not), and what its log holds |
+//! | `kernels` | list | every row of the kernel tree, depth first in run order: `{name, kind, detail, line, depth, inputs, copy}` (`kind` from `kernels::KINDS`) |
+//! | `kernels[].inputs` | list | `{operand, from, from_line, via, reason, detail, basis, reasons, xla, ask}`: `from` the producing kernel's name, or `parameter`, `constant`, `tuple`, `unknown`; `via` the free ops passed (`bitcast`, `get-tuple-element`); `reason` the answer's id (`explain::reasons::REASONS`), `unknown`, or null when `from` is no kernel; `basis` `xla-log` (XLA's first logged reason for this pair, or a copy the complete log never names: added after fusion) or `rule` (the first reason DumpLab's rules find, checked in XLA's order); `reasons` every reason found, XLA's first, each `{id, basis, detail}`; `xla` `{message, line}` of the log; `ask` the flags to run with when the answer is unknown and no log was given |
+//! | `kernels[].copy` | object or null | for a copy, copy-start or transpose: `{opcode, from_layout, to_layout, changes_layout, shape, bytes, source_lines}`: the layouts as printed (the memory space `S(n)` included; `changes_layout` compares them without it), the result's shape, the bytes XLA's cost model counts (read and written; null when unknown), the source lines `[file, line]` |
+//! | `summary` | object | `{boundaries, explained, unknown}`: inputs that come from another kernel, with an answer, without |
+//! | `reasons` | list | the rows of `REASONS` used above: `{id, title, sentence}` |
 
 use std::collections::HashMap;
 

@@ -55,14 +55,17 @@ pub enum Question {
     Diff(DiffQuestion),
     /// What does a dump folder say? Its pass story or its memory.
     Folder(FolderQuestion),
+    /// Why these kernels? A boundary or a copy, explained.
+    Explain(ExplainQuestion),
 }
 
 impl Question {
     /// Every `type` spelling, in declaration order (the order serde's
     /// "expected one of" lists them). What shows a question by its type (the
     /// page's label, the answer key) has one row per entry; tests check it.
-    pub const TYPE_NAMES: [&'static str; 9] = [
+    pub const TYPE_NAMES: [&'static str; 10] = [
         "classify", "evidence", "count", "pair", "choice", "backend", "cost", "diff", "folder",
+        "explain",
     ];
 
     /// The `type` spelling.
@@ -77,6 +80,7 @@ impl Question {
             Question::Cost(_) => "cost",
             Question::Diff(_) => "diff",
             Question::Folder(_) => "folder",
+            Question::Explain(_) => "explain",
         }
     }
 
@@ -101,6 +105,7 @@ impl Question {
             Question::Cost(q) => common!(q),
             Question::Diff(q) => common!(q),
             Question::Folder(q) => common!(q),
+            Question::Explain(q) => common!(q),
         }
     }
 }
@@ -194,6 +199,34 @@ pub struct CostQuestion {
     /// one the ledger chooses for the dump.
     #[serde(default)]
     pub chip: Option<String>,
+}
+
+/// `type = "explain"`: why two kernels of a compiled dump are separate, or
+/// what a copy does (`dumplab::explain`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplainQuestion {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// The compiled dump excerpt shown (the explanation is of the whole dump).
+    pub snippet: String,
+    /// What is asked: one of `resolve::explain::EXPLAIN_ASKS` (`reason`,
+    /// `from`, `copy-bytes`).
+    pub ask: String,
+    /// The kernel asked about (its instruction name, without `%`).
+    pub kernel: String,
+    /// Which of its operands (from 0), for `reason` and `from`.
+    #[serde(default)]
+    pub operand: Option<usize>,
+    /// Whether XLA's fusion log of the same compile (the family's
+    /// `fusion-log.<target>.txt`) is read too: its reason comes first.
+    #[serde(default)]
+    pub log: bool,
 }
 
 /// `type = "diff"`: a fact of the diff of two dumps (`dumplab::diff`): the

@@ -38,6 +38,18 @@ impl CopyFacts {
         };
         Some(strip(self.from_layout.as_ref()?) != strip(self.to_layout.as_ref()?))
     }
+
+    /// Whether the memory space differs (both layouts known; no `S(n)`
+    /// is memory space 0).
+    pub fn moves_memory_space(&self) -> Option<bool> {
+        let space = |l: &str| -> String {
+            match l.find("S(") {
+                Some(at) => l[at..].split(')').next().unwrap_or("").to_owned(),
+                None => "S(0".to_owned(),
+            }
+        };
+        Some(space(self.from_layout.as_ref()?) != space(self.to_layout.as_ref()?))
+    }
 }
 
 /// The facts of a copy or transpose row; `None` for any other row.

@@ -34,13 +34,14 @@ pub(crate) fn inline(text: &str) -> String {
 /// What the page calls each question type: one row per
 /// [`Question::TYPE_NAMES`](dumplab::exercise::model::Question::TYPE_NAMES)
 /// entry (a test checks every one).
-const TYPE_LABELS: [(&str, &str); 9] = [
+const TYPE_LABELS: [(&str, &str); 10] = [
     ("classify", "Which call?"),
     ("evidence", "Find the evidence"),
     ("count", "Count"),
     ("cost", "Where the time goes"),
     ("diff", "What changed"),
     ("folder", "The dump folder"),
+    ("explain", "Why these kernels"),
     ("pair", "Find the pair"),
     ("choice", "Multiple choice"),
     ("backend", "Which backend?"),

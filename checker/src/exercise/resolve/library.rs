@@ -77,6 +77,14 @@ pub fn library_of(families: &BTreeMap<String, crate::fixture::Family>) -> Librar
             .collect::<Vec<_>>()
             .join("/");
         for (file, text) in &family.files {
+            if crate::fixture::is_log_name(file) {
+                let info = DumpInfo {
+                    text: text.clone(),
+                    ..DumpInfo::default()
+                };
+                lib.insert((name.clone(), file.clone()), info);
+                continue;
+            }
             if !crate::fixture::is_dump_name(file) {
                 continue;
             }

@@ -325,7 +325,7 @@ fn every_mistake_is_reported_where_it_is() {
         (
             "[[question]]\nid = \"x\"\ntype = \"clasify\"\nprompt = \"p\"\n",
             &[
-                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`, `cost`, `diff`, `folder`",
+                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`, `cost`, `diff`, `folder`, `explain`",
             ],
         ),
         (
@@ -907,6 +907,27 @@ fn every_kind_and_every_backend_has_its_row() {
     }
 }
 
+/// Every ask of an `explain` question is documented in `exercises/FORMAT.md`.
+#[test]
+fn every_explain_ask_is_documented_where_instructors_read_it() {
+    let doc = include_str!("../../../../exercises/FORMAT.md");
+    let section: Vec<&str> = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("## Explain asks"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .collect();
+    let rows: Vec<&&str> = section.iter().filter(|l| l.starts_with("| `")).collect();
+    assert_eq!(rows.len(), super::EXPLAIN_ASKS.len(), "one row per ask");
+    for ask in super::EXPLAIN_ASKS {
+        let row = format!("| `{}` |", ask.name);
+        assert!(
+            rows.iter().any(|r| r.starts_with(&row)),
+            "exercises/FORMAT.md lacks `{row}`"
+        );
+    }
+}
+
 /// Every ask of a `cost` question is documented in `exercises/FORMAT.md`,
 /// once, with what it is asked of.
 #[test]
@@ -1282,6 +1303,14 @@ type = "folder"
 prompt = "p"
 snippet = "neg/folder.cpu/module_0000.jit_fn.before_optimizations.txt"
 ask = "changed-files"
+
+[[question]]
+id = "j"
+type = "explain"
+prompt = "p"
+snippet = "copied/compiled.cpu.hlo.txt"
+ask = "copy-bytes"
+kernel = "dead"
 "#,
     );
     assert!(diags.is_empty(), "{diags:?}");
