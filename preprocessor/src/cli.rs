@@ -77,6 +77,12 @@ pub enum Command {
         /// XLA's fusion-decision log of the same compile (stderr of a compile run with TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_VMODULE=instruction_fusion=5,cpu_instruction_fusion=5 on the CPU).
         #[arg(long)]
         log: Option<PathBuf>,
+        /// The compile's `--xla_dump_to` folder: says which pass added each copy.
+        #[arg(long)]
+        folder: Option<PathBuf>,
+        /// With --folder: the module of the folder (its id, module_0001, or name), when it holds several.
+        #[arg(long, requires = "folder")]
+        module: Option<String>,
         /// The compiled HLO dump (`-` for standard input).
         dump: PathBuf,
     },
@@ -142,9 +148,19 @@ pub fn main() -> ExitCode {
         Some(Command::Diff { json, chip, a, b }) => {
             crate::cmd_diff::run(json, chip.as_deref(), &a, &b)
         }
-        Some(Command::Explain { json, log, dump }) => {
-            crate::cmd_explain::run(json, log.as_deref(), &dump)
-        }
+        Some(Command::Explain {
+            json,
+            log,
+            folder,
+            module,
+            dump,
+        }) => crate::cmd_explain::run(
+            json,
+            log.as_deref(),
+            folder.as_deref(),
+            module.as_deref(),
+            &dump,
+        ),
         Some(Command::Folder {
             json,
             module,

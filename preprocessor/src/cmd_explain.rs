@@ -19,28 +19,43 @@ use anyhow::anyhow;
 use dumplab::diagnostic::printable;
 use dumplab::explain::boundaries::From;
 use dumplab::explain::json::{detail, to_json};
-use dumplab::explain::report::{Report, ask_of, with_report};
+use dumplab::explain::report::{Report, ask_of, with_folder_report, with_report};
 use dumplab::explain::{InputExplained, KernelExplained};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub(crate) fn run(json: bool, log: Option<&Path>, dump: &Path) -> anyhow::Result<ExitCode> {
+pub(crate) fn run(
+    json: bool,
+    log: Option<&Path>,
+    folder: Option<&Path>,
+    module: Option<&str>,
+    dump: &Path,
+) -> anyhow::Result<ExitCode> {
     let (name, text) = read_input(dump)?;
     let name = printable(&name).into_owned();
     let log_text = match log {
         Some(p) => Some(read_input(p)?.1),
         None => None,
     };
-    let out = with_report(&text, log_text.as_deref(), |r| {
+    let show = |r: &Report<'_, '_, '_>| {
         if json {
             format!("{}\n", to_json(r))
         } else {
             text_report(&name, r)
         }
-    })
-    .map_err(|e| anyhow!("{name}: {e}"))?;
+    };
+    let out = match folder {
+        None => {
+            with_report(&text, log_text.as_deref(), show).map_err(|e| anyhow!("{name}: {e}"))?
+        }
+        Some(dir) => crate::cmd_folder::with_folder(dir, |f, shown| {
+            let m = crate::cmd_folder::module_of(f, module, shown, "--folder")?;
+            with_folder_report(&text, log_text.as_deref(), Some((f, m)), show)
+                .map_err(|e| anyhow!("{name}: {e}"))
+        })?,
+    };
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
     lock.write_all(out.as_bytes())?;
@@ -151,6 +166,29 @@ fn kernel(s: &mut String, r: &Report<'_, '_, '_>, k: &KernelExplained<'_, '_>) {
         );
         for (f, l) in &c.source_lines {
             let _ = writeln!(s, "{indent}  from {}:{l}", printable(f));
+        }
+        if let Some(a) = &c.added {
+            let unread = if a.unread_before.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (or in one of the {} unread files before it)",
+                    a.unread_before.len()
+                )
+            };
+            let step = match (a.step, a.pipeline.as_deref(), a.pass.as_deref()) {
+                (Some(n), Some(pl), Some(p)) => {
+                    format!(" (step {n:04}, {}: after {})", printable(pl), printable(p))
+                }
+                (Some(n), Some(pl), None) => format!(" (step {n:04}, {})", printable(pl)),
+                _ => String::new(),
+            };
+            let _ = writeln!(s, "{indent}  first in {}{step}{unread}", printable(&a.file));
+        } else if r.explanation.folder_module.is_some() {
+            let _ = writeln!(
+                s,
+                "{indent}  in no numbered file of the folder's module: the pass that added it left no file in this folder"
+            );
         }
     }
     for inp in boundaries {

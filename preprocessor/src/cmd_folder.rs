@@ -93,12 +93,12 @@ fn text_of(bytes: Vec<u8>) -> Option<String> {
     String::from_utf8(bytes).ok().filter(|t| !t.contains('\0'))
 }
 
-pub(crate) fn run(
-    json_out: bool,
-    module: Option<&str>,
-    first: Option<&str>,
+/// Reads the folder `dir` (texts within the limits) and hands it, with the
+/// name it is shown by, to `f`.
+pub(crate) fn with_folder<R>(
     dir: &Path,
-) -> anyhow::Result<ExitCode> {
+    f: impl FnOnce(&folder::Folder<'_>, &str) -> anyhow::Result<R>,
+) -> anyhow::Result<R> {
     let shown = printable(&dir.display().to_string()).into_owned();
     if !dir.is_dir() {
         bail!("{shown}: not a folder; give the folder --xla_dump_to wrote");
@@ -130,6 +130,46 @@ pub(crate) fn run(
         })
         .collect();
     let folder = folder::read_inputs(&inputs, &limits);
+    f(&folder, &shown)
+}
+
+/// The module `--module` names, else the folder's only one.
+pub(crate) fn module_of(
+    folder: &folder::Folder<'_>,
+    module: Option<&str>,
+    shown: &str,
+    flag: &str,
+) -> anyhow::Result<usize> {
+    match module {
+        Some(name) => pick(folder, name, shown),
+        None => only_module(folder, shown, flag),
+    }
+}
+
+pub(crate) fn run(
+    json_out: bool,
+    module: Option<&str>,
+    first: Option<&str>,
+    dir: &Path,
+) -> anyhow::Result<ExitCode> {
+    let out = with_folder(dir, |folder, shown| {
+        output(folder, shown, json_out, module, first)
+    })?;
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    lock.write_all(out.as_bytes())?;
+    lock.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn output(
+    folder: &folder::Folder<'_>,
+    shown: &str,
+    json_out: bool,
+    module: Option<&str>,
+    first: Option<&str>,
+) -> anyhow::Result<String> {
+    let shown = shown.to_owned();
     let chosen = match module {
         Some(name) => Some(pick(&folder, name, &shown)?),
         None => None,
@@ -138,7 +178,7 @@ pub(crate) fn run(
         Some(q) => {
             let m = match chosen {
                 Some(m) => m,
-                None => only_module(&folder, &shown)?,
+                None => only_module(folder, &shown, "--first")?,
             };
             if json_out {
                 format!("{}\n", json::first_json(&folder, m, q))
@@ -157,14 +197,10 @@ pub(crate) fn run(
                 report::module_text(&mut s, &folder, m);
                 escape_lines(&s)
             }
-            None => escape_lines(&report::folder_text(&folder)),
+            None => escape_lines(&report::folder_text(folder)),
         },
     };
-    let stdout = std::io::stdout();
-    let mut lock = stdout.lock();
-    lock.write_all(out.as_bytes())?;
-    lock.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(out)
 }
 
 /// Each line with its control characters escaped, the newlines kept.
@@ -228,15 +264,15 @@ fn list_modules(folder: &folder::Folder<'_>) -> String {
     names.join(", ")
 }
 
-/// The folder's one module, for `--first` without `--module`.
-fn only_module(folder: &folder::Folder<'_>, shown: &str) -> anyhow::Result<usize> {
+/// The folder's one module, for `flag` (`--first`) without `--module`.
+fn only_module(folder: &folder::Folder<'_>, shown: &str, flag: &str) -> anyhow::Result<usize> {
     match folder.index.modules.len() {
         1 => Ok(0),
         0 => bail!(
             "{shown}: no module files (module_NNNN.<name>...) in this folder; give the folder --xla_dump_to wrote"
         ),
         n => bail!(
-            "--first needs --module: {shown} holds {n} modules ({})",
+            "{flag} needs --module: {shown} holds {n} modules ({})",
             list_modules(folder)
         ),
     }

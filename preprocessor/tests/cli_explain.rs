@@ -84,6 +84,22 @@ fn the_text_of_real_dumps_is_the_expected_text() {
             "attention-h100.txt",
             &["fixtures/attention/compiled.gpu.hlo.txt"][..],
         ),
+        (
+            "dynamic-update-loop-cpu-with-folder.txt",
+            &[
+                "fixtures/dynamic_update_loop/compiled.cpu.hlo.txt",
+                "--folder",
+                "fixtures/dynamic_update_loop/folder.cpu",
+            ][..],
+        ),
+        (
+            "dynamic-update-loop-tpu-with-folder.txt",
+            &[
+                "fixtures/dynamic_update_loop/compiled.tpu.hlo.txt",
+                "--folder",
+                "fixtures/dynamic_update_loop/folder.tpu",
+            ][..],
+        ),
     ] {
         let got = ok(&run(args, None));
         let path = root().join("preprocessor/tests/explain").join(name);
@@ -165,6 +181,17 @@ fn standard_input_and_errors() {
     one_error(
         &run(&["fixtures/softmax/lowered.stablehlo.mlir"], None),
         "fixtures/softmax/lowered.stablehlo.mlir: expected compiled HLO (`lower(...).compile().as_text()`), found a stablehlo dump: kernels and their boundaries are what a backend decided",
+    );
+    one_error(
+        &run(
+            &[
+                SOFTMAX,
+                "--folder",
+                "fixtures/dynamic_update_loop/folder.cpu",
+            ],
+            None,
+        ),
+        "fixtures/softmax/compiled.cpu.hlo.txt: the folder's module module_0000 is not this dump's compile: its optimized file has no fusion `ynn_fusion.1`",
     );
     one_error(
         &run(&["no/such/file.txt"], None),

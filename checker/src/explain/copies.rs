@@ -22,6 +22,8 @@ pub struct CopyFacts {
     pub bytes: Option<f64>,
     /// Its source lines (file, line).
     pub source_lines: Vec<(String, u32)>,
+    /// With the compile's dump folder: the pass that added it.
+    pub added: Option<super::added::Added>,
 }
 
 impl CopyFacts {
@@ -88,5 +90,6 @@ pub fn facts<'a>(
             .into_iter()
             .map(|(f, l)| (f.to_owned(), l))
             .collect(),
+        added: None,
     })
 }

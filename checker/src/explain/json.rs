@@ -23,6 +23,8 @@ pub fn to_json(r: &Report<'_, '_, '_>) -> String {
     opt_str(&mut out, r.backend.map(|b| b.as_str()));
     out.push_str(",\"log\":");
     log(&mut out, r);
+    out.push_str(",\"folder_module\":");
+    opt_str(&mut out, r.explanation.folder_module.as_deref());
     out.push_str(",\"ask\":");
     match ask_of(r.backend) {
         Some(a) => {
@@ -157,11 +159,41 @@ fn kernel(
                 push_str(out, f);
                 let _ = write!(out, ",{l}]");
             }
-            out.push_str("]}");
+            out.push_str("],\"added\":");
+            added(out, c.added.as_ref());
+            out.push('}');
         }
         None => out.push_str("null"),
     }
     out.push('}');
+}
+
+fn added(out: &mut String, a: Option<&super::added::Added>) {
+    let Some(a) = a else {
+        out.push_str("null");
+        return;
+    };
+    out.push_str("{\"file\":");
+    push_str(out, &a.file);
+    out.push_str(",\"step\":");
+    match a.step {
+        Some(s) => {
+            let _ = write!(out, "{s}");
+        }
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"pipeline\":");
+    opt_str(out, a.pipeline.as_deref());
+    out.push_str(",\"pass\":");
+    opt_str(out, a.pass.as_deref());
+    out.push_str(",\"unread_before\":[");
+    for (i, f) in a.unread_before.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_str(out, f);
+    }
+    out.push_str("]}");
 }
 
 fn input(

@@ -13,6 +13,7 @@
 //! this module over them; [`report`] reads a paste; [`json`] writes
 //! `explain --json`. Nothing below this module imports it.
 
+pub mod added;
 pub mod boundaries;
 pub mod copies;
 pub mod json;
@@ -138,9 +139,32 @@ pub struct Explanation<'t, 'l> {
     pub kernels: Vec<KernelExplained<'t, 'l>>,
     /// The log's pass and counts, when a log was given.
     pub log: Option<(Option<log::Pass>, LogCounts)>,
+    /// The dump folder's module read for the copies, when one was given.
+    pub folder_module: Option<String>,
 }
 
 impl Explanation<'_, '_> {
+    /// Reads the pass that added each copy and transpose from module `m` of
+    /// the compile's dump folder; an error when the folder is of another
+    /// compile.
+    pub fn with_folder(
+        &mut self,
+        module: &Module<'_>,
+        folder: &crate::folder::Folder<'_>,
+        m: usize,
+    ) -> Result<(), String> {
+        added::same_compile(folder, m, module, self)?;
+        for k in &mut self.kernels {
+            let (Some(c), Some(ins)) = (k.copy.as_mut(), module.instruction(k.kernel.instruction))
+            else {
+                continue;
+            };
+            c.added = added::added(folder, m, ins.name, ins.opcode);
+        }
+        self.folder_module = folder.index.modules.get(m).map(|x| x.module.id.to_owned());
+        Ok(())
+    }
+
     /// Boundaries, those with an answer, those unknown.
     pub fn summary(&self) -> (usize, usize, usize) {
         let b: Vec<_> = self
@@ -195,6 +219,7 @@ pub fn explain<'t, 'a, 'l>(
     Explanation {
         kernels,
         log: read.map(|l| (l.pass, counts)),
+        folder_module: None,
     }
 }
 

@@ -75,6 +75,18 @@ pub fn with_report<R>(
     log: Option<&str>,
     f: impl FnOnce(&Report<'_, '_, '_>) -> R,
 ) -> Result<R, String> {
+    with_folder_report(text, log, None, f)
+}
+
+/// [`with_report`], and with module `m` of the compile's dump folder the
+/// pass that added each copy; an error too when the folder is of another
+/// compile.
+pub fn with_folder_report<R>(
+    text: &str,
+    log: Option<&str>,
+    folder: Option<(&crate::folder::Folder<'_>, usize)>,
+    f: impl FnOnce(&Report<'_, '_, '_>) -> R,
+) -> Result<R, String> {
     analysis::analyze_with(text, |a, repaired, module| {
         if a.kind != Kind::HloOptimized {
             let found = match (&a.kind, &a.reason) {
@@ -92,7 +104,10 @@ pub fn with_report<R>(
         }
         let tree = KernelTree::build(module);
         let led = ledger::build_on(module, &tree, ledger::Loops::of(a.backend));
-        let explanation = explain(module, &tree, &led, a.backend, log);
+        let mut explanation = explain(module, &tree, &led, a.backend, log);
+        if let Some((folder, m)) = folder {
+            explanation.with_folder(module, folder, m)?;
+        }
         let moved = !repaired.undone.is_empty();
         let map = &repaired.map;
         let pasted = move |line: usize| if moved { map.get(line).0 } else { line };
