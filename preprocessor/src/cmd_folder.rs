@@ -171,7 +171,7 @@ fn output(
 ) -> anyhow::Result<String> {
     let shown = shown.to_owned();
     let chosen = match module {
-        Some(name) => Some(pick(&folder, name, &shown)?),
+        Some(name) => Some(pick(folder, name, &shown)?),
         None => None,
     };
     let out = match first {
@@ -181,20 +181,20 @@ fn output(
                 None => only_module(folder, &shown, "--first")?,
             };
             if json_out {
-                format!("{}\n", json::first_json(&folder, m, q))
+                format!("{}\n", json::first_json(folder, m, q))
             } else {
-                escape_lines(&report::first_text(&folder, m, q))
+                escape_lines(&report::first_text(folder, m, q))
             }
         }
         None if json_out => {
             let all = 0..folder.index.modules.len();
             let mods: Vec<usize> = chosen.map_or_else(|| all.collect(), |m| vec![m]);
-            format!("{}\n", json::to_json_of(&folder.index, Some(&folder), mods))
+            format!("{}\n", json::to_json_of(&folder.index, Some(folder), mods))
         }
         None => match chosen {
             Some(m) => {
                 let mut s = String::new();
-                report::module_text(&mut s, &folder, m);
+                report::module_text(&mut s, folder, m);
                 escape_lines(&s)
             }
             None => escape_lines(&report::folder_text(folder)),
