@@ -43,7 +43,12 @@ fn is_dump(path: &Path) -> bool {
             .to_str()
             .is_some_and(dumplab::fixture::is_folder_name)
     });
+    // A family's fusion-decision log (`fusion-log.cpu.txt`, written by
+    // `fixtures/fusion_logs.py`) is XLA's stderr, not a dump: the input of
+    // `explain --log`, whose own tests read it.
+    let fusion_log = name.starts_with("fusion-log.");
     !(in_dump_folder
+        || fusion_log
         || name.ends_with(".py")
         || name.ends_with(".sh")
         || name.ends_with(".toml")
