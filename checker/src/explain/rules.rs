@@ -108,7 +108,7 @@ pub const RULES: &[Rule] = &[
     Rule {
         reason: Reason::ProducerNotFusible,
         on: On::Gpu,
-        check: producer_custom_fusion,
+        check: producer_gpu,
     },
     Rule {
         reason: Reason::Recompute,
@@ -133,7 +133,7 @@ pub const RULES: &[Rule] = &[
     Rule {
         reason: Reason::ConsumerNotFusible,
         on: On::Gpu,
-        check: consumer_custom_fusion,
+        check: consumer_gpu,
     },
     Rule {
         reason: Reason::OwnKernel,
@@ -375,14 +375,45 @@ fn producer_custom_call(p: &Pair<'_, '_>) -> Option<String> {
     })
 }
 
-fn producer_custom_fusion(p: &Pair<'_, '_>) -> Option<String> {
-    is_custom_fusion(p.producer)
-        .then(|| format!("the producer {} is a custom fusion, which priority fusion does not fuse into a consumer", what(p.producer)))
+/// Ops XLA:GPU's priority fusion may fuse besides elementwise ones and
+/// fusions that are not custom (`IsFusible` in `priority_fusion.cc`).
+pub const GPU_FUSIBLE: &[&str] = &[
+    "copy",
+    "iota",
+    "constant",
+    "reduce",
+    "bitcast",
+    "broadcast",
+    "concatenate",
+    "dynamic-slice",
+    "dynamic-update-slice",
+    "gather",
+    "pad",
+    "reduce-window",
+    "reshape",
+    "reverse",
+    "scatter",
+    "slice",
+    "transpose",
+];
+
+/// Why priority fusion's `IsFusible` is false for a kernel, if it is.
+fn gpu_not_fusible(ins: &Instruction<'_>) -> Option<String> {
+    if ins.opcode == "fusion" {
+        return is_custom_fusion(ins).then(|| format!("{} is a custom fusion", what(ins)));
+    }
+    let fusible = ELEMENTWISE.contains(&ins.opcode) || GPU_FUSIBLE.contains(&ins.opcode);
+    (!fusible).then(|| format!("{} is no op priority fusion fuses", what(ins)))
 }
 
-fn consumer_custom_fusion(p: &Pair<'_, '_>) -> Option<String> {
-    is_custom_fusion(p.consumer)
-        .then(|| format!("the consumer {} is a custom fusion, which priority fusion does not fuse a producer into", what(p.consumer)))
+fn producer_gpu(p: &Pair<'_, '_>) -> Option<String> {
+    gpu_not_fusible(p.producer)
+        .map(|w| format!("the producer {w}: priority fusion does not fuse it into a consumer"))
+}
+
+fn consumer_gpu(p: &Pair<'_, '_>) -> Option<String> {
+    gpu_not_fusible(p.consumer)
+        .map(|w| format!("the consumer {w}: priority fusion fuses no producer into it"))
 }
 
 fn consumer_custom_call(p: &Pair<'_, '_>) -> Option<String> {
