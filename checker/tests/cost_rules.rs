@@ -97,6 +97,21 @@ fn xla_rules_on_real_instructions() {
     );
     // a slice reads only what it keeps: f32 64x2 out, twice.
     check("cumsum/compiled.cpu.hlo.txt", "slice.5", (0.0, 0.0, 1024.0));
+    // XLA:TPU's asynchronous slice: XLA costs the slice it wraps, f32
+    // 2x1024x128 (1048576 bytes, the output tuple's second element) read
+    // and written once, not the f32 8x1024x128 operand; its slice-done is
+    // the default: the start's tuple (an index table of 3 elements, 24
+    // bytes) plus its f32 2x1024x128 result.
+    check(
+        "kv_cache_decode/compiled.tpu.hlo.txt",
+        "slice-start.4",
+        (0.0, 0.0, 2_097_152.0),
+    );
+    check(
+        "kv_cache_decode/compiled.tpu.hlo.txt",
+        "slice-done.4",
+        (0.0, 0.0, 1_048_600.0),
+    );
     // a custom call: XLA adds -1 flops and -1 bytes.
     check(
         "matmul_cublas_epilogue/compiled.gpu.hlo.txt",
@@ -108,6 +123,21 @@ fn xla_rules_on_real_instructions() {
 /// The ledger entry of a kernel by name.
 fn entry<'a>(l: &'a ledger::Ledger<'_>, name: &str) -> &'a Entry<'a> {
     l.kernels.iter().find(|e| e.name == name).unwrap()
+}
+
+#[test]
+fn a_slice_start_reads_its_slice_from_hbm_and_writes_it_on_chip() {
+    let text = dump("kv_cache_decode/compiled.tpu.hlo.txt");
+    with_report(&text, None, |r| {
+        // slice={[0:2], [0:1024], [0:128]} of v_cache: f32 2x1024x128,
+        // 1048576 bytes read from HBM and written to S(1), whose T(8,128)
+        // tiles it fills exactly (no padding).
+        let e = entry(&r.ledger, "slice-start.4");
+        assert_eq!(e.estimate.figures.bytes.known, 2_097_152.0);
+        assert_eq!(e.estimate.bytes_on_chip, 1_048_576.0);
+        assert_eq!(e.estimate.bytes_padded.known, 2_097_152.0);
+    })
+    .unwrap();
 }
 
 #[test]

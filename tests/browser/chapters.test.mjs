@@ -20,6 +20,7 @@ const CHAPTERS = {
   'buffer-assignment.html': 3,
   'where-the-time-goes.html': 6,
   'what-changed.html': 6,
+  'investigation.html': 6,
 };
 const book = useBook();
 

@@ -23,7 +23,7 @@ use super::fusion;
 use super::pallas;
 use super::rules::Rule;
 use super::size;
-use super::xla::Xla;
+use super::xla::{Xla, slice_start_result};
 use crate::program::{Array, Instruction, Shape};
 
 /// Why an estimate differs from XLA's figure.
@@ -432,6 +432,24 @@ fn parts<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>) -> Option<Vec<Part<'a>>
             for i in 0..m.operands(ins).len() {
                 out.extend(whole(&x.operand_shape(ins, i)?)?);
             }
+        }
+        Rule::SliceStart => {
+            // The slice's bytes, read where the operand lies and written
+            // where the slice goes (on chip, on XLA:TPU).
+            let slice = slice_start_result(&shape)?.clone();
+            let bytes = size::of(&Shape::Array(slice.clone())).bytes?;
+            let source = match x.operand_shape(ins, 0)? {
+                Shape::Array(a) => Some(a),
+                _ => None,
+            };
+            out.push(Part {
+                bytes,
+                array: source,
+            });
+            out.push(Part {
+                bytes,
+                array: Some(slice),
+            });
         }
         _ => return None,
     }

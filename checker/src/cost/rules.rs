@@ -64,6 +64,11 @@ pub enum Rule {
     Call,
     /// The called computation's figures (`async-start`).
     AsyncStart,
+    /// An asynchronous `slice` printed as `slice-start` (XLA:TPU's): XLA
+    /// parses it as an `async-start` of the slice and costs that slice,
+    /// whose result is the output tuple's second element, read and written
+    /// once each.
+    SliceStart,
     /// Body and condition once each, bytes included.
     While,
     /// The largest of its branches' figures, per figure.
@@ -174,6 +179,7 @@ pub const RULES: &[(&str, Rule)] = &[
     ("send", Rule::Default),
     ("send-done", Rule::Default),
     ("set-dimension-size", Rule::Default),
+    ("slice-done", Rule::Default),
     ("topk", Rule::Default),
     // Their own rules.
     ("all-reduce", Rule::AllReduce),
@@ -198,6 +204,7 @@ pub const RULES: &[(&str, Rule)] = &[
     ("scatter", Rule::Scatter),
     ("select-and-scatter", Rule::SelectAndScatter),
     ("slice", Rule::Slice),
+    ("slice-start", Rule::SliceStart),
     ("sort", Rule::Sort),
     ("transpose", Rule::Transpose),
     ("triangular-solve", Rule::TriangularSolve),

@@ -15,7 +15,7 @@ use super::costs::Costs;
 use super::figures::{Figure, Figures};
 use super::rules::{self, Rule};
 use super::size::{self, Size};
-use crate::program::{CallRole, CompId, InstrId, Instruction, Module, Shape};
+use crate::program::{Array, CallRole, CompId, InstrId, Instruction, Module, Shape};
 
 /// How deep called computations are followed.
 pub const MAX_DEPTH: usize = 64;
@@ -122,6 +122,7 @@ impl<'m, 'a> Xla<'m, 'a> {
             },
             Rule::Tuple => bytes(out.bytes? as f64),
             Rule::Slice => bytes(2.0 * out.bytes? as f64),
+            Rule::SliceStart => bytes(2.0 * slice_start_result(&ins.shape())?.bytes()? as f64),
             Rule::DynamicSlice => {
                 bytes((2 * out.bytes? + self.operand_size(ins, 1)?.bytes?) as f64)
             }
@@ -483,5 +484,17 @@ fn log2_ceil(n: u64) -> u64 {
         0
     } else {
         u64::from((n - 1).ilog2()) + 1
+    }
+}
+
+/// The slice a `slice-start` makes: the second element of its output
+/// tuple, `((operand), slice, context)`.
+pub fn slice_start_result<'s, 'a>(s: &'s Shape<'a>) -> Option<&'s Array<'a>> {
+    let Shape::Tuple(parts, _) = s else {
+        return None;
+    };
+    match parts.get(1)? {
+        Shape::Array(a) => Some(a),
+        _ => None,
     }
 }
