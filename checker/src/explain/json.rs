@@ -334,7 +334,7 @@ pub fn detail(m: &Module<'_>, k: &KernelExplained<'_, '_>, inp: &InputExplained<
         };
     if same_layout_copy && wrapped.is_none() {
         return format!(
-            "unknown: no rule is sure why {producer} and {consumer} are separate (a copy that keeps its layout: a guess is that a pass after fusion added it, as the CPU's copy insertion does for a loop's state; XLA's fusion log of the compile can tell)"
+            "unknown: no rule is sure why {producer} and {consumer} are separate (a copy that keeps its layout: a guess is that a pass after fusion added it, as copy insertion adds copies; XLA's fusion log of the compile, or its dump folder, can tell)"
         );
     }
     match wrapped {
