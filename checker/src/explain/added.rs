@@ -9,10 +9,9 @@
 //! every kernel of the dump is in the folder's optimized module, with its
 //! opcode.
 
-use super::Explanation;
 use crate::folder::Folder;
 use crate::folder::names::Kind;
-use crate::program::{self, Module};
+use crate::program::{self, InstrId, Module};
 
 /// Where a copy first appears in the folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +36,7 @@ pub fn same_compile(
     folder: &Folder<'_>,
     m: usize,
     module: &Module<'_>,
-    ex: &Explanation<'_, '_>,
+    kernels: &[InstrId],
 ) -> Result<(), String> {
     let mf = folder
         .index
@@ -56,8 +55,8 @@ pub fn same_compile(
         .text(i)
         .ok_or("the folder's optimized file could not be read")?;
     let fm = program::parse(text);
-    for k in &ex.kernels {
-        let Some(ins) = module.instruction(k.kernel.instruction) else {
+    for &k in kernels {
+        let Some(ins) = module.instruction(k) else {
             continue;
         };
         let found = fm

@@ -153,7 +153,8 @@ impl Explanation<'_, '_> {
         folder: &crate::folder::Folder<'_>,
         m: usize,
     ) -> Result<(), String> {
-        added::same_compile(folder, m, module, self)?;
+        let ids: Vec<InstrId> = self.kernels.iter().map(|k| k.kernel.instruction).collect();
+        added::same_compile(folder, m, module, &ids)?;
         for k in &mut self.kernels {
             let (Some(c), Some(ins)) = (k.copy.as_mut(), module.instruction(k.kernel.instruction))
             else {
