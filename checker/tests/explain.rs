@@ -56,92 +56,115 @@ fn check(file: &str, kernel: &str, operand: usize, expect: &str) {
     );
 }
 
-#[test]
-fn one_real_boundary_per_reason_and_target() {
+/// `(file, kernel, operand, expected answer)` without a log: one real
+/// boundary per reason a rule can find, on each target where it holds.
+const TABLE: &[(&str, &str, usize, &str)] = &[
     // CPU: the checks of its instruction fusion, in XLA's order.
-    check(
+    (
         "softmax/compiled.cpu.hlo.txt",
         "broadcast_multiply_fusion",
         1,
         "recompute (rule)",
-    );
-    check(
+    ),
+    (
         "softmax/compiled.cpu.hlo.txt",
         "broadcast_divide_fusion",
         0,
         "producer-not-fusible (rule)",
-    );
-    check(
+    ),
+    (
         "softmax/compiled.cpu.hlo.txt",
         "ynn_fusion",
         0,
         "consumer-custom (rule)",
-    );
-    check(
+    ),
+    (
         "matmul_bias_relu/compiled.cpu.hlo.txt",
         "broadcast_maximum_fusion",
         0,
         "duplication (rule)",
-    );
-    check(
+    ),
+    (
         "grad_mlp/compiled.cpu.hlo.txt",
         "dot.1",
         1,
         "consumer-not-fusible (rule)",
-    );
-    check(
+    ),
+    (
         "change_fusion_break_after/compiled.cpu.hlo.txt",
         "sort.0",
         0,
         "consumer-not-fusible (rule)",
-    );
+    ),
     // A copy inside a loop: no rule is sure without the log.
-    check("scan_rnn/compiled.cpu.hlo.txt", "wrapped_add", 0, "unknown");
+    ("scan_rnn/compiled.cpu.hlo.txt", "wrapped_add", 0, "unknown"),
     // TPU: facts of the dump only (libtpu logs no decisions).
-    check(
+    (
         "change_transpose_after/compiled.tpu.hlo.txt",
         "bitcast_add_fusion",
         1,
         "layout-change (rule)",
-    );
-    check(
+    ),
+    (
         "change_transpose_after/compiled.tpu.hlo.txt",
         "bitcast_add_fusion",
         0,
         "memory-space (rule)",
-    );
-    check(
+    ),
+    (
         "pallas_elementwise/compiled.tpu.hlo.txt",
         "scale_shift.1",
         0,
         "consumer-not-fusible (rule)",
-    );
-    check(
+    ),
+    (
+        "pallas_in_context/compiled.tpu.hlo.txt",
+        "reduce_sum.7",
+        0,
+        "producer-not-fusible (rule)",
+    ),
+    (
         "change_fusion_break_after/compiled.tpu.hlo.txt",
         "sort.6",
         1,
         "own-kernel (rule)",
-    );
-    check("grad_mlp/compiled.tpu.hlo.txt", "fusion.6", 0, "unknown");
-    // H100: priority fusion's checks of custom (Triton) fusions.
-    check(
+    ),
+    ("grad_mlp/compiled.tpu.hlo.txt", "fusion.6", 0, "unknown"),
+    // H100: priority fusion's IsFusible on either side.
+    (
         "attention/compiled.gpu.hlo.txt",
         "loop_reduce_fusion",
         0,
         "producer-not-fusible (rule)",
-    );
-    check(
+    ),
+    (
         "change_fusion_break_after/compiled.gpu.hlo.txt",
         "fusion",
         0,
         "consumer-not-fusible (rule)",
-    );
-    check(
+    ),
+    (
         "cumsum/compiled.gpu.hlo.txt",
         "loop_add_fusion",
         0,
         "unknown",
-    );
+    ),
+];
+
+#[test]
+fn one_real_boundary_per_reason_and_target() {
+    for &(file, kernel, operand, expect) in TABLE {
+        check(file, kernel, operand, expect);
+    }
+    // Every reason a rule can find has a row: a rule no dump shows is untested.
+    for row in dumplab::explain::reasons::REASONS.iter().filter(|r| r.rule) {
+        let want = format!("{} (rule)", row.id);
+        assert!(
+            TABLE.iter().any(|t| t.3 == want),
+            "no real boundary in TABLE shows `{}`",
+            row.id
+        );
+    }
 }
 
 #[test]
