@@ -587,6 +587,7 @@ pub fn inspect(text: &str) -> String {
     opt(&mut s, "backend", a.backend.map(|b| b.as_str()));
     opt(&mut s, "backend_basis", a.backend_basis.map(|b| b.as_str()));
     opt(&mut s, "backend_reason", a.backend_reason.as_deref());
+    opt(&mut s, "backend_guess", a.backend_guess.map(|b| b.as_str()));
     opt(&mut s, "reason", a.reason.as_deref());
     opt(&mut s, "kind_rule", a.kind_rule);
     s.push_str(",\"unwrapped\":[");

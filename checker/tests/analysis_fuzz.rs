@@ -8,7 +8,7 @@
 mod support;
 
 use dumplab::analysis::line_match::marker_matches;
-use dumplab::analysis::{BackendBasis, unwrap};
+use dumplab::analysis::unwrap;
 use dumplab::{Kind, analyze};
 use proptest::prelude::*;
 use std::sync::OnceLock;
@@ -35,11 +35,8 @@ fn consistent(text: &str) {
     let a = analyze(text);
     assert_eq!(a.kind == Kind::Unknown, a.reason.is_some());
     assert_eq!(a.backend.is_some(), a.backend_basis.is_some());
-    assert_eq!(
-        a.backend_basis == Some(BackendBasis::Inferred),
-        a.backend_reason.is_some()
-    );
-    assert!(a.backend_basis != Some(BackendBasis::Inferred) || a.kind == Kind::HloOptimized);
+    assert_eq!(a.backend_guess.is_some(), a.backend_reason.is_some());
+    assert!(a.backend_guess.is_none() || (a.kind == Kind::HloOptimized && a.backend.is_none()));
     assert!(a.kind == Kind::Unknown || a.dialect.is_some());
     assert_eq!(a.kind_rule.is_some(), a.kind.is_hlo());
     assert_eq!(

@@ -7,7 +7,6 @@
 //! do, the others are still analysed, and the exit status is 1.
 
 use anyhow::Context;
-use dumplab::analysis::BackendBasis;
 use dumplab::diagnostic::printable;
 use dumplab::{Analysis, Kind, analyze};
 use std::io::{Read, Write};
@@ -110,16 +109,15 @@ fn write_json_line(
 
 fn human(name: &str, a: &Analysis) -> String {
     let mut s = String::new();
-    let backend = a
-        .backend
-        .map(|b| {
-            let how = match (a.backend_basis, &a.backend_reason) {
-                (Some(BackendBasis::Inferred), Some(r)) => format!(" (inferred: {r})"),
-                _ => String::new(),
-            };
-            format!(" for {}{how}", b.as_str().to_uppercase())
-        })
-        .unwrap_or_default();
+    let backend = match (a.backend, a.backend_guess, &a.backend_reason) {
+        (Some(b), ..) => format!(" for {}", b.as_str().to_uppercase()),
+        (None, Some(g), Some(r)) => format!(
+            ", backend not named ({}; a guess: {})",
+            r.split(';').next().unwrap_or(r),
+            g.as_str().to_uppercase()
+        ),
+        _ => String::new(),
+    };
     let dialect = a
         .dialect
         .map(|d| format!(", dialect {}", d.as_str()))

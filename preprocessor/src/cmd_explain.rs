@@ -98,7 +98,7 @@ fn text_report(name: &str, r: &Report<'_, '_, '_>) -> String {
     }
     if unknown > 0
         && e.log.is_none()
-        && let Some(a) = ask_of(r.backend)
+        && let Some(a) = ask_of(r.explanation.backend)
     {
         match a.flags {
             Some(f) => {

@@ -73,8 +73,9 @@ fn rules() -> String {
          Within HLO, the heaviest clue on each side decides: proof outweighs a\n\
          hint, a clue that only corroborates never decides alone, and proof on\n\
          both sides gives `unknown` with a line of each. The backend is the one\n\
-         the clues name, whatever the kind; a compiled module with no clue is\n\
-         CPU, inferred. `analyze --json` names the deciding rule in `kind_rule`.\n\n\
+         the clues name, whatever the kind; a compiled module with no clue has\n\
+         none, and a guess (CPU) kept apart in `backend_guess`, never the answer.\n\
+         `analyze --json` names the deciding rule in `kind_rule`.\n\n\
          | rule | says | weight | counts | markers | why |\n\
          |---|---|---|---|---|---|\n",
     );
@@ -97,7 +98,7 @@ fn rules() -> String {
     }
     let _ = writeln!(
         out,
-        "| `cpu-inferred` | backend cpu, inferred | when no backend rule applies | in a compiled module | none | {} |",
+        "| `no-backend-clue` | no backend; a guess of cpu kept apart (`backend_guess`) | when no backend rule applies | in a compiled module | none | {} |",
         cell(dumplab::analysis::classify::CPU_INFERRED)
     );
     out

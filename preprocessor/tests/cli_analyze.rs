@@ -134,7 +134,7 @@ fn damaged_pastes_say_what_was_undone() {
     let out = run(&["-"], Some(&logged));
     assert!(out.status.success());
     let s = String::from_utf8_lossy(&out.stdout);
-    assert!(s.contains(": hlo-optimized for CPU (inferred: no GPU or TPU clue in a compiled module), dialect hlo"), "{s}");
+    assert!(s.contains(": hlo-optimized, backend not named (no GPU or TPU clue in a compiled module; a guess: CPU), dialect hlo"), "{s}");
     assert!(
         s.contains("unwrapped (log-prefix): log prefixes removed"),
         "{s}"
@@ -148,10 +148,14 @@ fn damaged_pastes_say_what_was_undone() {
     let first = &v[0]["evidence"][0];
     assert_eq!(first["line"], 1);
     assert!(first["columns"]["start"].as_u64().unwrap() > 90, "{first}");
-    assert_eq!(v[0]["backend_basis"], "inferred");
-    assert_eq!(
-        v[0]["backend_reason"],
-        "no GPU or TPU clue in a compiled module"
+    assert!(v[0]["backend"].is_null());
+    assert!(v[0]["backend_basis"].is_null());
+    assert_eq!(v[0]["backend_guess"], "cpu");
+    assert!(
+        v[0]["backend_reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("no GPU or TPU clue in a compiled module;")
     );
 }
 

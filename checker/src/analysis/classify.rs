@@ -25,10 +25,12 @@
 //! pass runs). When both sides hold clues of the same weight, the answer is
 //! `unknown` and the reason names a line of each: never a guess.
 //!
-//! The backend is reported whenever a clue names one, whatever the kind
-//! ([`BackendBasis::Evidence`]); a compiled module with no clue at all is
-//! CPU, [`BackendBasis::Inferred`]: XLA:GPU and XLA:TPU leave clues in
-//! every module they compile (backend configs, tiles), XLA:CPU often none.
+//! The backend is reported only when a clue names one, whatever the kind
+//! ([`BackendBasis::Evidence`]). A compiled module with no clue at all has
+//! no backend: XLA:CPU often leaves none, but a ROCm compile, a module
+//! whose only custom call is a third party's, or a bare PyTorch/XLA header
+//! shows none either. It gets a reason and a guess kept apart
+//! ([`Analysis::backend_guess`]: CPU), which no answer reads.
 
 use super::claims::Claim;
 use super::markers::M;
@@ -265,7 +267,7 @@ pub const RULES: [Rule; 13] = [
 ];
 
 /// The reason a compiled module with no backend clue is read as CPU.
-pub const CPU_INFERRED: &str = "no GPU or TPU clue in a compiled module";
+pub const CPU_INFERRED: &str = "no GPU or TPU clue in a compiled module; XLA:CPU prints modules like this, but so do other backends when a module uses nothing of their own";
 
 // The families: rows of the claim table (`claims.rs`).
 fn jaxpr() -> &'static [M] {
@@ -415,9 +417,9 @@ fn decide_backend(a: &mut Analysis, sink: &Sink) {
             a.backend = Some(b);
             a.backend_basis = Some(BackendBasis::Evidence);
         }
+        // No clue: no backend, and a guess kept apart, named as one.
         (None, _) if a.kind == Kind::HloOptimized => {
-            a.backend = Some(Backend::Cpu);
-            a.backend_basis = Some(BackendBasis::Inferred);
+            a.backend_guess = Some(Backend::Cpu);
             a.backend_reason = Some(CPU_INFERRED.to_owned());
         }
         // None named, or two: say nothing rather than guess.

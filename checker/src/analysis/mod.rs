@@ -26,15 +26,18 @@
 //! be added, none will be renamed or removed. Added since the first
 //! release: `dialect`, `backend_basis`, `backend_reason`, `kind_rule`,
 //! `unwrapped`; `backend` is now also set for uncompiled and unknown dumps
-//! whose text names a backend, and inferred as `cpu` for compiled ones.
+//! whose text names a backend. Later: `backend` is no longer inferred as
+//! `cpu` for a compiled module without a clue; `backend_guess` holds that
+//! guess apart (and `backend_basis` is never `inferred`).
 //!
 //! | field | type | meaning |
 //! |---|---|---|
 //! | `kind` | string | `jaxpr`, `stablehlo`, `hlo-unoptimized`, `hlo-optimized` or `unknown` (`stablehlo` is the lowered MLIR module, in either dialect) |
 //! | `dialect` | string or null | `stablehlo`, `mhlo` (older JAX's lowered modules), `hlo` or `jaxpr`; null when no family or two families show |
-//! | `backend` | string or null | `cpu`, `gpu` or `tpu` whenever a clue names one, whatever the kind; for compiled HLO with no clue, `cpu` inferred; null when nothing names one or two backends are named |
-//! | `backend_basis` | string or null | `evidence` (a clue names the backend) or `inferred`; null when `backend` is |
-//! | `backend_reason` | string or null | why the backend was inferred: `no GPU or TPU clue in a compiled module` (null otherwise) |
+//! | `backend` | string or null | `cpu`, `gpu` or `tpu` only when a clue names one, whatever the kind; null when nothing names one or two backends are named |
+//! | `backend_basis` | string or null | `evidence` (a clue names the backend); null when `backend` is |
+//! | `backend_reason` | string or null | for compiled HLO with no clue: why no backend is named (`no GPU or TPU clue in a compiled module; ...`); null otherwise |
+//! | `backend_guess` | string or null | with `backend_reason`: `cpu`, a guess and never the answer (XLA:CPU often leaves no clue; other backends can print such modules too) |
 //! | `reason` | string or null | why the kind is `unknown` (null otherwise); a contradiction names a line of each side |
 //! | `kind_rule` | string or null | for HLO, the rule that decided compiled or not (`scheduled`, `compiler-structure`, `unscheduled-header`, ...: see [`rules`]); null otherwise |
 //! | `lines` | integer | lines in the input, as pasted |
@@ -176,7 +179,8 @@
 //! | field | type | meaning |
 //! |---|---|---|
 //! | `schema` | number | 1 |
-//! | `module`, `backend` | string or null | the module's name; the backend the analysis names |
+//! | `module`, `backend` | string or null | the module's name; the backend the rules were checked for: the one the analysis names, else the one a given log's pass names |
+//! | `backend_basis` | string or null | `evidence` (the dump names it) or `log` (the fusion log's pass: XLA:CPU's instruction fusion, XLA:GPU's priority fusion); null without a backend |
 //! | `log` | object or null | with `--log`: `{pass, lines, decisions, fused, not_fused, between_kernels, same_kernel, unresolved, unread}`: the pass that wrote it (`cpu-instruction-fusion`, `priority-fusion`), the fusion lines read, the decisions (a pass that runs twice logs some twice), those not fused that join two kernels of this dump, end in one kernel, or are about parameters, tuple elements, constants or names this dump no longer has; `unread` fusion lines DumpLab did not understand |
 //! | `ask` | object or null | `{flags, note}`: the environment that makes this backend's XLA log its fusion decisions (`null` for libtpu, which does not), and what its log holds |
 //! | `kernels` | list | every row of the kernel tree, depth first in run order: `{name, kind, detail, line, depth, inputs, copy}` (`kind` from `kernels::KINDS`) |

@@ -182,10 +182,10 @@ impl Dialect {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum BackendBasis {
-    /// A line names the backend (see the backend rules).
+    /// A line names the backend (see the backend rules). The only basis:
+    /// without one there is no backend, at most a guess
+    /// ([`Analysis::backend_guess`]).
     Evidence,
-    /// Nothing names one; a compiled module with no GPU or TPU clue is CPU.
-    Inferred,
 }
 
 impl BackendBasis {
@@ -193,7 +193,6 @@ impl BackendBasis {
     pub fn as_str(self) -> &'static str {
         match self {
             BackendBasis::Evidence => "evidence",
-            BackendBasis::Inferred => "inferred",
         }
     }
 }
@@ -617,13 +616,16 @@ pub struct Analysis {
     pub kind: Kind,
     /// The dialect of the text, when its family is clear.
     pub dialect: Option<Dialect>,
-    /// The compiler backend, when a clue names one (whatever the kind), or
-    /// CPU inferred for a compiled module with no GPU or TPU clue.
+    /// The compiler backend, only when a clue names one (whatever the kind).
     pub backend: Option<Backend>,
-    /// Whether [`Analysis::backend`] was named by a clue or inferred.
+    /// `evidence` when [`Analysis::backend`] is set.
     pub backend_basis: Option<BackendBasis>,
-    /// Why the backend was inferred (null when named by a clue).
+    /// Why no backend is named though the module is compiled (with
+    /// [`Analysis::backend_guess`]).
     pub backend_reason: Option<String>,
+    /// A guess, never the answer: CPU for a compiled module with no GPU or
+    /// TPU clue (the playground words it as a guess).
+    pub backend_guess: Option<Backend>,
     /// Why the kind is [`Kind::Unknown`].
     pub reason: Option<String>,
     /// The rule (see [`rules`]) that decided compiled or not, for HLO.
@@ -686,6 +688,7 @@ impl Analysis {
             backend: None,
             backend_basis: None,
             backend_reason: None,
+            backend_guess: None,
             reason: None,
             kind_rule: None,
             lines,

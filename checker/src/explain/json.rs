@@ -20,13 +20,24 @@ pub fn to_json(r: &Report<'_, '_, '_>) -> String {
         None => out.push_str("null"),
     }
     out.push_str(",\"backend\":");
-    opt_str(&mut out, r.backend.map(|b| b.as_str()));
+    opt_str(&mut out, r.explanation.backend.map(|b| b.as_str()));
+    out.push_str(",\"backend_basis\":");
+    opt_str(
+        &mut out,
+        r.explanation.backend.map(|_| {
+            if r.explanation.backend_from_log {
+                "log"
+            } else {
+                "evidence"
+            }
+        }),
+    );
     out.push_str(",\"log\":");
     log(&mut out, r);
     out.push_str(",\"folder_module\":");
     opt_str(&mut out, r.explanation.folder_module.as_deref());
     out.push_str(",\"ask\":");
-    match ask_of(r.backend) {
+    match ask_of(r.explanation.backend) {
         Some(a) => {
             out.push_str("{\"flags\":");
             opt_str(&mut out, a.flags);
@@ -289,7 +300,7 @@ fn input(
     }
     out.push_str(",\"ask\":");
     let ask = (inp.is_boundary() && answer.is_none() && r.explanation.log.is_none())
-        .then(|| ask_of(r.backend).and_then(|a| a.flags))
+        .then(|| ask_of(r.explanation.backend).and_then(|a| a.flags))
         .flatten();
     opt_str(out, ask);
     out.push('}');

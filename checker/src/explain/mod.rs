@@ -141,6 +141,11 @@ pub struct Explanation<'t, 'l> {
     pub log: Option<(Option<log::Pass>, LogCounts)>,
     /// The dump folder's module read for the copies, when one was given.
     pub folder_module: Option<String>,
+    /// The backend the rules were checked for: the analysis', else the one
+    /// the log's pass names.
+    pub backend: Option<crate::analysis::Backend>,
+    /// Whether [`Explanation::backend`] comes from the log.
+    pub backend_from_log: bool,
 }
 
 impl Explanation<'_, '_> {
@@ -188,6 +193,13 @@ pub fn explain<'t, 'a, 'l>(
     log_text: Option<&'l str>,
 ) -> Explanation<'t, 'l> {
     let read = log_text.map(log::read);
+    // A fusion log names its backend by the pass that wrote it.
+    let from_log = read.as_ref().and_then(|l| l.pass).map(|p| match p {
+        log::Pass::CpuFusion => crate::analysis::Backend::Cpu,
+        log::Pass::PriorityFusion => crate::analysis::Backend::Gpu,
+    });
+    let backend_from_log = backend.is_none() && from_log.is_some();
+    let backend = backend.or(from_log);
     let (logged, counts) = match &read {
         Some(l) => logged_pairs(m, l),
         None => (HashMap::new(), LogCounts::default()),
@@ -221,6 +233,8 @@ pub fn explain<'t, 'a, 'l>(
         kernels,
         log: read.map(|l| (l.pass, counts)),
         folder_module: None,
+        backend,
+        backend_from_log,
     }
 }
 

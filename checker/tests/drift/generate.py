@@ -308,6 +308,9 @@ def dump_truth(name: str, backend: str, text: str, pass_order: list[str]) -> dic
         truth["kind"] = "hlo-optimized"
     else:
         truth["kind"] = "ambiguous"
+        # Before fusion nothing backend-specific need be in the text (the
+        # TPU's tiles aside): the ground truth claims no backend there.
+        truth["backend"] = backend if backend == "tpu" and "T(" in text else None
         truth["reason"] = (
             f"mid-pipeline module: XLA passes up to `{m['after']}` have run but instruction fusion has not; "
             "neither `before optimizations` nor compiled"
