@@ -21,8 +21,8 @@
   const SHOWN_KERNELS = 40;
   /** What decided an answer (`basis`), in words. */
   const BASIS = { 'xla-log': "XLA's log", rule: "DumpLab's rule" };
-  /** Where an input that is not another kernel's output comes from (`from`). */
-  const SOURCES = { parameter: 'a parameter', constant: 'a constant', tuple: 'a tuple element', unknown: 'not traced' };
+  /** Where an input that is not another kernel's output comes from (`from`): [one, many]. */
+  const SOURCES = { parameter: ['a parameter', 'parameters'], constant: ['a constant', 'constants'], tuple: ['a tuple element', 'tuple elements'], unknown: ['an input not traced', 'inputs not traced'] };
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -62,7 +62,7 @@
       sec.append(el('p', 'dlp-reason', `No explanation: ${first.error}`));
       return sec;
     }
-    sec.append(el('p', 'dlp-note', "For every input of a kernel that comes from another kernel: why the two are separate kernels. Without a log the reasons are DumpLab's rules, read from the dump; with XLA's fusion log of the same compile, XLA's own words come first. No rule sure: unknown, never a guess."));
+    sec.append(el('p', 'dlp-note', "For every input of a kernel that comes from another kernel: why the two are separate kernels. Without a log the reasons are DumpLab's rules, read from the dump; with XLA's fusion log of the same compile, XLA's own words come first. Where no rule is sure, the answer is unknown: never a guess."));
     // The summary, the log's box below it, then the kernels: a log redraws
     // the summary and the kernels, never the box.
     const top = el('div', 'dlp-why-top');
@@ -200,7 +200,7 @@
     const links = linker(ctx, r);
     if (entries.length) parts.push(kernelList(ctx, r, entries, titles, links));
     const rest = r.kernels.length - entries.length;
-    if (rest) parts.push(el('p', 'dlp-note dlp-why-rest', `${count(rest, 'kernel')} ${rest === 1 ? 'reads' : 'read'} only parameters and constants: no boundary to explain, not listed.`));
+    if (rest) parts.push(el('p', 'dlp-note dlp-why-rest', `${count(rest, 'kernel')} ${rest === 1 ? 'has' : 'have'} no input from another kernel and ${rest === 1 ? 'is' : 'are'} no copy: nothing to explain, not listed.`));
     if (r.kernels_total) {
       const p = el('p', 'dlp-note', `The first ${r.kernels.length} of ${r.kernels_total} kernels (in run order) are explained here; `);
       p.append(el('code', '', 'mdbook-dumplab explain --json'), ' explains them all.');
@@ -211,7 +211,7 @@
     return { top, body: parts };
   }
 
-  /** "4 boundaries between 4 kernels: 4 explained, 0 unknown." */
+  /** "4 boundaries between the 4 kernels of this dump: 4 explained, 0 unknown." */
   function summary(r) {
     const s = r.summary;
     const p = el('p', 'dlp-why-summary', `${count(s.boundaries, 'boundary', 'boundaries')} between the ${count(r.kernels_total || r.kernels.length, 'kernel')} of this dump: ${s.explained} explained, ${s.unknown} unknown.`);
@@ -351,7 +351,14 @@
     if (ul.children.length) li.append(ul);
     const others = k.inputs.filter((x) => !isBoundary(x));
     if (others.length) {
-      li.append(el('p', 'dlp-why-others', `Also reads: ${others.map((x) => `${SOURCES[x.from] || x.from} (input ${x.operand})`).join(', ')}.`));
+      // Grouped by where they come from: "parameters (inputs 1, 2), a constant (input 3)".
+      const by = new Map();
+      for (const x of others) by.set(x.from, [...(by.get(x.from) || []), x.operand]);
+      const say = [...by].map(([from, ns]) => {
+        const [one, many] = SOURCES[from] || [from, from];
+        return ns.length === 1 ? `${one} (input ${ns[0]})` : `${many} (inputs ${ns.join(', ')})`;
+      });
+      li.append(el('p', 'dlp-why-others', `Also reads: ${say.join(', ')}.`));
     }
     links.entry(i, li);
     return li;
@@ -373,7 +380,7 @@
     const answer = el('p', 'dlp-why-answer');
     if (inp.reason === 'unknown') {
       answer.classList.add('dlp-why-unknown');
-      answer.append(el('strong', 'dlp-why-title', 'unknown'), ': no rule is sure and no log says.');
+      answer.append(el('strong', 'dlp-why-title', 'unknown'));
     } else {
       answer.append(el('strong', 'dlp-why-title', titleOf(titles, inp.reason)), ' (', el('code', 'dlp-why-id', inp.reason), '), by ', el('span', `dlp-why-by dlp-why-by-${inp.basis}`, BASIS[inp.basis] || inp.basis));
     }

@@ -528,6 +528,8 @@ self.onmessage = async (e) => {
       refuse(slot, tooLarge(file.name, file.size));
       return;
     }
+    // At once, so that no "Analysed" of the dump before stands for this one.
+    setStatus(`Reading ${file.name}…`);
     const reader = new FileReader();
     reader.onprogress = (e) => {
       if (e.lengthComputable) setStatus(`Reading ${file.name}: ${Math.round((100 * e.loaded) / e.total)}%`);

@@ -6,7 +6,8 @@
 // facts, the reasons' sentences, the kernels' lines), without and with XLA's
 // fusion log (pasted, picked, dropped; a large one held, not shown); entries
 // and dump lines link both ways; hostile names, paths and log messages stay
-// text; axe finds nothing serious; nothing overflows at 1280 and 390 px.
+// text; axe finds nothing serious, in all five themes; nothing overflows at
+// 1280 and 390 px.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { useBook, openPage, screenshot, repoRoot } from './support.mjs';
+import { useBook, openPage, screenshot, repoRoot, THEMES } from './support.mjs';
 
 const PAGE = 'playground.html';
 const cli = process.env.DUMPLAB_CLI ?? path.join(repoRoot, 'target', 'debug', 'mdbook-dumplab');
@@ -54,10 +55,12 @@ function shown(page) {
       ask: text(sec, '.dlp-why-ask'),
       log: sec.querySelector('.dlp-why-logline') ? { ...sec.querySelector('.dlp-why-logline').dataset } : null,
       logText: text(sec, '.dlp-why-logline'),
+      rest: text(sec, '.dlp-why-rest'),
       entries: Array.from(sec.querySelectorAll('.dlp-why-kernel'), (li) => ({
         name: li.dataset.kernel,
         name_shown: text(li, '.dlp-why-name'),
         head: text(li, '.dlp-why-khead'),
+        others: text(li, '.dlp-why-others'),
         copy: li.querySelector('.dlp-why-copy') ? { ...li.querySelector('.dlp-why-copy').dataset, text: text(li, '.dlp-why-copy') } : null,
         inputs: Array.from(li.querySelectorAll('.dlp-why-input'), (i) => ({
           ...i.dataset,
@@ -96,6 +99,9 @@ function same(got, want, file, what) {
   } else assert.equal(got.log, null, `${what}: no log`);
   const kernels = want.kernels.filter(listed);
   assert.deepEqual(got.entries.map((e) => e.name), kernels.map((k) => k.name), `${what}: the kernels listed`);
+  const rest = want.kernels.length - kernels.length;
+  if (rest) assert.match(got.rest, new RegExp(`^${rest} kernels? ha(s|ve) no input from another kernel`), what);
+  else assert.equal(got.rest, null, what);
   kernels.forEach((k, n) => {
     const e = got.entries[n];
     const at = `${what}: ${k.name}`;
@@ -109,6 +115,12 @@ function same(got, want, file, what) {
     } else assert.equal(e.copy, null, `${at}: no copy`);
     const inputs = k.inputs.filter(boundary);
     assert.equal(e.inputs.length, inputs.length, `${at}: inputs`);
+    // The other inputs, by where they come from.
+    const others = k.inputs.filter((i) => !boundary(i));
+    if (others.length) {
+      const WORD = { parameter: 'parameter', constant: 'constant', tuple: 'tuple element', unknown: 'not traced' };
+      for (const x of others) assert.ok(e.others.includes(WORD[x.from]) && new RegExp(`inputs? [0-9, ]*\\b${x.operand}\\b`).test(e.others), `${at}: ${e.others}`);
+    } else assert.equal(e.others, null, `${at}: no other inputs`);
     inputs.forEach((i, j) => {
       const g = e.inputs[j];
       const where = `${at}, input ${i.operand}`;
@@ -322,6 +334,23 @@ async function shot(page, sel, name) {
   });
   return screenshot(page, name, { fullPage: true, clip });
 }
+
+test('axe finds nothing serious in the section in all five themes', async () => {
+  for (const theme of THEMES) {
+    const { page, context, errors } = await openPage(book.browser, book.server.url, PAGE, { theme });
+    await paste(page, fs.readFileSync(fixture('grad_mlp/compiled.gpu.hlo.txt'), 'utf8'));
+    await page.locator('.dlp-why-log input[type="file"]').setInputFiles(fixture('grad_mlp/fusion-log.gpu.txt'));
+    await settled(page, true);
+    await page.locator('.dlp-why-all').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
+    await page.addScriptTag({ path: axePath });
+    const r = await page.evaluate(() => axe.run('.dlp-why', { resultTypes: ['violations'] }));
+    const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target}`));
+    assert.deepEqual(bad, [], theme);
+    if (theme === 'navy') await shot(page, '.dlp-why', 'explain-gpu-navy');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
 
 test('the section at 1280x800 and 390x844: axe finds nothing serious, nothing overflows', async () => {
   const cases = [['softmax/compiled.cpu.hlo.txt', 'softmax/fusion-log.cpu.txt'], ['change_fusion_break_after/compiled.tpu.hlo.txt', null]];
