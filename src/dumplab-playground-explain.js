@@ -200,7 +200,7 @@
     const links = linker(ctx, r);
     if (entries.length) parts.push(kernelList(ctx, r, entries, titles, links));
     const rest = r.kernels.length - entries.length;
-    if (rest) parts.push(el('p', 'dlp-note dlp-why-rest', `${count(rest, 'kernel')} ${rest === 1 ? 'has' : 'have'} no input from another kernel and ${rest === 1 ? 'is' : 'are'} no copy: nothing to explain, not listed.`));
+    if (rest) parts.push(el('p', 'dlp-note dlp-why-rest', `${r.kernels_total ? `Of the first ${r.kernels.length}, ` : ''}${count(rest, 'kernel')} ${rest === 1 ? 'has' : 'have'} no input from another kernel and ${rest === 1 ? 'is' : 'are'} no copy: nothing to explain, not listed.`));
     if (r.kernels_total) {
       const p = el('p', 'dlp-note', `The first ${r.kernels.length} of ${r.kernels_total} kernels (in run order) are explained here; `);
       p.append(el('code', '', 'mdbook-dumplab explain --json'), ' explains them all.');
