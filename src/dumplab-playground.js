@@ -201,6 +201,27 @@ function pick(bytes, want, first) {
   }
   return lines;
 }
+// "Why these kernels" (src/dumplab-playground-explain.js): the explainer's
+// answer for the dump held for m.slot, with XLA's fusion log m.log (text or
+// bytes; none when absent), its kernels cut to LIMIT and its lines
+// (\`lines\`, [[line, text]]) to those of the kernels kept and their
+// producers, long lines cut.
+function explain(m) {
+  const log = typeof m.log === 'string' ? new TextEncoder().encode(m.log) : m.log || new Uint8Array(0);
+  const obj = JSON.parse(call('explain\\n' + log.length + '\\n', [log, stored[m.slot]]));
+  if (!Array.isArray(obj.kernels)) return obj;
+  if (obj.kernels.length > LIMIT) {
+    obj.kernels_total = obj.kernels.length;
+    obj.kernels = obj.kernels.slice(0, LIMIT);
+  }
+  const want = new Set();
+  for (const k of obj.kernels) {
+    want.add(k.line);
+    for (const i of k.inputs) if (i.from_line !== null) want.add(i.from_line);
+  }
+  obj.lines = (obj.lines || []).filter((l) => want.has(l[0])).map(([n, t]) => [n, t.length > LINE_CHARS ? t.slice(0, LINE_CHARS) + ' …' : t]);
+  return obj;
+}
 // "What changed" (src/dumplab-playground-diff.js): the diff of the dumps held
 // for m.a and m.b, on m.chip, its lists cut to LIMIT, and each side's lines
 // for its pane: every line of a dump of up to PANE_LINES lines, else the
@@ -298,6 +319,8 @@ self.onmessage = async (e) => {
       reply(m.id, call('inspect\\n', [stored[m.slot]]), stored[m.slot]);
     } else if (m.op === 'cost') {
       self.postMessage({ id: m.id, obj: cost(m.slot, m.chip || '') });
+    } else if (m.op === 'explain') {
+      self.postMessage({ id: m.id, obj: explain(m) });
     } else if (m.op === 'diff') {
       self.postMessage({ id: m.id, obj: diff(m) });
     } else if (m.op === 'map') {
@@ -505,6 +528,8 @@ self.onmessage = async (e) => {
       refuse(slot, tooLarge(file.name, file.size));
       return;
     }
+    // At once, so that no "Analysed" of the dump before stands for this one.
+    setStatus(`Reading ${file.name}…`);
     const reader = new FileReader();
     reader.onprogress = (e) => {
       if (e.lengthComputable) setStatus(`Reading ${file.name}: ${Math.round((100 * e.loaded) / e.total)}%`);
@@ -685,6 +710,8 @@ self.onmessage = async (e) => {
       // The ledger of each compiled dump, on its default chip.
       for (const [k, r] of reports.entries()) {
         if (r && r.kind === 'hlo-optimized') r.cost = await post({ op: 'cost', slot: k, chip: '' }).catch((e) => ({ cost: { error: e.message }, lines: {} }));
+        // "Why these kernels", without a log (one is given in its section).
+        if (r && r.kind === 'hlo-optimized' && window.dumplabExplain) r.explain = await post({ op: 'explain', slot: k }).catch((e) => ({ error: e.message }));
       }
       let map = null;
       const kinds = reports.map((r) => r && r.kind);
@@ -972,6 +999,7 @@ self.onmessage = async (e) => {
     if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map, r.control), cut(r.map, 'kernels', 'kernels') || ''));
     if (r.cost && window.dumplabLedger) later.push(() => sec.append(ledger(i, r.cost, sec)));
     else if (r.map) later.push(() => sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || ''));
+    if (r.explain) later.push(() => sec.append(explainer(i, r.explain)));
     return sec;
   }
 
@@ -983,6 +1011,17 @@ self.onmessage = async (e) => {
     const ask = (chip) =>
       gen !== generation ? Promise.reject(new Error('the dump changed')) : checker().then(() => post({ op: 'cost', slot: i, chip }));
     return window.dumplabLedger.section({ id: `dlp-cost-${++ledgers}`, reply, ask, width: sec.clientWidth, lang: 'hlo' });
+  }
+
+  // "Why these kernels" (src/dumplab-playground-explain.js): why the kernels
+  // of dump `i` are separate; a fusion log asks the worker again for this
+  // dump with it (null: without one).
+  let explainers = 0;
+  function explainer(i, reply) {
+    const gen = generation;
+    const ask = (log) =>
+      gen !== generation ? Promise.reject(new Error('the dump changed')) : checker().then(() => post({ op: 'explain', slot: i, ...(log === null ? {} : { log }) }));
+    return window.dumplabExplain.section({ id: `dlp-why-${++explainers}`, reply, ask, maxBytes: MAX_BYTES, shownBytes: SHOWN_BYTES });
   }
 
   /** The viewer's language of a lowered dump, by the map's `lowered_format`. */

@@ -119,6 +119,10 @@ pub(crate) const DIFF: &str = "dumplab-playground-diff.js";
 /// (`src/`): loaded before [`SCRIPT`], which adds its worker operations to
 /// the checker's worker and mounts it after "What changed".
 pub(crate) const FOLDER: &str = "dumplab-playground-folder.js";
+/// The explainer's script ("Why these kernels"), beside the chapters
+/// (`src/`): loaded after [`LEDGER`] (it reads the ledger's number words)
+/// and before [`SCRIPT`], which draws it after each compiled dump's ledger.
+pub(crate) const EXPLAIN: &str = "dumplab-playground-explain.js";
 /// The playground's style, beside the chapters (`src/`).
 pub(crate) const STYLE: &str = "dumplab-playground.css";
 
@@ -138,7 +142,7 @@ fn block(to_root: &str, examples: Option<&str>) -> String {
         })
         .unwrap_or_default();
     format!(
-        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}{data}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{FOLDER}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
+        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}{data}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{FOLDER}\"></script>\n<script defer src=\"{to_root}{EXPLAIN}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
     )
 }
 
@@ -194,6 +198,11 @@ mod tests {
         );
         assert_eq!(
             out.matches(r#"src="dumplab-playground-folder.js""#).count(),
+            1
+        );
+        assert_eq!(
+            out.matches(r#"src="dumplab-playground-explain.js""#)
+                .count(),
             1
         );
         let mut diags = Vec::new();
@@ -268,7 +277,7 @@ mod tests {
                 r#"<link rel="stylesheet" href="{expect}dumplab-playground.css">"#
             )));
             assert!(b.ends_with(&format!(
-                "<script defer src=\"{expect}dumplab-playground-ledger.js\"></script>\n<script defer src=\"{expect}dumplab-playground-diff.js\"></script>\n<script defer src=\"{expect}dumplab-playground-folder.js\"></script>\n<script defer src=\"{expect}dumplab-playground.js\"></script>"
+                "<script defer src=\"{expect}dumplab-playground-ledger.js\"></script>\n<script defer src=\"{expect}dumplab-playground-diff.js\"></script>\n<script defer src=\"{expect}dumplab-playground-folder.js\"></script>\n<script defer src=\"{expect}dumplab-playground-explain.js\"></script>\n<script defer src=\"{expect}dumplab-playground.js\"></script>"
             )));
             // Still one raw-HTML block without directives.
             assert!(!b.contains("\n\n") && !b.contains("{{"));
