@@ -964,9 +964,9 @@ self.onmessage = async (e) => {
     const name = slots[i].name && slots[i].stored ? ` (${slots[i].name})` : '';
     sec.append(el('h3', '', `Dump ${i + 1}${name}: ${KIND_NAMES[r.kind] || r.kind}`));
     const facts = el('p', 'dlp-facts');
-    const backend = !r.backend ? 'none named in the text'
-      : r.backend_basis === 'inferred' ? `${r.backend}, inferred: ${r.backend_reason}`
-        : `${r.backend} (named by the text)`;
+    const backend = r.backend ? `${r.backend} (named by the text)`
+      : r.backend_guess ? `none named (${r.backend_reason}); a guess, not an answer: ${r.backend_guess}`
+        : 'none named in the text';
     sec.dataset.backendBasis = r.backend_basis || '';
     sec.dataset.dialect = r.dialect || '';
     facts.append(el('span', 'dlp-kind', `kind: ${r.kind}`), ' · ', el('span', 'dlp-dialect', `dialect: ${r.dialect || 'unknown'}`), ' · ', el('span', 'dlp-backend', `backend: ${backend}`), ' · ', el('span', 'dlp-linecount', lineCount(r)));

@@ -117,11 +117,12 @@ const TABLE: &[(&str, &str, usize, &str)] = &[
         0,
         "consumer-not-fusible (rule)",
     ),
+    // A Pallas TPU kernel's result: nothing states what XLA:TPU does with it.
     (
         "pallas_in_context/compiled.tpu.hlo.txt",
         "reduce_sum.7",
         0,
-        "producer-not-fusible (rule)",
+        "unknown",
     ),
     (
         "change_fusion_break_after/compiled.tpu.hlo.txt",
@@ -172,7 +173,7 @@ fn a_log_comes_first_and_a_copy_it_never_names_was_added_after_fusion() {
     let dump = read("scan_rnn/compiled.cpu.hlo.txt");
     let log = read("scan_rnn/fusion-log.cpu.txt");
     let (got, _) = answer_of(&dump, Some(&log), "wrapped_add", 0);
-    assert_eq!(got, "after-fusion (xla-log)");
+    assert_eq!(got, "after-fusion (not-in-log)");
     let dump = read("softmax/compiled.cpu.hlo.txt");
     let log = read("softmax/fusion-log.cpu.txt");
     let (got, _) = answer_of(&dump, Some(&log), "ynn_fusion", 0);

@@ -75,7 +75,7 @@ fn text_report(name: &str, r: &Report<'_, '_, '_>) -> String {
     for u in r.repaired {
         let _ = writeln!(s, "  read on the repaired text: {}", printable(&u.note));
     }
-    match e.log {
+    match &e.log {
         Some((pass, c)) => {
             let _ = writeln!(
                 s,
@@ -160,7 +160,7 @@ fn kernel(s: &mut String, r: &Report<'_, '_, '_>, k: &KernelExplained<'_, '_>) {
             c.opcode,
             printable(&c.shape),
             c.bytes.map_or("bytes unknown".to_owned(), |b| format!(
-                "{} moved (XLA's cost model)",
+                "{} read and written (the ledger's estimate)",
                 bytes(b)
             ))
         );

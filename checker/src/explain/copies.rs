@@ -17,8 +17,9 @@ pub struct CopyFacts {
     pub to_layout: Option<String>,
     /// Its result's shape, without the layout.
     pub shape: String,
-    /// The bytes XLA's cost model counts for it (read and written), from
-    /// the ledger; `None` when the ledger has no figure.
+    /// The bytes it reads and writes, as the ledger's estimate counts them
+    /// (a `copy-start` read once and written once, where XLA's own figure
+    /// counts its whole output tuple); `None` when unknown.
     pub bytes: Option<f64>,
     /// Its source lines (file, line).
     pub source_lines: Vec<(String, u32)>,
@@ -29,15 +30,7 @@ pub struct CopyFacts {
 impl CopyFacts {
     /// Whether the layouts differ (both known), the memory space aside.
     pub fn changes_layout(&self) -> Option<bool> {
-        let strip = |l: &str| -> String {
-            match l.find("S(") {
-                Some(at) => {
-                    let end = l[at..].find(')').map_or(l.len(), |e| at + e + 1);
-                    format!("{}{}", &l[..at], &l[end..])
-                }
-                None => l.to_owned(),
-            }
-        };
+        let strip = super::rules::without_memory_space;
         Some(strip(self.from_layout.as_ref()?) != strip(self.to_layout.as_ref()?))
     }
 
@@ -78,7 +71,8 @@ pub fn facts<'a>(
         .kernels
         .iter()
         .find(|e| e.id == k.instruction)
-        .and_then(|e| (e.xla.bytes.unknown == 0).then_some(e.xla.bytes.known));
+        .map(|e| e.estimate.figures.bytes)
+        .and_then(|b| (b.unknown == 0).then_some(b.known));
     Some(CopyFacts {
         opcode: ins.opcode.to_owned(),
         from_layout,

@@ -90,7 +90,7 @@ fn opt_str(out: &mut String, s: Option<&str>) {
 }
 
 fn log(out: &mut String, r: &Report<'_, '_, '_>) {
-    let Some((pass, c)) = r.explanation.log else {
+    let Some((pass, c)) = &r.explanation.log else {
         out.push_str("null");
         return;
     };
@@ -283,7 +283,7 @@ fn input(
     if let Some(id) = inp.after_fusion {
         used.push(Reason::AfterFusion);
         let what = format!("{} never appears in XLA's fusion log", name_of(m, id));
-        item(out, Reason::AfterFusion.id(), Basis::XlaLog, &what);
+        item(out, Reason::AfterFusion.id(), Basis::NotInLog, &what);
     }
     for f in &inp.rules {
         used.push(f.reason);

@@ -194,6 +194,9 @@ pub struct Log<'a> {
     pub complete: bool,
     /// Every instruction name the log mentions.
     pub names: std::collections::HashSet<&'a str>,
+    /// Instructions the log prints whole: (line, name, shape as printed),
+    /// to check the log is of the same compile as the dump.
+    pub shapes: Vec<(usize, &'a str, &'a str)>,
 }
 
 /// The message after `file:NNN] ` when the line is one of `file`'s.
@@ -296,6 +299,9 @@ pub fn read(text: &str) -> Log<'_> {
                 true
             }
         };
+        if let Some((name, shape)) = printed(body, row.starts) {
+            log.shapes.push((n, name, shape));
+        }
         if row.said == Said::Considering
             && let Some(at) = msg.rfind(" with operand ")
         {
@@ -313,6 +319,41 @@ pub fn read(text: &str) -> Log<'_> {
         log.names.insert(c.fusion);
     }
     log
+}
+
+/// The instruction a message starts with (`%P = f32[8]{0} add(...`),
+/// when its words end in `%` (`Fusing %`, `Operand (%`): its name and shape.
+fn printed<'a>(body: &'a str, starts: &str) -> Option<(&'a str, &'a str)> {
+    if !starts.ends_with('%') {
+        return None;
+    }
+    let eq = body.find(" = ")?;
+    let name = body.get(..eq)?;
+    if name.is_empty() || name.contains(' ') {
+        return None;
+    }
+    let rest = body.get(eq + 3..)?;
+    let end = if rest.starts_with('(') {
+        let mut depth = 0usize;
+        let mut end = None;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        end = Some(i + 1);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        end?
+    } else {
+        rest.find(' ')?
+    };
+    Some((name, rest.get(..end)?))
 }
 
 /// `%C = ... with operand P`: the consumer.

@@ -65,6 +65,9 @@ pub enum Basis {
     XlaLog,
     /// DumpLab's rules.
     Rule,
+    /// What a complete log does not say: a copy it never names was made
+    /// after the fusion pass (an inference from the log, not its words).
+    NotInLog,
 }
 
 impl Basis {
@@ -73,6 +76,7 @@ impl Basis {
         match self {
             Basis::XlaLog => "xla-log",
             Basis::Rule => "rule",
+            Basis::NotInLog => "not-in-log",
         }
     }
 }
@@ -90,7 +94,7 @@ impl InputExplained<'_> {
             return Some((l.reason.unwrap_or(Reason::XlaOther), Basis::XlaLog));
         }
         if self.after_fusion.is_some() {
-            return Some((Reason::AfterFusion, Basis::XlaLog));
+            return Some((Reason::AfterFusion, Basis::NotInLog));
         }
         self.rules.first().map(|f| (f.reason, Basis::Rule))
     }
@@ -110,7 +114,7 @@ pub struct KernelExplained<'t, 'l> {
 }
 
 /// What a log added, counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LogCounts {
     /// Lines of a fusion pass read.
     pub lines: usize,
@@ -131,6 +135,9 @@ pub struct LogCounts {
     pub unresolved: usize,
     /// Lines of a fusion pass DumpLab did not understand.
     pub unread: usize,
+    /// Why the log is of another compile, when an instruction it prints
+    /// whole has another shape in the dump.
+    pub other_compile: Option<String>,
 }
 
 /// The explanation of a module.
@@ -280,6 +287,15 @@ fn logged_pairs<'l>(
     l: &log::Log<'l>,
 ) -> (HashMap<(InstrId, InstrId), Vec<Logged<'l>>>, LogCounts) {
     let r = resolve::Resolver::new(m, l);
+    let other_compile = l.shapes.iter().find_map(|&(line, name, shape)| {
+        let ins = r.live(name)?;
+        (ins.shape_text != shape).then(|| {
+            format!(
+                "the log is not of this dump's compile: its line {line} prints `%{name}` as {shape}, the dump as {}",
+                ins.shape_text
+            )
+        })
+    });
     let mut out: HashMap<(InstrId, InstrId), Vec<Logged<'l>>> = HashMap::new();
     let mut c = LogCounts {
         lines: l.lines,
@@ -314,5 +330,6 @@ fn logged_pairs<'l>(
             _ => c.unresolved += 1,
         }
     }
+    c.other_compile = other_compile;
     (out, c)
 }

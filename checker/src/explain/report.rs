@@ -105,6 +105,15 @@ pub fn with_folder_report<R>(
         let tree = KernelTree::build(module);
         let led = ledger::build_on(module, &tree, ledger::Loops::of(a.backend));
         let mut explanation = explain(module, &tree, &led, a.backend, log);
+        if let Some(why) = explanation
+            .log
+            .as_ref()
+            .and_then(|(_, c)| c.other_compile.clone())
+        {
+            return Err(format!(
+                "{why}: pass the log of the compile that printed this dump"
+            ));
+        }
         if let Some((folder, m)) = folder {
             explanation.with_folder(module, folder, m)?;
         }

@@ -103,6 +103,11 @@ impl<'m, 'a, 'l> Resolver<'m, 'a, 'l> {
         None
     }
 
+    /// The instruction of a name outside fused computations, if any.
+    pub fn live(&self, name: &str) -> Option<&'m crate::program::Instruction<'a>> {
+        self.live.get(name).and_then(|&id| self.m.instruction(id))
+    }
+
     /// The module.
     pub fn module(&self) -> &'m Module<'a> {
         self.m

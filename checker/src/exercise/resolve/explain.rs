@@ -60,7 +60,7 @@ pub const EXPLAIN_ASKS: &[ExplainAskRow] = &[
         ask: ExplainAsk::CopyBytes,
         name: "copy-bytes",
         of_operand: false,
-        what: "the bytes the copy or transpose reads and writes, as XLA's cost model counts them",
+        what: "the bytes the copy or transpose reads and writes, as the ledger's estimate counts them (an asynchronous copy read once and written once)",
     },
     ExplainAskRow {
         ask: ExplainAsk::CopyChange,
@@ -299,6 +299,7 @@ fn reason(
         row.sentence,
         match basis {
             crate::explain::Basis::XlaLog => "from XLA's log",
+            crate::explain::Basis::NotInLog => "from what XLA's complete log does not name",
             crate::explain::Basis::Rule =>
                 "from DumpLab's rules, in the order XLA makes its checks",
         }
@@ -402,7 +403,11 @@ fn copy_bytes(
     p.mode = Mode::Number;
     let half = value / 2;
     if value % 2 == 0 && half > 0 {
-        p.miscounts.push((half.to_string(), "That is the array once; a copy reads it and writes it, and XLA's cost model counts both.".to_owned()));
+        p.miscounts.push((
+            half.to_string(),
+            "That is the array once; a copy reads it and writes it, and the ledger counts both."
+                .to_owned(),
+        ));
     }
     Some(p)
 }
