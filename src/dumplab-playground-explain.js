@@ -423,7 +423,7 @@
     const same = c.changes_layout === false ? ' (the same layout)' : c.changes_layout === null ? ' (whether it changes is unknown)' : '';
     add('layout', el('code', '', c.from_layout || 'unknown'), ' → ', el('code', '', c.to_layout || 'unknown'), same);
     add('shape', el('code', '', c.shape), ` (${c.opcode})`);
-    add('bytes', c.bytes === null ? 'unknown (XLA could not cost it)' : `${bytes(c.bytes)} read and written (${c.bytes} B: XLA's cost model, as the ledger counts it)`);
+    add('bytes', c.bytes === null ? 'unknown (the ledger cannot count it)' : `${bytes(c.bytes)} read and written (${c.bytes} B, the ledger's estimate)`);
     add('source lines', (c.source_lines || []).length ? c.source_lines.map(([f, l]) => `${f}:${l}`).join(', ') : 'none in the dump');
     return dl;
   }
