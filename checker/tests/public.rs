@@ -82,10 +82,11 @@ fn label_backend(e: &Entry) -> Option<Backend> {
 #[test]
 fn manifest_is_consistent() {
     let m = manifest();
+    // `short__*` files are short pastes cut from other entries, not dumps.
+    let dumps = m.iter().filter(|e| !e.file.starts_with("short__")).count();
     assert!(
-        m.len() >= 40,
-        "the public corpus holds {} dumps, fewer than 40",
-        m.len()
+        dumps >= 40,
+        "the public corpus holds {dumps} dumps, fewer than 40"
     );
     let mut bad = Vec::new();
     let mut seen = BTreeMap::new();
