@@ -9,13 +9,12 @@
 //!   formed;
 //! - `public_kinds` (always run): prints right / unknown / wrong for the
 //!   kind and fails on any wrong kind;
-//! - `public_backends` (ignored while DumpLab names a backend the text does
-//!   not show): prints right / unknown / wrong / unsupported for the
+//! - `public_backends` (always run): prints right / unknown / wrong / unsupported for the
 //!   backend, and each rule of `RULES` with how often it decided and how
 //!   often it was right, and fails on any wrong or unsupported backend.
 //!
 //! ```text
-//! cargo test -p dumplab --test public -- --include-ignored --nocapture
+//! cargo test -p dumplab --test public -- --nocapture
 //! ```
 //!
 //! Counting: a label `ambiguous` (a hand-written test module, neither a
@@ -304,7 +303,6 @@ fn public_kinds() {
 }
 
 #[test]
-#[ignore = "DumpLab still infers `cpu` where the text names no backend (tests/public/README.md)"]
 fn public_backends() {
     let m = manifest();
     let rows = rows(&m);
@@ -364,11 +362,9 @@ fn kind_rule_table(rows: &[Row<'_>]) -> String {
     out
 }
 
-/// The backend rule whose clue decided `a`'s backend, by name, or the CPU
-/// inference.
+/// The backend rule whose clue decided `a`'s backend, by name.
 fn backend_rule(a: &Analysis) -> Option<&'static str> {
     match a.backend_basis? {
-        BackendBasis::Inferred => Some("(cpu inferred)"),
         BackendBasis::Evidence => RULES
             .iter()
             .filter(|r| matches!(r.verdict, Verdict::Backend(b) if Some(b) == a.backend))
