@@ -232,7 +232,7 @@ fn build(
         return None;
     };
     match row.ask {
-        ExplainAsk::Reason => reason(rep, name, line, inp, cx),
+        ExplainAsk::Reason => reason(rep, name, line, inp, q.log, cx),
         _ => from(rep, r, name, inp, cx),
     }
 }
@@ -249,6 +249,7 @@ fn reason(
     name: &str,
     line: usize,
     inp: &InputExplained<'_>,
+    log: bool,
     cx: &mut Cx<'_>,
 ) -> Option<Parts> {
     let Some((answer, basis)) = inp.answer() else {
@@ -279,7 +280,15 @@ fn reason(
         row.title.to_owned(),
         vec![(line, format!("`{producer}` -> `{name}`: {why}"))],
     );
-    for option in REASONS.iter().filter(|o| o.rule || o.reason == answer) {
+    // The reasons a rule can find, and with a log those only a log gives
+    // (XLA's own words aside): the answer never stands out by being offered.
+    let with_log = !inp.xla.is_empty() || inp.after_fusion.is_some() || log;
+    let offered = |o: &&crate::explain::reasons::ReasonRow| {
+        o.rule
+            || o.reason == answer
+            || (with_log && o.reason != crate::explain::reasons::Reason::XlaOther)
+    };
+    for option in REASONS.iter().filter(offered) {
         p.options
             .push((option.id.to_owned(), option.title.to_owned()));
         let note = if option.reason == answer {
