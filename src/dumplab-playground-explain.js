@@ -62,7 +62,7 @@
       sec.append(el('p', 'dlp-reason', `No explanation: ${first.error}`));
       return sec;
     }
-    sec.append(el('p', 'dlp-note', "For every input of a kernel that comes from another kernel: why the two are separate kernels. Without a log the reasons are DumpLab's rules, read from the dump; with XLA's fusion log of the same compile, XLA's own words come first. Where no rule is sure, the answer is unknown: never a guess."));
+    sec.append(el('p', 'dlp-note', "For every input of a kernel that comes from another kernel: why the two are separate kernels. Without a log the reasons are DumpLab's rules, read from the dump; with XLA's fusion log of the same compile, XLA's own words come first. Where no rule is sure, the answer is unknown; where a guess is offered beside it, it is named as a guess."));
     // The summary, the log's box below it, then the kernels: a log redraws
     // the summary and the kernels, never the box.
     const top = el('div', 'dlp-why-top');
@@ -242,7 +242,7 @@
       return p;
     }
     p.append("XLA's log (", el('code', '', l.pass || 'no pass named'), `): ${count(l.lines, 'line')} of its fusion passes read, ${count(l.decisions, 'decision')} (${l.fused} fused, ${l.not_fused} not fused)`);
-    p.append(l.unresolved ? `; ${l.unresolved} of them not tied to two kernels of this dump (a name a later pass changed, or a pair inside one kernel).` : '; each tied to the kernels of this dump.');
+    p.append(l.unresolved ? `; ${l.unresolved} of them not tied to two kernels of this dump (about parameters, tuple elements, constants or names this dump no longer has)${l.same_kernel ? `, ${l.same_kernel} inside one kernel` : ''}.` : '; each tied to the kernels of this dump.');
     if (l.unread) p.append(` ${count(l.unread, 'line')} of a fusion pass not understood.`);
     const inXla = r.kernels.reduce((n, k) => n + k.inputs.filter((i) => i.basis === 'xla-log').length, 0);
     const added = el('span', 'dlp-why-added', ` What it added: ${count(inXla, 'boundary', 'boundaries')} now in XLA's own words`);
@@ -420,10 +420,15 @@
       dd.append(...desc);
       dl.append(el('dt', '', term), dd);
     };
-    const same = c.changes_layout === false ? ' (the same layout)' : c.changes_layout === null ? ' (whether it changes is unknown)' : '';
+    const moved = (l) => (/S\((\d+)\)/.exec(l || '') || [null, '0'])[1];
+    const otherSpace = c.from_layout && c.to_layout && moved(c.from_layout) !== moved(c.to_layout);
+    const same = c.changes_layout === false ? (otherSpace ? ' (the same dimension order and tiles, another memory space)' : ' (the same layout)') : c.changes_layout === null ? ' (whether it changes is unknown)' : '';
     add('layout', el('code', '', c.from_layout || 'unknown'), ' → ', el('code', '', c.to_layout || 'unknown'), same);
     add('shape', el('code', '', c.shape), ` (${c.opcode})`);
-    add('bytes', c.bytes === null ? 'unknown (the ledger cannot count it)' : `${bytes(c.bytes)} read and written (${c.bytes} B, the ledger's estimate)`);
+    add('bytes', c.bytes === null ? 'unknown (the ledger cannot count it)'
+      : c.hbm_bytes !== null && c.hbm_bytes !== undefined && c.hbm_bytes !== c.bytes
+        ? `${bytes(c.bytes)} read and written; to and from HBM ${bytes(c.hbm_bytes)} (on-chip arrays left out, tile padding counted; the ledger's estimate)`
+        : `${bytes(c.bytes)} read and written (${c.bytes} B, the ledger's estimate)`);
     add('source lines', (c.source_lines || []).length ? c.source_lines.map(([f, l]) => `${f}:${l}`).join(', ') : 'none in the dump');
     return dl;
   }

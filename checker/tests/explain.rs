@@ -82,6 +82,12 @@ const TABLE: &[(&str, &str, usize, &str)] = &[
         "matmul_bias_relu/compiled.cpu.hlo.txt",
         "broadcast_maximum_fusion",
         0,
+        "not-duplicable (rule)",
+    ),
+    (
+        "grad_mlp/compiled.cpu.hlo.txt",
+        "multiply_add_fusion",
+        0,
         "duplication (rule)",
     ),
     (

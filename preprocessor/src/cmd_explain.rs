@@ -148,8 +148,11 @@ fn kernel(s: &mut String, r: &Report<'_, '_, '_>, k: &KernelExplained<'_, '_>) {
                 "layout {} -> {}{}",
                 a.unwrap_or("(not printed)"),
                 b.unwrap_or("(not printed)"),
-                match c.changes_layout() {
-                    Some(false) => " (the same layout)",
+                match (c.changes_layout(), c.moves_memory_space()) {
+                    (Some(false), Some(true)) => {
+                        " (the same dimension order and tiles, another memory space)"
+                    }
+                    (Some(false), _) => " (the same layout)",
                     _ => "",
                 }
             ),
@@ -159,10 +162,15 @@ fn kernel(s: &mut String, r: &Report<'_, '_, '_>, k: &KernelExplained<'_, '_>) {
             "{indent}  {} {}: {layouts}, {}",
             c.opcode,
             printable(&c.shape),
-            c.bytes.map_or("bytes unknown".to_owned(), |b| format!(
-                "{} read and written (the ledger's estimate)",
-                bytes(b)
-            ))
+            match (c.bytes, c.hbm_bytes) {
+                (Some(b), Some(h)) if h != b => format!(
+                    "{} read and written; to and from HBM {} (on-chip arrays left out, tile padding counted; the ledger's estimate)",
+                    bytes(b),
+                    bytes(h)
+                ),
+                (Some(b), _) => format!("{} read and written (the ledger's estimate)", bytes(b)),
+                (None, _) => "bytes unknown".to_owned(),
+            }
         );
         for (f, l) in &c.source_lines {
             let _ = writeln!(s, "{indent}  from {}:{l}", printable(f));
@@ -207,7 +215,11 @@ fn kernel(s: &mut String, r: &Report<'_, '_, '_>, k: &KernelExplained<'_, '_>) {
             printable(from)
         );
         if inp.xla.is_empty() && (inp.after_fusion.is_some() || inp.rules.is_empty()) {
-            let _ = writeln!(s, "{indent}    {}", printable(&detail(m, k, inp)));
+            let _ = writeln!(
+                s,
+                "{indent}    {}",
+                printable(&detail(m, k, inp, r.explanation.log.is_some()))
+            );
         }
         for l in &inp.xla {
             let _ = writeln!(

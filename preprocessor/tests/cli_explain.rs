@@ -194,6 +194,17 @@ fn standard_input_and_errors() {
         "fixtures/softmax/compiled.cpu.hlo.txt: the folder's module module_0000 is not this dump's compile: its optimized file has no fusion `ynn_fusion.1`",
     );
     one_error(
+        &run(
+            &[
+                "fixtures/kv_cache_decode/compiled.cpu.hlo.txt",
+                "--log",
+                "fixtures/kv_cache_decode/fusion-log.gpu.txt",
+            ],
+            None,
+        ),
+        "fixtures/kv_cache_decode/compiled.cpu.hlo.txt: the log is of an XLA:GPU compile, the dump names cpu: pass the log of the compile that printed this dump",
+    );
+    one_error(
         &run(&["no/such/file.txt"], None),
         "no/such/file.txt: cannot read this file; check that the path exists and is readable: No such file or directory (os error 2)",
     );

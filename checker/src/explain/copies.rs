@@ -21,6 +21,9 @@ pub struct CopyFacts {
     /// (a `copy-start` read once and written once, where XLA's own figure
     /// counts its whole output tuple); `None` when unknown.
     pub bytes: Option<f64>,
+    /// Of [`CopyFacts::bytes`], those to and from HBM (on-chip `S(n)`
+    /// arrays out, tile padding in), as the ledger's estimate counts them.
+    pub hbm_bytes: Option<f64>,
     /// Its source lines (file, line).
     pub source_lines: Vec<(String, u32)>,
     /// With the compile's dump folder: the pass that added it.
@@ -67,18 +70,17 @@ pub fn facts<'a>(
     let from_layout = operand_shape(m, ins, 0)
         .and_then(layout_text)
         .map(str::to_owned);
-    let bytes = ledger
-        .kernels
-        .iter()
-        .find(|e| e.id == k.instruction)
-        .map(|e| e.estimate.figures.bytes)
-        .and_then(|b| (b.unknown == 0).then_some(b.known));
+    let entry = ledger.kernels.iter().find(|e| e.id == k.instruction);
+    let known = |b: crate::cost::Figure| (b.unknown == 0).then_some(b.known);
+    let bytes = entry.and_then(|e| known(e.estimate.figures.bytes));
+    let hbm_bytes = entry.and_then(|e| known(e.estimate.hbm_bytes()));
     Some(CopyFacts {
         opcode: ins.opcode.to_owned(),
         from_layout,
         to_layout,
         shape: result.without_layout(),
         bytes,
+        hbm_bytes,
         source_lines: tree
             .source_lines(m, k)
             .into_iter()

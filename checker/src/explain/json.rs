@@ -161,6 +161,11 @@ fn kernel(
                 Some(b) => num(out, b),
                 None => out.push_str("null"),
             }
+            out.push_str(",\"hbm_bytes\":");
+            match c.hbm_bytes {
+                Some(b) => num(out, b),
+                None => out.push_str("null"),
+            }
             out.push_str(",\"source_lines\":[");
             for (i, (f, l)) in c.source_lines.iter().enumerate() {
                 if i > 0 {
@@ -250,7 +255,7 @@ fn input(
     }
     out.push_str(",\"detail\":");
     match inp.is_boundary() {
-        true => push_str(out, &detail(m, k, inp)),
+        true => push_str(out, &detail(m, k, inp, r.explanation.log.is_some())),
         false => out.push_str("null"),
     }
     out.push_str(",\"basis\":");
@@ -307,7 +312,12 @@ fn input(
 }
 
 /// The sentence of a boundary's answer (the command line prints it too).
-pub fn detail(m: &Module<'_>, k: &KernelExplained<'_, '_>, inp: &InputExplained<'_>) -> String {
+pub fn detail(
+    m: &Module<'_>,
+    k: &KernelExplained<'_, '_>,
+    inp: &InputExplained<'_>,
+    has_log: bool,
+) -> String {
     let consumer = name_of(m, k.kernel.instruction);
     let producer = match inp.from {
         From::Kernel(id) => name_of(m, id),
@@ -344,8 +354,13 @@ pub fn detail(m: &Module<'_>, k: &KernelExplained<'_, '_>, inp: &InputExplained<
             _ => false,
         };
     if same_layout_copy && wrapped.is_none() {
+        let tell = if has_log {
+            "the log given decides nothing on this pair; the compile's dump folder (--folder) can tell"
+        } else {
+            "XLA's fusion log of the compile, or its dump folder, can tell"
+        };
         return format!(
-            "unknown: no rule is sure why {producer} and {consumer} are separate (a copy that keeps its layout: a guess is that a pass after fusion added it, as copy insertion adds copies; XLA's fusion log of the compile, or its dump folder, can tell)"
+            "unknown: no rule is sure why {producer} and {consumer} are separate (a copy that keeps its layout: a guess is that a pass after fusion added it, as copy insertion adds copies; {tell})"
         );
     }
     match wrapped {

@@ -13,7 +13,10 @@ pub enum Reason {
     ConsumerNotFusible,
     /// An expensive producer whose elements the consumer reads many times.
     Recompute,
-    /// The producer has other users; fusing would duplicate its work.
+    /// The producer reads more than it writes and cannot go into every
+    /// user: XLA keeps it whole (`do_not_duplicate`).
+    NotDuplicable,
+    /// An expensive producer with other users; fusing would compute it again.
     Duplication,
     /// A copy or transpose between them: a layout change.
     LayoutChange,
@@ -77,10 +80,17 @@ pub const REASONS: &[ReasonRow] = &[
         rule: true,
     },
     ReasonRow {
+        reason: Reason::NotDuplicable,
+        id: "not-duplicable",
+        title: "kept whole: it reads more than it writes",
+        sentence: "The producer reads more than one array of its rank and more than it writes: XLA fuses such a producer only where it can go into every user on every path, and it cannot go into this one, so XLA keeps it whole.",
+        rule: true,
+    },
+    ReasonRow {
         reason: Reason::Duplication,
         id: "duplication",
-        title: "the result has other users",
-        sentence: "The producer's result is also read elsewhere: fusing it into this consumer would duplicate its work, and XLA would not, or not for this cost.",
+        title: "an expensive result with other users",
+        sentence: "The producer is expensive (an exponential, a tanh, ...) and its result is read by other users too: fusing it here would compute it again for this consumer.",
         rule: true,
     },
     ReasonRow {
@@ -174,7 +184,7 @@ pub const XLA_MESSAGES: &[MessageRow] = &[
         Reason::ConsumerNotFusible,
     ),
     msg("Fusion is not profitable.", Reason::Recompute),
-    msg("operand can not be duplicated", Reason::Duplication),
+    msg("operand can not be duplicated", Reason::NotDuplicable),
     msg(
         "expensive producer would be duplicated",
         Reason::Duplication,
@@ -224,6 +234,7 @@ mod tests {
             Reason::ConsumerCustom,
             Reason::ConsumerNotFusible,
             Reason::Recompute,
+            Reason::NotDuplicable,
             Reason::Duplication,
             Reason::LayoutChange,
             Reason::MemorySpace,

@@ -105,6 +105,23 @@ pub fn with_folder_report<R>(
         let tree = KernelTree::build(module);
         let led = ledger::build_on(module, &tree, ledger::Loops::of(a.backend));
         let mut explanation = explain(module, &tree, &led, a.backend, log);
+        let log_backend = explanation
+            .log
+            .as_ref()
+            .and_then(|(p, _)| *p)
+            .map(|p| match p {
+                super::log::Pass::CpuFusion => Backend::Cpu,
+                super::log::Pass::PriorityFusion => Backend::Gpu,
+            });
+        if let (Some(named), Some(logged)) = (a.backend, log_backend)
+            && named != logged
+        {
+            return Err(format!(
+                "the log is of an XLA:{} compile, the dump names {}: pass the log of the compile that printed this dump",
+                logged.as_str().to_uppercase(),
+                named.as_str()
+            ));
+        }
         if let Some(why) = explanation
             .log
             .as_ref()

@@ -86,7 +86,7 @@ pub const RULES: &[Rule] = &[
         check: memory_space,
     },
     Rule {
-        reason: Reason::Duplication,
+        reason: Reason::NotDuplicable,
         on: On::Cpu,
         check: not_duplicable,
     },
@@ -483,16 +483,21 @@ fn true_rank(shape: &str) -> Option<usize> {
 fn not_duplicable(p: &Pair<'_, '_>) -> Option<String> {
     // XLA's `ComputeGloballyUnfusible`: a producer that is more than unary
     // (two operands at least of its own rank, broadcasts, iotas and scalar
-    // constants aside) and reads more bytes than it writes is kept whole
+    // constants aside) and reads more elements than it writes is kept whole
     // unless it can go into every user, and it could not go into this one.
     let m = p.m;
     let d = decided(m, p.producer)?;
     let out_rank = true_rank(d.shape_text)?;
     let mut wide = 0;
     let mut read = 0u64;
+    let mut seen: Vec<Option<InstrId>> = Vec::new();
     for (i, o) in m.operands(d).iter().enumerate() {
         let shape = operand_shape(m, d, i)?;
-        read = read.saturating_add(crate::program::Shape::parse(shape).bytes()?);
+        // XLA counts each distinct operand's elements once.
+        if !seen.contains(&o.id) {
+            seen.push(o.id);
+            read = read.saturating_add(elements(shape)?);
+        }
         let op = o.id.and_then(|id| m.instruction(id)).map(|x| x.opcode);
         let scalar_constant = op == Some("constant") && true_rank(shape) == Some(0);
         if !matches!(op, Some("broadcast" | "iota"))
@@ -502,13 +507,36 @@ fn not_duplicable(p: &Pair<'_, '_>) -> Option<String> {
             wide += 1;
         }
     }
-    let written = d.shape().bytes()?;
+    let written = elements(d.shape_text)?;
+    let inside = if d.id == p.producer.id {
+        String::new()
+    } else {
+        format!(" (the root of {})", p.producer.name)
+    };
     (wide >= 2 && read > written).then(|| {
         format!(
-            "{} reads {wide} arrays of its rank ({read} bytes) to write {written}: XLA does not duplicate such a producer and fuses it only where it can go into every user",
+            "{}{inside} reads {wide} arrays of its rank ({read} elements) to write {written}: XLA does not duplicate such a producer and fuses it only where it can go into every user",
             d.name
         )
     })
+}
+
+/// The elements of a shape (a tuple's arrays summed; a bounded dimension
+/// at its bound).
+fn elements(shape: &str) -> Option<u64> {
+    let parsed = crate::program::Shape::parse(shape);
+    let mut total = 0u64;
+    for a in parsed.arrays() {
+        let mut n = 1u64;
+        for d in &a.dims {
+            n = n.checked_mul(match d {
+                crate::program::Dim::Static(k) | crate::program::Dim::Bounded(k) => *k,
+                crate::program::Dim::Unknown => return None,
+            })?;
+        }
+        total = total.checked_add(n)?;
+    }
+    Some(total)
 }
 
 /// `a` or `an` before a word.
