@@ -230,7 +230,8 @@ impl<'a> ReplicaGroups<'a> {
 
     /// Every group's device (or replica) ids; `None` for an unread form,
     /// a mesh whose axes this reader cannot expand (two parts of one
-    /// axis) or more than [`iota::MAX_DEVICES`] devices. `{}` gives no
+    /// axis), more than [`iota::MAX_DEVICES`] devices or
+    /// [`iota::MAX_RANK`] axes. `{}` gives no
     /// group: one group of all devices.
     pub fn groups(&self) -> Option<Vec<Vec<u64>>> {
         let (flat, size) = match &self.form {
@@ -249,6 +250,9 @@ impl<'a> ReplicaGroups<'a> {
 /// refers to is viewed as `[pre, size, rest]`, then the axes not spanned
 /// come first and the spanned ones follow in the order printed.
 fn mesh_devices(m: &MeshGroups<'_>) -> Option<Vec<u64>> {
+    if m.axes.len() > iota::MAX_RANK || m.over.len() > iota::MAX_RANK {
+        return None;
+    }
     let mut sizes = Vec::new();
     let mut spanned = vec![usize::MAX; m.over.len()];
     for &(name, size) in &m.axes {

@@ -13,6 +13,10 @@ use crate::analysis::scan;
 /// is read, not expanded).
 pub const MAX_DEVICES: u64 = 1 << 16;
 
+/// The most axes a device array is expanded with (size-1 axes cost work
+/// but no devices).
+pub const MAX_RANK: usize = 64;
+
 /// An iota device list as printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Iota {
@@ -81,14 +85,15 @@ impl Iota {
 /// The values `data` yields (`product(shape)` of them, row-major in
 /// `shape`) read row-major after transposing by `perm` (empty: none);
 /// `None` when `perm` is not a permutation of `shape`'s axes, `data` ends
-/// early, or there are more than [`MAX_DEVICES`].
+/// early, or there are more than [`MAX_DEVICES`] values or [`MAX_RANK`]
+/// axes.
 pub(crate) fn transpose_flat(
     data: &mut dyn Iterator<Item = u64>,
     shape: &[u64],
     perm: &[usize],
 ) -> Option<Vec<u64>> {
     let n = product(shape)?;
-    if n > MAX_DEVICES {
+    if n > MAX_DEVICES || shape.len() > MAX_RANK {
         return None;
     }
     let values: Vec<u64> = data.take(usize::try_from(n).ok()?).collect();

@@ -56,7 +56,7 @@ pub use collective::{
     ReplicaGroups, SourceTargetPairs, collective_op,
 };
 pub(crate) use hlo::computation_header;
-pub use iota::{Iota, MAX_DEVICES};
+pub use iota::{Iota, MAX_DEVICES, MAX_RANK};
 pub use model::{
     Attr, CALL_ATTRS, Call, CallRole, CompId, Computation, Header, InstrId, Instruction, Metadata,
     Module, Operand, Span, Unread,
