@@ -526,3 +526,20 @@ proptest! {
         let _ = dumplab::sourcemap::map("", &text);
     }
 }
+
+#[test]
+fn the_kernel_table_and_the_program_model_know_the_same_collectives() {
+    // Two readers name collectives: the kernel table's kinds and the
+    // syntax layer's rows; a collective one of them lacks would silently
+    // become an op there.
+    let model: Vec<&str> = program::COLLECTIVE_OPS.iter().map(|c| c.opcode).collect();
+    for k in dumplab::kernels::COLLECTIVES {
+        assert!(model.contains(k), "{k}: no row in program::COLLECTIVE_OPS");
+    }
+    for m in &model {
+        assert!(
+            dumplab::kernels::COLLECTIVES.contains(m),
+            "{m}: not in kernels::COLLECTIVES"
+        );
+    }
+}
