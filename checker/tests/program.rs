@@ -126,6 +126,24 @@ fn consistent(m: &Module<'_>) {
             assert_eq!(m.instructions[p as usize].opcode, "parameter");
         }
     }
+    // The on-demand readers of sharded programs: any text, no panic.
+    let _ = m
+        .header
+        .as_ref()
+        .map(|h| (h.num_partitions(), h.replica_count()));
+    for ins in &m.instructions {
+        if let Some(c) = m.collective(ins) {
+            if let Some(g) = &c.replica_groups {
+                let _ = (g.shape(), g.groups());
+            }
+            let _ = m.collective_start(ins);
+        }
+        if let Some(s) = m.sharding(ins) {
+            if let program::ShardingKind::Tiled(t) = &s.kind {
+                let _ = (t.device_list(), t.replication(), t.shard_shape(&[8, 8]));
+            }
+        }
+    }
     let tree = KernelTree::build(m);
     for (_, k) in tree.walk() {
         assert!((k.instruction as usize) < n);
@@ -442,6 +460,34 @@ fn work_is_linear_on_adversarial_names() {
     }
 }
 
+#[test]
+fn hostile_groups_and_shardings_are_read_not_expanded() {
+    // Sizes and depths no dump has: each read in bounded work, never
+    // expanded past the caps.
+    let many_axes: Vec<String> = (0..5000).map(|i| format!("'a{i}'=1")).collect();
+    let over: Vec<String> = (0..5000).map(|i| format!("'a{i}'")).collect();
+    let mesh = format!("mesh[{}] {{{}}}", many_axes.join(","), over.join(","));
+    let ones = vec!["1"; 5000].join(",");
+    let rows: Vec<String> = vec![
+        mesh,
+        "[65536,65536]<=[4294967296]".to_owned(),
+        format!("[1,1]<=[{ones}]"),
+        "mesh['a'=4294967296,'b'=4294967296] {'a'}".to_owned(),
+        "mesh['a'=8] {'a':(0)0}".to_owned(),
+        "{{0,1},{2".to_owned(),
+    ];
+    for text in &rows {
+        let g = program::ReplicaGroups::parse(text);
+        if let Some(groups) = g.groups() {
+            let devices: usize = groups.iter().map(Vec::len).sum();
+            assert!(devices as u64 <= program::MAX_DEVICES, "{devices}");
+        }
+    }
+    let deep = format!("{}devices=[2]0,1{}", "{".repeat(5000), "}".repeat(5000));
+    let s = program::Sharding::parse(&deep);
+    assert!(matches!(s.kind, program::ShardingKind::Tuple(_)));
+}
+
 fn cases() -> u32 {
     std::env::var("PROPTEST_CASES")
         .ok()
@@ -478,5 +524,22 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         consistent(&program::parse(&text));
         let _ = dumplab::sourcemap::map("", &text);
+    }
+}
+
+#[test]
+fn the_kernel_table_and_the_program_model_know_the_same_collectives() {
+    // Two readers name collectives: the kernel table's kinds and the
+    // syntax layer's rows; a collective one of them lacks would silently
+    // become an op there.
+    let model: Vec<&str> = program::COLLECTIVE_OPS.iter().map(|c| c.opcode).collect();
+    for k in dumplab::kernels::COLLECTIVES {
+        assert!(model.contains(k), "{k}: no row in program::COLLECTIVE_OPS");
+    }
+    for m in &model {
+        assert!(
+            dumplab::kernels::COLLECTIVES.contains(m),
+            "{m}: not in kernels::COLLECTIVES"
+        );
     }
 }

@@ -326,7 +326,19 @@ const TPU_TARGETS: &[&str] = &[
     "CompactWyHelper",
     "InvertDiagBlocks",
 ];
-const SHARDING_TARGETS: &[&str] = &["Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape"];
+/// Sharding custom calls as JAX lowers them: GSPMD's (`Sharding` and the
+/// shape shims of `shard_map`) and Shardy's round-trip calls, which
+/// `lowered.hlo.txt` of a sharded family carries (`xla.sdy.FuncResultSharding`
+/// on a result, `xla.sdy.GlobalToLocalShape` / `LocalToGlobalShape` around a
+/// `shard_map` body); the partitioner removes them all.
+const SHARDING_TARGETS: &[&str] = &[
+    "Sharding",
+    "SPMDFullToShardShape",
+    "SPMDShardToFullShape",
+    "xla.sdy.FuncResultSharding",
+    "xla.sdy.GlobalToLocalShape",
+    "xla.sdy.LocalToGlobalShape",
+];
 
 /// A custom call into a GPU library.
 pub(crate) fn gpu_custom_call_target(l: &str) -> Option<&'static str> {

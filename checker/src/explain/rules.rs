@@ -584,6 +584,17 @@ fn recompute(p: &Pair<'_, '_>) -> Option<String> {
         return None;
     }
     let reuse = reused_by(p.m, p.consumer, p.operand)?;
+    if crate::program::collective_op(reuse).is_some() {
+        // A collective reads each element once; XLA still counts it as
+        // reusing them, as it counts every op not elementwise.
+        return Some(format!(
+            "{}'s result comes from {} {root}, and XLA counts {} ({} {reuse}, not elementwise) as reusing its elements",
+            p.producer.name,
+            a(root),
+            p.consumer.name,
+            a(reuse)
+        ));
+    }
     Some(format!(
         "{}'s result comes from {} {root}, and {} reads each element many times ({} {reuse})",
         p.producer.name,
@@ -595,11 +606,15 @@ fn recompute(p: &Pair<'_, '_>) -> Option<String> {
 
 /// The op in a consumer that reads operand `i`'s elements many times.
 fn reused_by<'a>(m: &Module<'a>, consumer: &Instruction<'a>, i: usize) -> Option<&'a str> {
+    // XLA's `OperandElementUse` gives `kReuse` to every op it does not
+    // list as elementwise or permuting, collectives included: an expensive
+    // producer of an all-gather is "not profitable" to fuse on the CPU
+    // (sharded_reshard's fusion log).
     let reuses = |op: &str| {
         matches!(
             op,
             "broadcast" | "gather" | "dot" | "convolution" | "reduce-window"
-        )
+        ) || crate::program::collective_op(op).is_some()
     };
     let Some(c) = fused_computation(m, consumer) else {
         return reuses(consumer.opcode).then_some(consumer.opcode);

@@ -27,25 +27,42 @@
 //! Line numbers refer to the text given: a damaged paste is repaired first
 //! (`analysis::unwrap`) and the module reads the repaired text.
 //!
+//! Sharded programs: the header's [`Header::num_partitions`] and
+//! [`Header::replica_count`]; a collective's attributes
+//! ([`Module::collective`], its start from its done
+//! [`Module::collective_start`]; the opcodes in [`COLLECTIVE_OPS`]); an
+//! instruction's `sharding=` ([`Module::sharding`]). Read on demand, from
+//! the raw attributes, so a reader that never asks does not pay. `as_text()`
+//! prints no device assignment, so the model has none.
+//!
 //! The lowered side (StableHLO/MHLO ops with their locations, jaxpr
 //! equations) is read by [`lowered`].
 
+mod collective;
 mod hlo;
+mod iota;
 pub mod lowered;
 mod model;
 mod shape;
+mod sharding;
 mod sources;
 mod text;
 
 #[cfg(test)]
 mod tests;
 
+pub use collective::{
+    AxisRef, COLLECTIVE_OPS, Collective, CollectiveOp, GroupsForm, MeshGroups, Peers, Phase,
+    ReplicaGroups, SourceTargetPairs, collective_op,
+};
 pub(crate) use hlo::computation_header;
+pub use iota::{Iota, MAX_DEVICES, MAX_RANK};
 pub use model::{
     Attr, CALL_ATTRS, Call, CallRole, CompId, Computation, Header, InstrId, Instruction, Metadata,
     Module, Operand, Span, Unread,
 };
 pub use shape::{Array, Dim, Layout, Shape, Summary, element_bits, summary};
+pub use sharding::{Sharding, ShardingKind, TileDevices, Tiled};
 pub use sources::{FileLocation, Frame, SourceTables};
 
 /// The byte offset in `text` of `part`, a slice the [`Module`] of `text`

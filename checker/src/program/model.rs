@@ -65,6 +65,28 @@ pub struct Header<'a> {
     pub attrs: Vec<Attr<'a>>,
 }
 
+impl Header<'_> {
+    /// `num_partitions=N`: how many devices the SPMD program was
+    /// partitioned for (XLA prints it only when it is not 1).
+    pub fn num_partitions(&self) -> Option<u64> {
+        self.number("num_partitions")
+    }
+
+    /// `replica_count=N`: how many replicas run the program (XLA prints
+    /// it only when it is not 1).
+    pub fn replica_count(&self) -> Option<u64> {
+        self.number("replica_count")
+    }
+
+    /// A numeric header attribute.
+    fn number(&self, key: &str) -> Option<u64> {
+        self.attrs
+            .iter()
+            .find(|a| a.key == key)
+            .and_then(|a| a.value.trim().parse().ok())
+    }
+}
+
 /// One computation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Computation<'a> {

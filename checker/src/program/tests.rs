@@ -485,3 +485,385 @@ fn borrowed_parts_point_into_the_text() {
     assert_eq!(at - line_start, "  ROOT %tanh.0 = f32[128,128]{1,0} ".len());
     assert_eq!(offset_in(text, "elsewhere"), None);
 }
+
+/// A collective as its parsed fields print it: opcode, phase, groups (form,
+/// shape, expanded), pairs, channel, global ids, dimensions.
+fn describe_collective<'a>(m: &Module<'a>, i: &Instruction<'a>) -> String {
+    let Some(c) = m.collective(i) else {
+        return "not a collective".to_owned();
+    };
+    let mut out = format!("{} {:?}", c.op.opcode, c.phase);
+    if let Some(g) = &c.replica_groups {
+        let form = match &g.form {
+            GroupsForm::Listed(_) => "listed",
+            GroupsForm::Iota(_) => "iota",
+            GroupsForm::Mesh(_) => "mesh",
+            GroupsForm::Unread => "unread",
+        };
+        let shape = g
+            .shape()
+            .map_or("?".to_owned(), |(n, s)| format!("{n}x{s}"));
+        out.push_str(&format!(" groups={form} {shape} {:?}", g.groups()));
+    }
+    if let Some(p) = &c.source_target_pairs {
+        out.push_str(&format!(" pairs={:?}", p.pairs));
+    }
+    if let Some(ch) = c.channel_id {
+        out.push_str(&format!(" channel={ch}"));
+    }
+    if c.use_global_device_ids {
+        out.push_str(" global");
+    }
+    if let Some(d) = &c.dimensions {
+        out.push_str(&format!(" dims={d:?}"));
+    }
+    if c.is_host_transfer {
+        out.push_str(" host");
+    }
+    out
+}
+
+/// Reads `input` and checks the collective of its last instruction.
+fn check_collective(input: &str, expect: &str) {
+    let m = parse(input);
+    let got = m
+        .instructions
+        .last()
+        .map_or("no instruction".to_owned(), |i| describe_collective(&m, i));
+    assert_eq!(got, expect, "\n{input}");
+}
+
+#[test]
+fn collectives_and_their_groups_in_every_printed_form() {
+    // shard_map_groups/compiled.cpu.hlo.txt:52: listed groups over "x".
+    check_collective(
+        r#"  %all_gather.3 = f32[512,256]{1,0} all-gather(%param.1), channel_id=1, replica_groups={{0,2},{1,3}}, dimensions={0}, use_global_device_ids=true, metadata={op_name="jit(fn)/shard_map/all_gather" stack_frame_id=8}"#,
+        "all-gather Sync groups=listed 2x2 Some([[0, 2], [1, 3]]) channel=1 global dims=[0]",
+    );
+    // shard_map_groups/compiled.cpu.hlo.txt:55.
+    check_collective(
+        r#"  %reduce_scatter.7 = f32[256,128]{0,1} reduce-scatter(%wrapped_copy), channel_id=1, replica_groups={{0,1},{2,3}}, use_global_device_ids=true, dimensions={1}, to_apply=%region_1.0, metadata={op_name="jit(fn)/shard_map/reduce_scatter" stack_frame_id=9}"#,
+        "reduce-scatter Sync groups=listed 2x2 Some([[0, 1], [2, 3]]) channel=1 global dims=[1]",
+    );
+    // sharded_reshard/compiled.tpu.hlo.txt:54: the iota form.
+    check_collective(
+        r#"  %all-gather.11 = bf16[256,256]{1,0:T(8,128)(2,1)S(1)} all-gather(%convert), channel_id=2, replica_groups=[2,2]<=[4], dimensions={1}, use_global_device_ids=true, frontend_attributes={async_collective_name="all-gather-start"}, metadata={op_name="jit(fn)/dot_general" stack_frame_id=2}"#,
+        "all-gather Sync groups=iota 2x2 Some([[0, 1], [2, 3]]) channel=2 global dims=[1]",
+    );
+    // sharded_matmul/compiled.cpu.hlo.txt:32: the mesh form, one group of 4.
+    check_collective(
+        r#"  ROOT %all-reduce = f32[256,128]{1,0} all-reduce(%ynn_fusion), channel_id=1, replica_groups=mesh['axis_0'=1,'axis_1'=4] {'axis_1'}, use_global_device_ids=true, to_apply=%add.clone, metadata={op_name="jit(fn)/dot_general" stack_frame_id=1}"#,
+        "all-reduce Sync groups=mesh 1x4 Some([[0, 1, 2, 3]]) channel=1 global",
+    );
+    // sharded_reshard/compiled.cpu.hlo.txt:59: the mesh form over the
+    // minor axis of a 2x2 mesh is the iota form's groups.
+    check_collective(
+        r#"  %all-gather = f32[256,256]{0,1} all-gather(%wrapped_copy), channel_id=1, replica_groups=mesh['axis_0'=2,'axis_1'=2] {'axis_1'}, dimensions={1}, use_global_device_ids=true, metadata={op_name="jit(fn)/dot_general" stack_frame_id=1}"#,
+        "all-gather Sync groups=mesh 2x2 Some([[0, 1], [2, 3]]) channel=1 global dims=[1]",
+    );
+    // sharded_reshard/compiled.cpu.hlo.txt:58: pairs, not groups.
+    check_collective(
+        r#"  %collective-permute = f32[256,128]{1,0} collective-permute(%param), channel_id=2, source_target_pairs={{0,0},{1,2},{2,1},{3,3}}, metadata={op_name="jit(fn)/mul" stack_frame_id=3}"#,
+        "collective-permute Sync pairs=Some([(0, 0), (1, 2), (2, 1), (3, 3)]) channel=2",
+    );
+    // shard_map_ring/compiled.cpu.hlo.txt:82: XLA:CPU's tuple all-to-all
+    // prints no dimensions; the TPU's array form does (compiled.tpu:52).
+    check_collective(
+        r#"  %all-to-all = (f32[64,256]{1,0}, f32[64,256]{1,0}, f32[64,256]{1,0}, f32[64,256]{1,0}) all-to-all(%wrapped_slice, %wrapped_slice.1, %wrapped_slice.2, %wrapped_slice.3), channel_id=1, replica_groups={{0,1,2,3}}, metadata={op_name="jit(fn)/shard_map/all_to_all" stack_frame_id=9}"#,
+        "all-to-all Sync groups=listed 1x4 Some([[0, 1, 2, 3]]) channel=1",
+    );
+    check_collective(
+        r#"  %all_to_all.15 = f32[4,64,256]{2,1,0:T(8,128)S(1)} all-to-all(%bitcast.7), channel_id=1, replica_groups={{0,1,2,3}}, dimensions={0}, metadata={op_name="jit(fn)/shard_map/all_to_all" stack_frame_id=5}"#,
+        "all-to-all Sync groups=listed 1x4 Some([[0, 1, 2, 3]]) channel=1 dims=[0]",
+    );
+    // sourcemap/tests.rs' all-reduce: `{}` is one group of every device.
+    check_collective(
+        "  %ar = f32[8]{0} all-reduce-start(%cd), replica_groups={}, to_apply=%cond",
+        "all-reduce Start groups=listed ? Some([])",
+    );
+    // sharded_callback/compiled.tpu.hlo.txt:46: a one-axis mesh.
+    check_collective(
+        r#"  %all-reduce = f32[8]{0:T(128)} all-reduce(%dynamic-update-slice), channel_id=4, replica_groups=mesh['axis_0'=4] {'axis_0'}, use_global_device_ids=true, to_apply=%add, metadata={op_name="jit(fn)/pure_callback" stack_frame_id=2}"#,
+        "all-reduce Sync groups=mesh 1x4 Some([[0, 1, 2, 3]]) channel=4 global",
+    );
+    // sharded_callback/compiled.tpu.hlo.txt:47-48: a host transfer, whose
+    // bare `send` starts the pair.
+    check_collective(
+        r#"  %pure_callback.15 = (f32[8]{0:T(128)}, u32[], token[]) send(%all-reduce, %pure_callback.14), channel_id=1, is_host_transfer=true, sharding={{maximal device=0}, {maximal device=0}, {maximal device=0}}, frontend_attributes={_xla_host_transfer_handler_name="pjrt_rendezvous",_xla_host_transfer_rendezvous="2"}, metadata={op_name="jit(fn)/pure_callback" stack_frame_id=2}"#,
+        "send Start channel=1 host",
+    );
+    check_collective(
+        r#"  %pure_callback.16 = token[] send-done(%pure_callback.15), channel_id=1, is_host_transfer=true, sharding={maximal device=0}, frontend_attributes={_xla_host_transfer_handler_name="pjrt_rendezvous",_xla_host_transfer_rendezvous="2"}, metadata={op_name="jit(fn)/pure_callback" stack_frame_id=2}"#,
+        "send Done channel=1 host",
+    );
+    // A fusion is not a collective.
+    check_collective(
+        r#"  %ynn_fusion = f32[256,128]{1,0} fusion(%param, %param.1), kind=kCustom, calls=%fused_computation, metadata={op_name="jit(fn)/dot_general" stack_frame_id=1}"#,
+        "not a collective",
+    );
+}
+
+#[test]
+fn a_done_finds_its_start() {
+    // sharded_matmul/compiled.gpu.hlo.txt:47-48 (backend configs cut).
+    let text = r#"ENTRY %main.0_spmd (param: f32[256,128], param.1: f32[128,128]) -> f32[256,128] {
+  %all-reduce-start = f32[256,128]{1,0} all-reduce-start(%loop_reduce_fusion), channel_id=1, replica_groups=mesh['axis_0'=1,'axis_1'=4] {'axis_1'}, use_global_device_ids=true, to_apply=%add.clone, metadata={op_name="jit(fn)/dot_general" scheduling_name="all-reduce-start" stack_frame_id=1}
+  ROOT %all-reduce-done = f32[256,128]{1,0} all-reduce-done(%all-reduce-start), metadata={op_name="jit(fn)/dot_general" scheduling_name="all-reduce-done" stack_frame_id=1}
+}
+"#;
+    let m = parse(text);
+    let (start, done) = (&m.instructions[0], &m.instructions[1]);
+    assert_eq!(
+        describe_collective(&m, start),
+        "all-reduce Start groups=mesh 1x4 Some([[0, 1, 2, 3]]) channel=1 global"
+    );
+    // The done prints no attributes of its own: they are its start's.
+    assert_eq!(describe_collective(&m, done), "all-reduce Done");
+    assert_eq!(m.collective_start(done), Some(start.id));
+    assert_eq!(m.collective_start(start), None);
+}
+
+#[test]
+fn every_collective_opcode_has_its_row_and_phase() {
+    // (opcode, collective, phase): the row table decides, send/recv start
+    // bare.
+    let rows: &[(&str, Option<(&str, Phase)>)] = &[
+        ("all-reduce", Some(("all-reduce", Phase::Sync))),
+        ("all-reduce-start", Some(("all-reduce", Phase::Start))),
+        ("all-gather-done", Some(("all-gather", Phase::Done))),
+        (
+            "reduce-scatter-start",
+            Some(("reduce-scatter", Phase::Start)),
+        ),
+        ("all-to-all-done", Some(("all-to-all", Phase::Done))),
+        (
+            "collective-permute-start",
+            Some(("collective-permute", Phase::Start)),
+        ),
+        (
+            "collective-broadcast",
+            Some(("collective-broadcast", Phase::Sync)),
+        ),
+        (
+            "ragged-all-to-all",
+            Some(("ragged-all-to-all", Phase::Sync)),
+        ),
+        ("send", Some(("send", Phase::Start))),
+        ("recv-done", Some(("recv", Phase::Done))),
+        ("send-start", None),
+        ("copy-start", None),
+        ("fusion", None),
+    ];
+    for &(opcode, want) in rows {
+        let got = collective_op(opcode).map(|(op, phase)| (op.opcode, phase));
+        assert_eq!(got, want, "{opcode}");
+    }
+    // Every row is reachable by its own opcode.
+    for op in COLLECTIVE_OPS {
+        assert!(collective_op(op.opcode).is_some(), "{}", op.opcode);
+    }
+}
+
+#[test]
+fn collectives_of_the_sharded_fixtures_are_all_read() {
+    // Every collective line of the sharded families' compiled dumps: a
+    // row of the table, and its groups or pairs read (never `Unread`).
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures");
+    let mut seen = 0;
+    let families = [
+        "sharded_matmul",
+        "sharded_reshard",
+        "shard_map_groups",
+        "shard_map_ring",
+        "sharded_callback",
+    ];
+    for family in families {
+        for target in ["cpu", "gpu", "tpu", ""] {
+            let file = if target.is_empty() {
+                format!("{root}/{family}/lowered.hlo.txt")
+            } else {
+                format!("{root}/{family}/compiled.{target}.hlo.txt")
+            };
+            // sharded_callback has no H100 dump (its `targets`).
+            let Ok(text) = std::fs::read_to_string(&file) else {
+                assert_eq!((family, target), ("sharded_callback", "gpu"), "{file}");
+                continue;
+            };
+            let m = parse(&text);
+            for i in &m.instructions {
+                let looks = ["all-", "reduce-scatter", "collective-"]
+                    .iter()
+                    .any(|p| i.opcode.starts_with(p));
+                let Some(c) = m.collective(i) else {
+                    assert!(!looks, "{file}:{}: {} has no row", i.line, i.opcode);
+                    continue;
+                };
+                seen += 1;
+                if c.phase == Phase::Done {
+                    assert!(m.collective_start(i).is_some(), "{file}:{}", i.line);
+                    continue;
+                }
+                match c.op.peers {
+                    Peers::Groups => assert!(
+                        c.replica_groups
+                            .as_ref()
+                            .and_then(ReplicaGroups::groups)
+                            .is_some(),
+                        "{file}:{}",
+                        i.line
+                    ),
+                    Peers::Pairs => assert!(
+                        c.source_target_pairs
+                            .as_ref()
+                            .and_then(|p| p.pairs.as_ref())
+                            .is_some(),
+                        "{file}:{}",
+                        i.line
+                    ),
+                    Peers::Channel => {}
+                }
+            }
+        }
+    }
+    assert!(seen >= 40, "{seen} collectives");
+}
+
+/// A sharding as its parsed fields print it.
+fn describe_sharding(s: &Sharding<'_>) -> String {
+    match &s.kind {
+        ShardingKind::Replicated => "replicated".to_owned(),
+        ShardingKind::Manual => "manual".to_owned(),
+        ShardingKind::Unknown => "unknown".to_owned(),
+        ShardingKind::Maximal { device } => format!("maximal {device}"),
+        ShardingKind::Tiled(t) => format!(
+            "tiled {:?} data={:?} x{} devices={:?}{}",
+            t.tile,
+            t.data_tiles(),
+            t.replication(),
+            t.device_list(),
+            if t.last_tile_dims.is_empty() {
+                String::new()
+            } else {
+                format!(" last_tile_dims={:?}", t.last_tile_dims)
+            }
+        ),
+        ShardingKind::Tuple(parts) => {
+            let p: Vec<String> = parts.iter().map(describe_sharding).collect();
+            format!("tuple({})", p.join("; "))
+        }
+        ShardingKind::Unread => format!("unread {}", s.raw),
+    }
+}
+
+/// Reads `input` and checks the sharding of its last instruction.
+fn check_sharding(input: &str, expect: &str) {
+    let m = parse(input);
+    let got = m
+        .instructions
+        .last()
+        .map_or("no instruction".to_owned(), |i| {
+            m.sharding(i)
+                .map_or("no sharding".to_owned(), |s| describe_sharding(&s))
+        });
+    assert_eq!(got, expect, "\n{input}");
+}
+
+#[test]
+fn shardings_in_every_printed_form() {
+    // shard_map_ring/compiled.cpu.hlo.txt:73-74.
+    check_sharding(
+        r#"  %param.2 = f32[256,256]{1,0} parameter(0), sharding={devices=[4,1]<=[4]}, metadata={op_name="x"}"#,
+        "tiled [4, 1] data=[4, 1] x1 devices=Some([0, 1, 2, 3])",
+    );
+    check_sharding(
+        r#"  %param.3 = f32[256,256]{1,0} parameter(1), sharding={replicated}, metadata={op_name="w"}"#,
+        "replicated",
+    );
+    // sharded_reshard/compiled.cpu.hlo.txt:56: the iota form with a
+    // transpose, and a replicated last tile dimension.
+    check_sharding(
+        r#"  %param.1 = f32[256,128]{1,0} parameter(1), sharding={devices=[1,2,2]<=[2,2]T(1,0) last_tile_dim_replicate}, metadata={op_name="w"}"#,
+        "tiled [1, 2, 2] data=[1, 2] x2 devices=Some([0, 2, 1, 3])",
+    );
+    // sharded_reshard/lowered.hlo.txt:9 and 15: bare names, a tuple.
+    check_sharding(
+        "  reshape.2 = f32[512,256]{1,0} reshape(tanh.3), sharding={devices=[2,1,2]<=[4] last_tile_dim_replicate}",
+        "tiled [2, 1, 2] data=[2, 1] x2 devices=Some([0, 1, 2, 3])",
+    );
+    check_sharding(
+        "  ROOT tuple.1 = (f32[512,256]{1,0}, f32[512,256]{1,0}) tuple(tanh.3, mul.5), sharding={{devices=[2,1,2]<=[4] last_tile_dim_replicate}, {devices=[2,2]<=[2,2]T(1,0)}}",
+        "tuple(tiled [2, 1, 2] data=[2, 1] x2 devices=Some([0, 1, 2, 3]); tiled [2, 2] data=[2, 2] x1 devices=Some([0, 2, 1, 3]))",
+    );
+    // sharded_callback/lowered.hlo.txt:13: the host callback on device 0.
+    check_sharding(
+        r##"  ROOT pure_callback.1 = f32[8]{0} custom-call(reduce_sum.7), custom_call_target="xla_ffi_python_cpu_callback", operand_layout_constraints={f32[8]{0}}, api_version=API_VERSION_TYPED_FFI, sharding={maximal device=0}, frontend_attributes={xla.sdy.sharding="#sdy.sharding_per_value<[<@maximal_mesh_0, []>]>"}"##,
+        "maximal 0",
+    );
+    // sharded_callback/compiled.tpu.hlo.txt:47: a tuple of maximal ones.
+    check_sharding(
+        r#"  %pure_callback.15 = (f32[8]{0:T(128)}, u32[], token[]) send(%all-reduce, %pure_callback.14), channel_id=1, is_host_transfer=true, sharding={{maximal device=0}, {maximal device=0}, {maximal device=0}}, frontend_attributes={_xla_host_transfer_handler_name="pjrt_rendezvous",_xla_host_transfer_rendezvous="2"}, metadata={op_name="jit(fn)/pure_callback" stack_frame_id=2}"#,
+        "tuple(maximal 0; maximal 0; maximal 0)",
+    );
+    // An instruction without one.
+    check_sharding(
+        r#"  %ynn_fusion = f32[256,128]{1,0} fusion(%param, %param.1), kind=kCustom, calls=%fused_computation"#,
+        "no sharding",
+    );
+}
+
+#[test]
+fn a_sharding_gives_each_device_its_part() {
+    // sharded_matmul/lowered.hlo.txt:4: a f32[256,512] split by columns
+    // over 4 devices is the compiled dump's f32[256,128] parameter
+    // (compiled.cpu.hlo.txt:29).
+    let m = parse(
+        r##"  a.1 = f32[256,512]{1,0} parameter(0), sharding={devices=[1,4]<=[4]}, frontend_attributes={xla.sdy.sharding="#sdy.sharding<@mesh, [{}, {\"x\"}]>"}"##,
+    );
+    let ins = &m.instructions[0];
+    let ShardingKind::Tiled(t) = m
+        .sharding(ins)
+        .map(|s| s.kind)
+        .unwrap_or(ShardingKind::Unread)
+    else {
+        panic!("not tiled");
+    };
+    assert_eq!(t.shard_shape(&[256, 512]), Some(vec![256, 128]));
+    assert_eq!(t.shard_shape(&[256]), None);
+}
+
+#[test]
+fn the_header_says_how_many_devices() {
+    // sharded_matmul/compiled.cpu.hlo.txt:1.
+    let m = parse(
+        "HloModule jit_fn, is_scheduled=true, entry_computation_layout={(f32[256,128]{1,0}, f32[128,128]{1,0})->f32[256,128]{1,0}}, allow_spmd_sharding_propagation_to_parameters={false,false}, num_partitions=4\n",
+    );
+    let h = m.header.as_ref().expect("a header");
+    assert_eq!(h.num_partitions(), Some(4));
+    assert_eq!(h.replica_count(), None);
+    // softmax/compiled.cpu.hlo.txt: a one-device module prints neither.
+    let m = parse(
+        "HloModule jit_fn, is_scheduled=true, entry_computation_layout={(f32[512,1024]{1,0})->f32[512,1024]{1,0}}\n",
+    );
+    assert_eq!(m.header.as_ref().and_then(|h| h.num_partitions()), None);
+}
+
+#[test]
+fn iota_lists_expand_as_xla_defines_them() {
+    // The iota texts of the fixtures' lines above, and what XLA's
+    // IotaTileAssignment makes of them.
+    let rows: &[(&str, Option<Vec<u64>>)] = &[
+        ("[2,2]<=[4]", Some(vec![0, 1, 2, 3])),
+        ("[1,2,2]<=[2,2]T(1,0)", Some(vec![0, 2, 1, 3])),
+        ("[2,2]<=[2,2]T(1,0)", Some(vec![0, 2, 1, 3])),
+        ("[4,1]<=[4]", Some(vec![0, 1, 2, 3])),
+        // Inconsistent or hostile: read, not expanded.
+        ("[2,2]<=[8]", None),
+        ("[2,2]<=[2,2]T(0,0)", None),
+        ("[4294967296,4294967296]<=[4294967296,4294967296]", None),
+    ];
+    for (text, want) in rows {
+        let (iota, rest) = Iota::parse_prefix(text).expect(text);
+        assert_eq!(rest, "", "{text}");
+        assert_eq!(&iota.devices(), want, "{text}");
+    }
+}
