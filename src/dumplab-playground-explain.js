@@ -20,7 +20,7 @@
   /** Kernels listed before "Show all". */
   const SHOWN_KERNELS = 40;
   /** What decided an answer (`basis`), in words. */
-  const BASIS = { 'xla-log': "XLA's log", rule: "DumpLab's rule", 'not-in-log': "what XLA's complete log does not name (an inference)" };
+  const BASIS = { 'xla-log': "XLA's log", rule: "DumpLab's rule", 'not-in-log': "what XLA's complete log does not name (an inference)", 'dump-folder': "the compile's dump folder" };
   /** Where an input that is not another kernel's output comes from (`from`): [one, many]. */
   const SOURCES = { parameter: ['a parameter', 'parameters'], constant: ['a constant', 'constants'], tuple: ['a tuple element', 'tuple elements'], unknown: ['an input not traced', 'inputs not traced'] };
 

@@ -214,7 +214,8 @@ fn kernel(s: &mut String, r: &Report<'_, '_, '_>, k: &KernelExplained<'_, '_>) {
             inp.operand,
             printable(from)
         );
-        if inp.xla.is_empty() && (inp.after_fusion.is_some() || inp.rules.is_empty()) {
+        let by_absence = inp.after_fusion.is_some() || inp.folder_after_fusion.is_some();
+        if inp.xla.is_empty() && (by_absence || inp.rules.is_empty()) {
             let _ = writeln!(
                 s,
                 "{indent}    {}",

@@ -113,3 +113,14 @@ pub fn added(folder: &Folder<'_>, m: usize, name: &str, opcode: &str) -> Option<
         from = at + 1;
     }
 }
+
+/// The step of the first numbered file the fusion pass wrote in folder
+/// module `m` (`...after_fusion...` on the CPU, `...after_priority-fusion...`
+/// on XLA:GPU); `None` when no file names it.
+pub fn fusion_step(folder: &Folder<'_>, m: usize) -> Option<u32> {
+    let mf = folder.index.modules.get(m)?;
+    mf.passes.iter().find_map(|&e| {
+        let p = folder.index.entries.get(e)?.name.pass.as_ref()?;
+        matches!(p.pass, Some("fusion" | "priority-fusion")).then_some(p.step)
+    })
+}

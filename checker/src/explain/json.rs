@@ -290,6 +290,14 @@ fn input(
         let what = format!("{} never appears in XLA's fusion log", name_of(m, id));
         item(out, Reason::AfterFusion.id(), Basis::NotInLog, &what);
     }
+    if let Some(id) = inp.folder_after_fusion {
+        used.push(Reason::AfterFusion);
+        let what = format!(
+            "{} first appears in the dump folder after the fusion pass's file",
+            name_of(m, id)
+        );
+        item(out, Reason::AfterFusion.id(), Basis::DumpFolder, &what);
+    }
     for f in &inp.rules {
         used.push(f.reason);
         item(out, f.reason.id(), Basis::Rule, &f.detail);
@@ -332,6 +340,12 @@ pub fn detail(
     if let Some(id) = inp.after_fusion {
         return format!(
             "{} never appears in XLA's fusion log: a pass after fusion added it",
+            name_of(m, id)
+        );
+    }
+    if let Some(id) = inp.folder_after_fusion {
+        return format!(
+            "{} first appears in the dump folder after the file the fusion pass wrote: a later pass added it",
             name_of(m, id)
         );
     }

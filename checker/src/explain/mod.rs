@@ -56,6 +56,9 @@ pub struct InputExplained<'l> {
     /// With a complete log that decides nothing on this pair and never
     /// names one side, a copy: the copy a later pass added.
     pub after_fusion: Option<InstrId>,
+    /// With the compile's dump folder, a copy on one side that first
+    /// appears in a numbered file after the fusion pass's: the copy.
+    pub folder_after_fusion: Option<InstrId>,
 }
 
 /// What decides an input's answer.
@@ -68,6 +71,9 @@ pub enum Basis {
     /// What a complete log does not say: a copy it never names was made
     /// after the fusion pass (an inference from the log, not its words).
     NotInLog,
+    /// The compile's dump folder: a copy first appears after the file the
+    /// fusion pass wrote.
+    DumpFolder,
 }
 
 impl Basis {
@@ -77,6 +83,7 @@ impl Basis {
             Basis::XlaLog => "xla-log",
             Basis::Rule => "rule",
             Basis::NotInLog => "not-in-log",
+            Basis::DumpFolder => "dump-folder",
         }
     }
 }
@@ -95,6 +102,9 @@ impl InputExplained<'_> {
         }
         if self.after_fusion.is_some() {
             return Some((Reason::AfterFusion, Basis::NotInLog));
+        }
+        if self.folder_after_fusion.is_some() {
+            return Some((Reason::AfterFusion, Basis::DumpFolder));
         }
         self.rules.first().map(|f| (f.reason, Basis::Rule))
     }
@@ -174,8 +184,39 @@ impl Explanation<'_, '_> {
             };
             c.added = added::added(folder, m, ins.name, ins.opcode);
         }
+        self.mark_after_fusion(added::fusion_step(folder, m));
         self.folder_module = folder.index.modules.get(m).map(|x| x.module.id.to_owned());
         Ok(())
+    }
+
+    /// Marks the inputs from or into a copy that first appears after the
+    /// fusion pass's file (step `fusion`), where nothing else answers.
+    fn mark_after_fusion(&mut self, fusion: Option<u32>) {
+        let Some(fusion) = fusion else { return };
+        let late: Vec<(InstrId, bool)> = self
+            .kernels
+            .iter()
+            .filter_map(|k| {
+                let step = k.copy.as_ref()?.added.as_ref()?.step?;
+                Some((k.kernel.instruction, step > fusion))
+            })
+            .collect();
+        let is_late = |id: InstrId| late.iter().any(|&(i, l)| i == id && l);
+        for k in &mut self.kernels {
+            let consumer_late = is_late(k.kernel.instruction);
+            for inp in &mut k.inputs {
+                if !inp.xla.is_empty() || inp.after_fusion.is_some() {
+                    continue;
+                }
+                if let From::Kernel(p) = inp.from {
+                    if is_late(p) {
+                        inp.folder_after_fusion = Some(p);
+                    } else if consumer_late {
+                        inp.folder_after_fusion = Some(k.kernel.instruction);
+                    }
+                }
+            }
+        }
     }
 
     /// Boundaries, those with an answer, those unknown.
@@ -273,6 +314,7 @@ fn explain_input<'l>(
         rules,
         xla,
         after_fusion,
+        folder_after_fusion: None,
     }
 }
 

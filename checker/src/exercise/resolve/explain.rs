@@ -309,6 +309,7 @@ fn reason(
         match basis {
             crate::explain::Basis::XlaLog => "from XLA's log",
             crate::explain::Basis::NotInLog => "from what XLA's complete log does not name",
+            crate::explain::Basis::DumpFolder => "from the compile's dump folder",
             crate::explain::Basis::Rule =>
                 "from DumpLab's rules, in the order XLA makes its checks",
         }
