@@ -433,6 +433,12 @@ fn parts<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>) -> Option<Vec<Part<'a>>
                 out.extend(whole(&x.operand_shape(ins, i)?)?);
             }
         }
+        Rule::AsyncCollective => {
+            out.extend(whole(super::xla::async_result(&shape)?)?);
+            for i in 0..m.operands(ins).len() {
+                out.extend(whole(&x.operand_shape(ins, i)?)?);
+            }
+        }
         Rule::SliceStart => {
             // The slice's bytes, read where the operand lies and written
             // where the slice goes (on chip, on XLA:TPU).

@@ -69,6 +69,11 @@ pub enum Rule {
     /// whose result is the output tuple's second element, read and written
     /// once each.
     SliceStart,
+    /// A collective printed as `X-start` whose shape is `((operands),
+    /// result)` (`reduce-scatter-start`, `all-to-all-start`): XLA parses it
+    /// as an `async-start` of `X` and costs that `X`: its operands and its
+    /// result, the tuple's second element.
+    AsyncCollective,
     /// Body and condition once each, bytes included.
     While,
     /// The largest of its branches' figures, per figure.
@@ -185,6 +190,8 @@ pub const RULES: &[(&str, Rule)] = &[
     ("all-reduce", Rule::AllReduce),
     ("all-reduce-start", Rule::AllReduce),
     ("async-start", Rule::AsyncStart),
+    ("reduce-scatter-start", Rule::AsyncCollective),
+    ("all-to-all-start", Rule::AsyncCollective),
     ("call", Rule::Call),
     ("cholesky", Rule::Cholesky),
     ("conditional", Rule::Conditional),

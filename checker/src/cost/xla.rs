@@ -123,6 +123,13 @@ impl<'m, 'a> Xla<'m, 'a> {
             Rule::Tuple => bytes(out.bytes? as f64),
             Rule::Slice => bytes(2.0 * out.bytes? as f64),
             Rule::SliceStart => bytes(2.0 * slice_start_result(&ins.shape())?.bytes()? as f64),
+            Rule::AsyncCollective => {
+                let mut total = async_result(&ins.shape())?.bytes()?;
+                for i in 0..self.m.operands(ins).len() {
+                    total += self.operand_size(ins, i)?.bytes?;
+                }
+                bytes(total as f64)
+            }
             Rule::DynamicSlice => {
                 bytes((2 * out.bytes? + self.operand_size(ins, 1)?.bytes?) as f64)
             }
@@ -484,6 +491,15 @@ fn log2_ceil(n: u64) -> u64 {
         0
     } else {
         u64::from((n - 1).ilog2()) + 1
+    }
+}
+
+/// The result of an asynchronous collective printed as `X-start`: the
+/// second element of its `((operands), result)` shape.
+pub fn async_result<'s, 'a>(s: &'s Shape<'a>) -> Option<&'s Shape<'a>> {
+    match s {
+        Shape::Tuple(parts, _) => parts.get(1),
+        _ => None,
     }
 }
 
