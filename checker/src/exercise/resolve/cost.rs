@@ -7,7 +7,7 @@
 //! the estimate differs from it, the arrays counted whole, on-chip arrays
 //! counted as HBM traffic) get their own feedback.
 
-use super::cx::{Cx, did_you_mean};
+use super::cx::{Cx, did_you_mean, find_ask};
 use super::library::Library;
 use super::lookup::{Ref, lookup, snippet_of};
 use super::parts::Parts;
@@ -84,19 +84,7 @@ pub const ASKS: &[AskRow] = &[
 /// ledger's figure.
 pub(super) fn resolve(c: &CostQuestion, library: &Library, cx: &mut Cx<'_>) -> Option<Parts> {
     let r = lookup(&c.snippet, library, "snippet", cx)?;
-    let Some(row) = ASKS.iter().find(|a| a.name == c.ask) else {
-        let names = ASKS.iter().map(|a| a.name);
-        let near = did_you_mean(&c.ask, names.clone())
-            .map(|n| format!("did you mean `{n}`? "))
-            .unwrap_or_default();
-        let all = names.collect::<Vec<_>>().join(", ");
-        cx.error(
-            "ask",
-            format!("`{}` is not something a cost question asks", c.ask),
-            &format!("{near}The asks: {all}"),
-        );
-        return None;
-    };
+    let row = find_ask(ASKS, |a| a.name, &c.ask, "a cost question", cx)?;
     match (row.of_kernel, &c.kernel) {
         (true, None) => {
             cx.error(

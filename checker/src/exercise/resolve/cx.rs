@@ -60,3 +60,29 @@ pub(super) fn did_you_mean<'n>(
 ) -> Option<&'n str> {
     crate::diagnostic::did_you_mean(name, names)
 }
+
+/// The row of `rows` whose name (`name_of`) is `asked`; else one error at
+/// `ask` that names the closest ask and every one (`what`: "a cost
+/// question").
+pub(super) fn find_ask<'r, R>(
+    rows: &'r [R],
+    name_of: impl Fn(&R) -> &'static str,
+    asked: &str,
+    what: &str,
+    cx: &mut Cx<'_>,
+) -> Option<&'r R> {
+    if let Some(row) = rows.iter().find(|r| name_of(r) == asked) {
+        return Some(row);
+    }
+    let names = rows.iter().map(&name_of);
+    let near = did_you_mean(asked, names.clone())
+        .map(|n| format!("did you mean `{n}`? "))
+        .unwrap_or_default();
+    let all = names.collect::<Vec<_>>().join(", ");
+    cx.error(
+        "ask",
+        format!("`{asked}` is not something {what} asks"),
+        &format!("{near}The asks: {all}"),
+    );
+    None
+}

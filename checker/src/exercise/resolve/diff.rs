@@ -5,7 +5,7 @@
 //! split holds (numbers), whether two lowered programs are the same (a
 //! choice). The key is the diff's, computed from both dumps on every build.
 
-use super::cx::{Cx, did_you_mean};
+use super::cx::{Cx, did_you_mean, find_ask};
 use super::library::Library;
 use super::lookup::{Ref, lookup, snippet_of};
 use super::parts::Parts;
@@ -121,19 +121,7 @@ pub(super) fn resolve(q: &DiffQuestion, library: &Library, cx: &mut Cx<'_>) -> O
 }
 
 fn ask_row(q: &DiffQuestion, cx: &mut Cx<'_>) -> Option<&'static DiffAskRow> {
-    let Some(row) = DIFF_ASKS.iter().find(|a| a.name == q.ask) else {
-        let names = DIFF_ASKS.iter().map(|a| a.name);
-        let near = did_you_mean(&q.ask, names.clone())
-            .map(|n| format!("did you mean `{n}`? "))
-            .unwrap_or_default();
-        let all = names.collect::<Vec<_>>().join(", ");
-        cx.error(
-            "ask",
-            format!("`{}` is not something a diff question asks", q.ask),
-            &format!("{near}The asks: {all}"),
-        );
-        return None;
-    };
+    let row = find_ask(DIFF_ASKS, |a| a.name, &q.ask, "a diff question", cx)?;
     match (row.of_kernel, &q.kernel) {
         (true, None) => {
             cx.error(

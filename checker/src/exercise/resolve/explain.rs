@@ -5,7 +5,7 @@
 //! number). The key is the explainer's, computed from the dump (and, with
 //! `log = true`, XLA's fusion log of the same compile) on every build.
 
-use super::cx::{Cx, did_you_mean};
+use super::cx::{Cx, did_you_mean, find_ask};
 use super::library::Library;
 use super::lookup::{Ref, lookup, snippet_of};
 use super::parts::Parts;
@@ -104,19 +104,7 @@ pub(super) fn resolve(q: &ExplainQuestion, library: &Library, cx: &mut Cx<'_>) -
 }
 
 fn ask_row(q: &ExplainQuestion, cx: &mut Cx<'_>) -> Option<&'static ExplainAskRow> {
-    let Some(row) = EXPLAIN_ASKS.iter().find(|a| a.name == q.ask) else {
-        let names = EXPLAIN_ASKS.iter().map(|a| a.name);
-        let near = did_you_mean(&q.ask, names.clone())
-            .map(|n| format!("did you mean `{n}`? "))
-            .unwrap_or_default();
-        let all = names.collect::<Vec<_>>().join(", ");
-        cx.error(
-            "ask",
-            format!("`{}` is not something an explain question asks", q.ask),
-            &format!("{near}The asks: {all}"),
-        );
-        return None;
-    };
+    let row = find_ask(EXPLAIN_ASKS, |a| a.name, &q.ask, "an explain question", cx)?;
     match (row.of_operand, q.operand) {
         (true, None) => {
             cx.error(

@@ -7,7 +7,7 @@
 //! and the module; the key is the folder reader's, computed from every text
 //! file of the folder on every build.
 
-use super::cx::{Cx, did_you_mean};
+use super::cx::{Cx, find_ask};
 use super::library::{Library, folder_files};
 use super::lookup::{Ref, lookup, snippet_of};
 use super::parts::Parts;
@@ -140,19 +140,7 @@ pub(super) fn resolve(q: &FolderQuestion, library: &Library, cx: &mut Cx<'_>) ->
 }
 
 fn ask_row(q: &FolderQuestion, cx: &mut Cx<'_>) -> Option<&'static FolderAskRow> {
-    let Some(row) = FOLDER_ASKS.iter().find(|a| a.name == q.ask) else {
-        let names = FOLDER_ASKS.iter().map(|a| a.name);
-        let near = did_you_mean(&q.ask, names.clone())
-            .map(|n| format!("did you mean `{n}`? "))
-            .unwrap_or_default();
-        let all = names.collect::<Vec<_>>().join(", ");
-        cx.error(
-            "ask",
-            format!("`{}` is not something a folder question asks", q.ask),
-            &format!("{near}The asks: {all}"),
-        );
-        return None;
-    };
+    let row = find_ask(FOLDER_ASKS, |a| a.name, &q.ask, "a folder question", cx)?;
     match (row.of_query, &q.of) {
         (true, None) => {
             cx.error(
