@@ -14,6 +14,9 @@
 //!   then a compiled dump: the reply is the cost report, as
 //!   `mdbook-dumplab cost --json` prints it, or `{"error": ...}` with the
 //!   command line's sentence;
+//! - `collectives\n`, a chip preset name (or nothing, for the default),
+//!   `\n`, then a compiled dump: the reply is the collectives report, as
+//!   `mdbook-dumplab collectives --json` prints it, or `{"error": ...}`.
 //! - `diff\n`, a chip preset name (or nothing), `\n`, the first dump's
 //!   length in bytes, `\n`, then the first dump immediately followed by the
 //!   second: the reply is the diff, as `mdbook-dumplab diff --json` prints
@@ -142,6 +145,23 @@ pub fn respond(request: &[u8]) -> String {
             crate::cost::report::with_report(&text, asked, crate::cost::json::to_json)
                 .unwrap_or_else(|e| error(&e))
         }
+        b"collectives" => {
+            let Some(nl) = body.iter().position(|&b| b == b'\n') else {
+                return error(
+                    "malformed request: `collectives` needs a chip line (empty for the default)",
+                );
+            };
+            let chip = std::str::from_utf8(body.get(..nl).unwrap_or(&[]))
+                .unwrap_or("")
+                .trim();
+            let text = match text_of(body.get(nl + 1..).unwrap_or(&[]), "This file") {
+                Ok(s) => s,
+                Err(e) => return e,
+            };
+            let asked = (!chip.is_empty()).then_some(chip);
+            crate::collectives::report::with_report(&text, asked, crate::collectives::json::to_json)
+                .unwrap_or_else(|e| error(&e))
+        }
         b"diff" => diff(body),
         b"explain" => explain(body),
         b"folder-index" => folder_index(body),
@@ -149,7 +169,7 @@ pub fn respond(request: &[u8]) -> String {
         b"folder-first" => folder_first(body),
         b"line-diff" => line_diff(body),
         _ => error(
-            "malformed request: expected `inspect`, `map`, `cost`, `diff`, `explain`, `folder-index`, `folder-module`, `folder-first` or `line-diff`",
+            "malformed request: expected `inspect`, `map`, `cost`, `collectives`, `diff`, `explain`, `folder-index`, `folder-module`, `folder-first` or `line-diff`",
         ),
     }
 }

@@ -12,6 +12,7 @@
 //! schema is documented in [`analysis`].
 
 pub mod analysis;
+pub mod collectives;
 pub mod cost;
 pub mod diagnostic;
 pub mod diff;

@@ -86,6 +86,20 @@ pub enum Command {
         /// The compiled HLO dump (`-` for standard input).
         dump: PathBuf,
     },
+    /// The collectives of a compiled sharded dump: each one's devices, the
+    /// bytes it moves per device and at least over the interconnect, its
+    /// schedule (synchronous, or start/done and what runs between) and
+    /// which sharding made it.
+    Collectives {
+        /// Print one JSON object (schema in the `dumplab` crate, module `analysis`, "JSON of `collectives`").
+        #[arg(long)]
+        json: bool,
+        /// A chip preset for the interconnect time bounds (v5e, v6e, h100, h200, a100); the dump's platform's default otherwise.
+        #[arg(long)]
+        chip: Option<String>,
+        /// The compiled HLO dump (`-` for standard input).
+        dump: PathBuf,
+    },
     /// A whole `--xla_dump_to` folder: its modules and files, each module's
     /// pass story (which numbered files changed, and what), and where
     /// something first appears.
@@ -161,6 +175,9 @@ pub fn main() -> ExitCode {
             module.as_deref(),
             &dump,
         ),
+        Some(Command::Collectives { json, chip, dump }) => {
+            crate::cmd_collectives::run(json, chip.as_deref(), &dump)
+        }
         Some(Command::Folder {
             json,
             module,

@@ -8,6 +8,7 @@ pub mod cli;
 
 mod cmd_analyze;
 mod cmd_check;
+mod cmd_collectives;
 mod cmd_cost;
 mod cmd_diff;
 mod cmd_explain;

@@ -111,14 +111,28 @@ pub struct Chip {
     pub hbm_bandwidth: Figure,
     /// HBM capacity, bytes (decimal GB as the vendor prints them).
     pub hbm_capacity: Figure,
+    /// The chip's published interconnect bandwidth (ICI, NVLink), both
+    /// directions together, as the vendors print it: what one chip's
+    /// sends alone cannot exceed, so bytes over it bound a collective's
+    /// time from below.
+    pub interconnect: Interconnect,
     /// The per-kernel overhead assumption.
     pub overhead: Overhead,
+}
+
+/// A chip's interconnect to the other chips of its slice or node.
+#[derive(Debug)]
+pub struct Interconnect {
+    /// Its name (`ICI`, `NVLink`).
+    pub name: &'static str,
+    /// Its bandwidth, bytes/s, both directions together.
+    pub bandwidth: Figure,
 }
 
 impl Chip {
     /// Every figure of the preset with its label, published or not, in a
     /// fixed order (the output's `peaks`, the source-list test).
-    pub fn figures(&self) -> [(&'static str, Option<&Figure>); 10] {
+    pub fn figures(&self) -> [(&'static str, Option<&Figure>); 11] {
         [
             ("bf16", Some(&self.bf16)),
             ("fp16", self.fp16.as_ref()),
@@ -129,6 +143,7 @@ impl Chip {
             ("f32_vector", self.f32_vector.as_ref()),
             ("hbm_bandwidth", Some(&self.hbm_bandwidth)),
             ("hbm_capacity", Some(&self.hbm_capacity)),
+            ("interconnect", Some(&self.interconnect.bandwidth)),
             ("overhead", self.overhead.figure.as_ref()),
         ]
     }
@@ -294,6 +309,15 @@ pub const CHIPS: &[Chip] = &[
             quote: "HBM2 capacity and bandwidth | 16 GB, 819 GBps",
             derived: "",
         },
+        interconnect: Interconnect {
+            name: "ICI",
+            bandwidth: Figure {
+                value: 400e9,
+                doc: &V5E_PAGE,
+                quote: "Bidirectional inter-chip interconnect (ICI) bandwidth (per chip) | 400 GBps",
+                derived: "both directions together; an earlier version of the page prints 'Interchip Interconnect BW | 1600 Gbps' (200 GB/s)",
+            },
+        },
         overhead: TPU_GRID_STEP,
     },
     Chip {
@@ -335,6 +359,15 @@ pub const CHIPS: &[Chip] = &[
             doc: &V6E_PAGE,
             quote: "HBM capacity per chip | 32 GB",
             derived: "",
+        },
+        interconnect: Interconnect {
+            name: "ICI",
+            bandwidth: Figure {
+                value: 800e9,
+                doc: &V6E_PAGE,
+                quote: "Bidirectional inter-chip interconnect (ICI) bandwidth (per chip) | 800 GBps",
+                derived: "both directions together; an earlier version of the page prints 'Inter-chip interconnect (ICI) bandwidth | 3584 Gbps' (448 GB/s)",
+            },
         },
         overhead: TPU_GRID_STEP,
     },
@@ -398,6 +431,15 @@ pub const CHIPS: &[Chip] = &[
             quote: "GPU Memory | 80GB",
             derived: "",
         },
+        interconnect: Interconnect {
+            name: "NVLink",
+            bandwidth: Figure {
+                value: 900e9,
+                doc: &H100_DATASHEET,
+                quote: "Interconnect | NVIDIA NVLink: 900GB/s PCIe Gen5: 128GB/s",
+                derived: "NVLink's total over all its links, both directions together",
+            },
+        },
         overhead: GPU_LAUNCH,
     },
     Chip {
@@ -460,6 +502,15 @@ pub const CHIPS: &[Chip] = &[
             quote: "GPU Memory | 141GB",
             derived: "",
         },
+        interconnect: Interconnect {
+            name: "NVLink",
+            bandwidth: Figure {
+                value: 900e9,
+                doc: &H200_PAGE,
+                quote: "Interconnect | NVIDIA NVLink: 900GB/s PCIe Gen5: 128GB/s",
+                derived: "NVLink's total over all its links, both directions together",
+            },
+        },
         overhead: GPU_LAUNCH,
     },
     Chip {
@@ -516,6 +567,15 @@ pub const CHIPS: &[Chip] = &[
             doc: &A100_DATASHEET,
             quote: "GPU Memory | 80GB HBM2e",
             derived: "",
+        },
+        interconnect: Interconnect {
+            name: "NVLink",
+            bandwidth: Figure {
+                value: 600e9,
+                doc: &A100_DATASHEET,
+                quote: "Interconnect | NVLink: 600GB/s PCIe Gen4: 64GB/s",
+                derived: "NVLink's total over all its links, both directions together",
+            },
         },
         overhead: GPU_LAUNCH,
     },

@@ -63,6 +63,9 @@ pub enum Bound {
     Memory,
     /// The flops take longer than the bytes.
     Compute,
+    /// A collective's bytes over the chip's interconnect take longer than
+    /// its HBM traffic.
+    Interconnect,
 }
 
 impl Bound {
@@ -71,6 +74,7 @@ impl Bound {
         match self {
             Bound::Memory => "memory",
             Bound::Compute => "compute",
+            Bound::Interconnect => "interconnect",
         }
     }
 }

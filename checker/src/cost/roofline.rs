@@ -92,8 +92,21 @@ pub struct KernelRoof {
     pub compute_s: f64,
     /// One run's HBM time under the model, seconds.
     pub memory_s: f64,
+    /// A collective's time on the chip's interconnect: the bytes each
+    /// device must at least move over its published bandwidth, seconds
+    /// (`None` for any other kernel, or when its bytes are unknown).
+    pub link: Option<Link>,
     /// The roof's notes (which peaks, what was left out).
     pub notes: Vec<&'static str>,
+}
+
+/// A collective's bytes over the chip's interconnect.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    /// The bytes each device must at least send or receive.
+    pub bytes: u64,
+    /// Those bytes over the interconnect's bandwidth, seconds.
+    pub seconds: f64,
 }
 
 /// The module on a chip.
@@ -184,10 +197,22 @@ fn kernel<'a>(x: &mut Xla<'_, 'a>, m: &Module<'a>, e: &Entry<'a>, chip: &Chip) -
         .iter()
         .all(|o| roof::matrix_peak(chip, o).0.is_some());
     let both = flops_known && vector_roof && matrix_roof;
+    let link = m
+        .instruction(e.id)
+        .and_then(|ins| crate::collectives::at_least_of(m, ins))
+        .map(|bytes| Link {
+            bytes,
+            seconds: bytes as f64 / chip.interconnect.bandwidth.value,
+        });
+    let (bound, lower_bound_s) = match &link {
+        Some(l) if l.seconds > r.lower_bound_s => (Bound::Interconnect, l.seconds),
+        _ => (r.bound, r.lower_bound_s),
+    };
     KernelRoof {
         intensity: r.intensity.filter(|_| flops_known && hbm.unknown == 0),
-        bound: both.then_some(r.bound),
-        lower_bound_s: r.lower_bound_s,
+        bound: both.then_some(bound),
+        lower_bound_s,
+        link,
         compute_s: r.compute_s,
         memory_s: r.memory_s,
         notes: r.notes,

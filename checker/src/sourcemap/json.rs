@@ -33,7 +33,8 @@ pub fn push_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
-fn push_opt_str(out: &mut String, s: Option<&str>) {
+/// Appends `s` as a JSON string, or `null`.
+pub fn push_opt_str(out: &mut String, s: Option<&str>) {
     match s {
         Some(s) => push_str(out, s),
         None => out.push_str("null"),

@@ -14,7 +14,6 @@ use super::parts::Parts;
 use super::provenance::{Shown, context_of};
 use crate::cost::ledger::Entry;
 use crate::cost::report::{Report, with_report};
-use crate::cost::roof::Bound;
 use crate::exercise::key::Mode;
 use crate::exercise::model::CostQuestion;
 
@@ -296,10 +295,7 @@ fn bound(rep: &Report<'_, '_>, k: usize, line: usize, cx: &mut Cx<'_>) -> Option
         roof.compute_s * 1e6,
         roof.memory_s * 1e6
     );
-    let key = match b {
-        Bound::Memory => "memory",
-        Bound::Compute => "compute",
-    };
+    let key = b.name();
     let text = format!("{key}-bound");
     let mut p = Parts::single(
         key.to_owned(),
