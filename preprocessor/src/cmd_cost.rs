@@ -168,6 +168,7 @@ fn table(name: &str, r: &Report<'_, '_>) -> String {
             );
         }
     }
+    links(&mut s, r);
     reasons(&mut s, r);
     s.push_str(
         "\nThis is a lower bound from the dump under a simple model: every byte from HBM (a kernel whose data sits in a cache can beat it) and the kernels one after another (asynchronous copies that overlap compute can make the module faster than the sum). Only a profile measures time.\n",
@@ -258,5 +259,42 @@ fn reasons(s: &mut String, r: &Report<'_, '_>) {
     s.push_str("\nwhere the estimate differs from XLA's figures:\n");
     for row in REASONS.iter().filter(|row| used.contains(&row.reason)) {
         let _ = writeln!(s, "  {}: {}", row.id, row.text);
+    }
+}
+
+/// The collectives' bytes over the chip's interconnect, when the module
+/// has any.
+fn links(s: &mut String, r: &Report<'_, '_>) {
+    let (Some(m), Some(c)) = (&r.roof, r.chip.chip) else {
+        return;
+    };
+    let rows: Vec<(usize, &dumplab::cost::roofline::Link)> = m
+        .kernels
+        .iter()
+        .enumerate()
+        .filter_map(|(i, k)| k.link.as_ref().map(|l| (i, l)))
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    let f = &c.interconnect.bandwidth;
+    let _ = writeln!(
+        s,
+        "\ncollectives over {} ({:.0} GB/s, both directions together: {}, \"{}\"); the bytes each device must at least move, whatever the algorithm (mdbook-dumplab collectives says why):",
+        c.interconnect.name,
+        f.value / 1e9,
+        f.doc.title,
+        f.quote
+    );
+    for (i, l) in rows {
+        let e = &r.ledger.kernels[i];
+        let _ = writeln!(
+            s,
+            "  line {}  {}: at least {}, at least {}",
+            r.pasted_line(e.line),
+            printable(e.name),
+            bytes(l.bytes as f64),
+            seconds(l.seconds)
+        );
     }
 }

@@ -121,6 +121,11 @@ fn kernel(out: &mut String, r: &Report<'_, '_>, e: &Entry<'_>, roof: Option<&Ker
     }
     out.push_str(",\"lower_bound_s\":");
     opt_num(out, roof.map(|k| k.lower_bound_s));
+    if let Some(l) = roof.and_then(|k| k.link.as_ref()) {
+        let _ = write!(out, ",\"link\":{{\"bytes\":{},\"seconds\":", l.bytes);
+        num(out, l.seconds);
+        out.push('}');
+    }
     out.push_str(",\"notes\":[");
     for (i, n) in roof.map_or(&[][..], |k| &k.notes[..]).iter().enumerate() {
         if i > 0 {

@@ -69,12 +69,13 @@ pub enum Bound {
 }
 
 impl Bound {
-    /// The name the output prints (`memory`, `compute`).
+    /// The name the output prints (`memory`, `compute`, `link`: the
+    /// interconnect).
     pub fn name(self) -> &'static str {
         match self {
             Bound::Memory => "memory",
             Bound::Compute => "compute",
-            Bound::Interconnect => "interconnect",
+            Bound::Interconnect => "link",
         }
     }
 }
