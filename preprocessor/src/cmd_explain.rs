@@ -115,6 +115,21 @@ fn text_report(name: &str, r: &Report<'_, '_, '_>) -> String {
     for k in &e.kernels {
         kernel(&mut s, r, k);
     }
+    let c = dumplab::collectives::read(r.module, r.tree);
+    if !c.rows.is_empty() {
+        let _ = writeln!(s, "\ncollectives: which sharding made each one");
+        for row in &c.rows {
+            let _ = writeln!(
+                s,
+                "  line {}  {}  {}: {}: {}",
+                r.pasted_line(row.line),
+                printable(row.name),
+                row.opcode,
+                row.made.origin.id(),
+                printable(&row.made.basis)
+            );
+        }
+    }
     s
 }
 

@@ -189,6 +189,30 @@
 //! | `summary` | object | `{boundaries, explained, unknown}`: inputs that come from another kernel, with an answer, without |
 //! | `folder_module` | string or null | with `--folder`: the module of the dump folder read for the copies |
 //! | `reasons` | list | the rows of `REASONS` used above: `{id, title, sentence}` |
+//! | `collectives` | list, only when the module runs any | which sharding made each collective: `{name, line, opcode, origin, basis}`, as `collectives` has them |
+//!
+//! # JSON of `collectives`
+//!
+//! `mdbook-dumplab collectives DUMP [--chip NAME] --json` prints one object
+//! (the playground's `collectives` request the same), built by
+//! `crate::collectives`. Lines are 1-based lines of the dump as pasted.
+//! Fields are stable; new ones may be added, none renamed or removed.
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `schema` | number | 1 |
+//! | `module`, `backend` | string or null | the module's name; the backend the analysis names |
+//! | `partitions`, `replicas` | number or null | `num_partitions=` and `replica_count=` of the header |
+//! | `note` | string or null | how the backend's collectives move data (`collectives::report::BACKEND_NOTES`) |
+//! | `chip` | object | `{name, why, interconnect}`: the preset the time bounds are on (null name: none) and why; `interconnect` `{name, bytes_per_s, source, url, quote, derived}`: its published bandwidth, both directions together, and its source |
+//! | `collectives` | list | one per collective the module runs (a synchronous one, or a pair's start), in run order: `{name, line, opcode, schedule, schedule_says, done, between, gpu_is_sync, peers, payload_bytes, result_bytes, at_least_bytes, rule, seconds, origin, origin_says, primitive, basis, source}` |
+//! | `collectives[].schedule` | string | `sync`, `pair-empty`, `pair-overlap` (kernels scheduled between start and done: `between`, `[{name, line}]`), `pair-unordered` (no `is_scheduled=true`, or no done found) |
+//! | `collectives[].peers` | object | `{form, raw, group_size, groups, moving_pairs, channel_id, use_global_device_ids, host_transfer, dimensions}`: `form` `list`, `iota`, `mesh`, `unread`, `none`, `pairs` or `channel`; `moving_pairs` the source-target pairs whose target is another device |
+//! | `collectives[].payload_bytes`, `result_bytes` | number or null | the bytes of its operands and its result on each device |
+//! | `collectives[].at_least_bytes`, `rule`, `seconds` | number or null, string, number or null | the bytes each device must at least send or receive whatever the algorithm (`collectives::wire::WIRE_RULES`), the rule, and those bytes over the chip's interconnect |
+//! | `collectives[].origin`, `origin_says`, `primitive`, `basis` | strings | which sharding made it (`collectives::origin::ORIGINS`: `written`, `reduction`, `reshard`, `output-sharding`, `host`, `unknown`), the primitive its `op_name` names, and the evidence |
+//! | `collectives[].source` | object or null | `{file, line}` of its metadata; null when it has none |
+//! | `summary` | object | `{count, sync, pair_empty, pair_overlap, pair_unordered, at_least_bytes}` (null bytes when one is unknown) |
 
 use std::collections::HashMap;
 

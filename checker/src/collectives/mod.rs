@@ -163,6 +163,3 @@ impl<'a> Collectives<'a> {
         })
     }
 }
-
-#[cfg(test)]
-mod tests;

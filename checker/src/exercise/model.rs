@@ -57,15 +57,26 @@ pub enum Question {
     Folder(FolderQuestion),
     /// Why these kernels? A boundary or a copy, explained.
     Explain(ExplainQuestion),
+    /// Many devices: a fact of one collective.
+    Collective(CollectiveQuestion),
 }
 
 impl Question {
     /// Every `type` spelling, in declaration order (the order serde's
     /// "expected one of" lists them). What shows a question by its type (the
     /// page's label, the answer key) has one row per entry; tests check it.
-    pub const TYPE_NAMES: [&'static str; 10] = [
-        "classify", "evidence", "count", "pair", "choice", "backend", "cost", "diff", "folder",
+    pub const TYPE_NAMES: [&'static str; 11] = [
+        "classify",
+        "evidence",
+        "count",
+        "pair",
+        "choice",
+        "backend",
+        "cost",
+        "diff",
+        "folder",
         "explain",
+        "collective",
     ];
 
     /// The `type` spelling.
@@ -81,6 +92,7 @@ impl Question {
             Question::Diff(_) => "diff",
             Question::Folder(_) => "folder",
             Question::Explain(_) => "explain",
+            Question::Collective(_) => "collective",
         }
     }
 
@@ -106,6 +118,7 @@ impl Question {
             Question::Diff(q) => common!(q),
             Question::Folder(q) => common!(q),
             Question::Explain(q) => common!(q),
+            Question::Collective(q) => common!(q),
         }
     }
 }
@@ -227,6 +240,29 @@ pub struct ExplainQuestion {
     /// `fusion-log.<target>.txt`) is read too: its reason comes first.
     #[serde(default)]
     pub log: bool,
+}
+
+/// `type = "collective"`: a fact of one collective of a compiled sharded
+/// dump (`dumplab::collectives`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CollectiveQuestion {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// The compiled dump excerpt shown (the reader reads the whole dump).
+    pub snippet: String,
+    /// What is asked: one of `resolve::collective::COLLECTIVE_ASKS`
+    /// (`group-size`, `schedule`, `between`, `payload-bytes`, `link-bytes`,
+    /// `origin`).
+    pub ask: String,
+    /// The collective asked about: its instruction name (a pair's start or
+    /// done), without `%`.
+    pub kernel: String,
 }
 
 /// `type = "diff"`: a fact of the diff of two dumps (`dumplab::diff`): the

@@ -78,8 +78,37 @@ pub fn to_json(r: &Report<'_, '_, '_>) -> String {
         push_str(&mut out, row.sentence);
         out.push('}');
     }
-    out.push_str("]}");
+    out.push(']');
+    collectives(&mut out, r);
+    out.push('}');
     out
+}
+
+/// Which sharding made each collective (`crate::collectives::origin`),
+/// present only when the module runs any.
+fn collectives(out: &mut String, r: &Report<'_, '_, '_>) {
+    let c = crate::collectives::read(r.module, r.tree);
+    if c.rows.is_empty() {
+        return;
+    }
+    out.push_str(",\"collectives\":[");
+    for (i, row) in c.rows.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"name\":");
+        push_str(out, row.name);
+        let _ = write!(
+            out,
+            ",\"line\":{},\"opcode\":\"{}\",\"origin\":\"{}\",\"basis\":",
+            r.pasted_line(row.line),
+            row.opcode,
+            row.made.origin.id()
+        );
+        push_str(out, &row.made.basis);
+        out.push('}');
+    }
+    out.push(']');
 }
 
 fn opt_str(out: &mut String, s: Option<&str>) {

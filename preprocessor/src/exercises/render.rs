@@ -34,7 +34,7 @@ pub(crate) fn inline(text: &str) -> String {
 /// What the page calls each question type: one row per
 /// [`Question::TYPE_NAMES`](dumplab::exercise::model::Question::TYPE_NAMES)
 /// entry (a test checks every one).
-const TYPE_LABELS: [(&str, &str); 10] = [
+const TYPE_LABELS: [(&str, &str); 11] = [
     ("classify", "Which call?"),
     ("evidence", "Find the evidence"),
     ("count", "Count"),
@@ -42,6 +42,7 @@ const TYPE_LABELS: [(&str, &str); 10] = [
     ("diff", "What changed"),
     ("folder", "The dump folder"),
     ("explain", "Why these kernels"),
+    ("collective", "Many devices"),
     ("pair", "Find the pair"),
     ("choice", "Multiple choice"),
     ("backend", "Which backend?"),

@@ -55,6 +55,7 @@
 mod backend;
 mod choice;
 mod classify;
+mod collective;
 mod cost;
 mod count;
 mod cx;
@@ -80,6 +81,7 @@ mod text;
 
 pub use backend::BACKENDS;
 pub use classify::KINDS;
+pub use collective::{COLLECTIVE_ASKS, CollectiveAsk, CollectiveAskRow};
 pub use cost::{ASKS, Ask, AskRow};
 pub use diff::{DIFF_ASKS, DiffAsk, DiffAskRow};
 pub use explain::{EXPLAIN_ASKS, ExplainAsk, ExplainAskRow};

@@ -7,7 +7,9 @@ use super::library::Library;
 use super::page::Resolved;
 use super::parts::Parts;
 use super::self_test::self_test;
-use super::{backend, choice, classify, cost, count, diff, evidence, explain, folder, pair};
+use super::{
+    backend, choice, classify, collective, cost, count, diff, evidence, explain, folder, pair,
+};
 use crate::exercise::key::Key;
 use crate::exercise::model::Question;
 use crate::exercise::seal::{hash_fields, seal};
@@ -31,6 +33,7 @@ pub(super) fn resolve_question(
         Question::Diff(d) => diff::resolve(d, library, cx),
         Question::Folder(f) => folder::resolve(f, library, cx),
         Question::Explain(e) => explain::resolve(e, library, cx),
+        Question::Collective(c) => collective::resolve(c, library, cx),
     };
     let Some(parts) = parts else {
         // Never drop a question silently: a type that gives up says why,

@@ -81,6 +81,15 @@ fn library() -> Library {
         },
     );
     lib.insert(
+        ("sharded".into(), "compiled.cpu.hlo.txt".into()),
+        DumpInfo {
+            text: SHARDED.to_owned(),
+            excerpts: vec![],
+            evidence: vec![],
+            ..compiled("sharded")
+        },
+    );
+    lib.insert(
         ("neg".into(), "lowered.stablehlo.mlir".into()),
         DumpInfo {
             text: LOWERED.to_owned(),
@@ -119,6 +128,21 @@ fn library() -> Library {
     }
     lib
 }
+
+/// A compiled module of 4 partitions with one `psum`.
+const SHARDED: &str = "HloModule jit_f, is_scheduled=true, num_partitions=4
+
+%add (a: f32[], b: f32[]) -> f32[] {
+  %a = f32[] parameter(0)
+  %b = f32[] parameter(1)
+  ROOT %s = f32[] add(%a, %b)
+}
+
+ENTRY %main (x: f32[8]) -> f32[8] {
+  %x = f32[8]{0} parameter(0), sharding={devices=[4]<=[4]}
+  ROOT %all-reduce = f32[8]{0} all-reduce(%x), channel_id=1, replica_groups={{0,1},{2,3}}, use_global_device_ids=true, to_apply=%add, metadata={op_name=\"jit(f)/shard_map/psum_invariant\"}
+}
+";
 
 /// HLO before optimization, for the test folder.
 const LOWERED_HLO: &str = "HloModule jit_fn\n\nENTRY %main (x: f32[8]) -> f32[8] {\n  %x = f32[8] parameter(0)\n  ROOT %neg = f32[8] negate(%x)\n}\n";
@@ -325,7 +349,7 @@ fn every_mistake_is_reported_where_it_is() {
         (
             "[[question]]\nid = \"x\"\ntype = \"clasify\"\nprompt = \"p\"\n",
             &[
-                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`, `cost`, `diff`, `folder`, `explain`",
+                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`, `cost`, `diff`, `folder`, `explain`, `collective`",
             ],
         ),
         (
@@ -928,6 +952,28 @@ fn every_explain_ask_is_documented_where_instructors_read_it() {
     }
 }
 
+/// Every ask of a `collective` question is documented in
+/// `exercises/FORMAT.md`.
+#[test]
+fn every_collective_ask_is_documented_where_instructors_read_it() {
+    let doc = include_str!("../../../../exercises/FORMAT.md");
+    let section: Vec<&str> = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("## Collective asks"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .collect();
+    let rows: Vec<&&str> = section.iter().filter(|l| l.starts_with("| `")).collect();
+    assert_eq!(rows.len(), super::COLLECTIVE_ASKS.len(), "one row per ask");
+    for ask in super::COLLECTIVE_ASKS {
+        let row = format!("| `{}` |", ask.name);
+        assert!(
+            rows.iter().any(|r| r.starts_with(&row)),
+            "exercises/FORMAT.md lacks `{row}`"
+        );
+    }
+}
+
 /// Every ask of a `cost` question is documented in `exercises/FORMAT.md`,
 /// once, with what it is asked of.
 #[test]
@@ -1311,6 +1357,14 @@ prompt = "p"
 snippet = "copied/compiled.cpu.hlo.txt"
 ask = "copy-bytes"
 kernel = "dead"
+
+[[question]]
+id = "k"
+type = "collective"
+prompt = "p"
+snippet = "sharded/compiled.cpu.hlo.txt"
+ask = "group-size"
+kernel = "all-reduce"
 "#,
     );
     assert!(diags.is_empty(), "{diags:?}");
@@ -1462,4 +1516,44 @@ fn folder_keys_are_the_folder_readers() {
             "{src}: {diags:#?}"
         );
     }
+}
+
+/// A `collective` question's keys are the reader's, and its mistakes are
+/// reported at the value to change.
+#[test]
+fn collective_questions() {
+    let q = |ask: &str, kernel: &str| {
+        format!(
+            "[[question]]\nid = \"c\"\ntype = \"collective\"\nprompt = \"p\"\nsnippet = \"sharded/compiled.cpu.hlo.txt\"\nask = \"{ask}\"\nkernel = \"{kernel}\"\n"
+        )
+    };
+    let g = one(&q("group-size", "all-reduce"));
+    assert_eq!(verdict(&g, "2"), Outcome::Correct);
+    assert_eq!(verdict(&g, "4"), Outcome::Wrong);
+    let p = one(&q("payload-bytes", "all-reduce"));
+    assert_eq!(verdict(&p, "32"), Outcome::Correct);
+    let l = one(&q("link-bytes", "all-reduce"));
+    assert_eq!(verdict(&l, "16"), Outcome::Correct);
+    assert_eq!(verdict(&l, "32"), Outcome::Wrong);
+    let s = one(&q("schedule", "all-reduce"));
+    assert_eq!(verdict(&s, "sync"), Outcome::Correct);
+    assert_eq!(verdict(&s, "pair-overlap"), Outcome::Wrong);
+    let o = one(&q("origin", "all-reduce"));
+    assert_eq!(verdict(&o, "written"), Outcome::Correct);
+    assert_eq!(verdict(&o, "reduction"), Outcome::Wrong);
+    let (_, diags) = resolve(&q("group-size", "all-reduse"));
+    assert!(
+        diags.len() == 1 && diags[0].contains("did you mean `all-reduce`?"),
+        "{diags:?}"
+    );
+    let (_, diags) = resolve(&q("between", "all-reduce"));
+    assert!(
+        diags.len() == 1 && diags[0].contains("no start/done pair"),
+        "{diags:?}"
+    );
+    let (_, diags) = resolve(&q("groups", "all-reduce"));
+    assert!(
+        diags.len() == 1 && diags[0].contains("group-size"),
+        "{diags:?}"
+    );
 }
