@@ -164,3 +164,18 @@ fn replica_group_forms() {
     let p = SourceTargetPairs::parse("{{0,0},{1,2},{2,1},{3,3}}");
     assert_eq!(p.pairs, Some(vec![(0, 0), (1, 2), (2, 1), (3, 3)]));
 }
+
+/// The kernel tree's collective opcodes are the program model's: one
+/// vocabulary, two views (a row missing in one would make a collective an
+/// `op` in the kernel table or drop it from the reader).
+#[test]
+fn the_kernel_kinds_know_every_collective() {
+    let mut a: Vec<&str> = dumplab::kernels::COLLECTIVES.to_vec();
+    let mut b: Vec<&str> = dumplab::program::COLLECTIVE_OPS
+        .iter()
+        .map(|o| o.opcode)
+        .collect();
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(a, b);
+}

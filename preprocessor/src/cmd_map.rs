@@ -161,7 +161,10 @@ fn human(lname: &str, cname: &str, m: &SourceMap) -> String {
             bytes(k.bytes_read),
             bytes(k.bytes_written),
             if lines.is_empty() {
-                "no source line".to_owned()
+                match k.origin {
+                    Some(o) => format!("no source line (a collective; made: {o})"),
+                    None => "no source line".to_owned(),
+                }
             } else {
                 lines.join(", ")
             }

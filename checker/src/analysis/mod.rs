@@ -84,6 +84,7 @@
 //! | `kernels[].ops` | list of strings | distinct opcodes inside (no `parameter`) |
 //! | `kernels[].shape`, `operand_shapes` | string, list of strings | result and operand shapes (`?` when unknown) |
 //! | `kernels[].bytes_read`, `bytes_written` | integer or null | from the operand and result shapes, an upper bound (operands in on-chip memory, scratch buffers and gathered tables count whole); for `copy-start`, the copy alone; null for control flow |
+//! | `kernels[].origin` | string, only on a collective | which sharding made it (`collectives::origin::ORIGINS`: `written`, `reduction`, `reshard`, `output-sharding`, `host`, `unknown`): where a collective the partitioner inserted has no source line, the reason it is there |
 //! | `kernels[].source_lines` | list of `{file, line}` | where its instructions (and what they call) came from |
 //! | `kernels[].lowered_ops` | list of lowered-op objects | the lowered ops it holds |
 //! | `lowered_ops` | list of lowered-op objects | every lowered op: `{line, name, op, op_name, source_lines: [{file, line}], kernels: [names]}` |

@@ -127,6 +127,10 @@ fn push_kernel(out: &mut String, m: &SourceMap, k: &Kernel) {
     push_opt_u64(out, k.bytes_read);
     out.push_str(",\"bytes_written\":");
     push_opt_u64(out, k.bytes_written);
+    if let Some(o) = k.origin {
+        out.push_str(",\"origin\":");
+        push_str(out, o);
+    }
     out.push_str(",\"source_lines\":");
     push_lines(out, m, &k.source_lines);
     out.push_str(",\"lowered_ops\":");

@@ -119,6 +119,10 @@ pub struct Kernel {
     pub source_lines: Vec<usize>,
     /// Indices into [`SourceMap::lowered_ops`].
     pub lowered_ops: Vec<usize>,
+    /// For a collective, which sharding made it
+    /// ([`crate::collectives::origin::ORIGINS`]'s id): where a partitioner's
+    /// collective points to no Python line, this says why it is there.
+    pub origin: Option<&'static str>,
 }
 
 /// One source line and what came from it.
@@ -311,9 +315,20 @@ fn compiled_kernels<'a>(
             bytes_written: row.bytes_written,
             source_lines: src,
             lowered_ops: Vec::new(),
+            origin: collective_origin(m, ins),
         });
     }
     out
+}
+
+/// Which sharding made a collective (a synchronous one or a pair's start).
+fn collective_origin(m: &Module<'_>, ins: &program::Instruction<'_>) -> Option<&'static str> {
+    let (op, phase) = program::collective_op(ins.opcode)?;
+    if phase == program::Phase::Done {
+        return None;
+    }
+    let rule = crate::collectives::wire::rule_of(op.opcode)?;
+    Some(crate::collectives::origin::origin(m, ins, rule).origin.id())
 }
 
 /// Step 2: the lowered ops, with their source lines interned and the
