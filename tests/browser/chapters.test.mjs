@@ -21,6 +21,7 @@ const CHAPTERS = {
   'where-the-time-goes.html': 6,
   'what-changed.html': 6,
   'investigation.html': 6,
+  'many-devices.html': 8,
 };
 const book = useBook();
 
