@@ -51,13 +51,15 @@ fn text_report(name: &str, r: &Report<'_, '_>) -> String {
     let pairs = rows.len() - count(Schedule::Sync);
     let _ = writeln!(
         s,
-        "{name}: {} collectives{}: {} synchronous, {pairs} start/done pairs ({} with work scheduled between)",
+        "{name}: {} collective{}{}: {} synchronous, {pairs} start/done pair{} ({} with work scheduled between)",
         rows.len(),
+        plural(rows.len() as u64),
         r.collectives
             .partitions
             .map(|p| format!(" on {p} partitions"))
             .unwrap_or_default(),
         count(Schedule::Sync),
+        plural(pairs as u64),
         count(Schedule::PairOverlap),
     );
     if let Some(n) = backend_note(r.backend) {
@@ -68,7 +70,7 @@ fn text_report(name: &str, r: &Report<'_, '_>) -> String {
             let f = &c.interconnect.bandwidth;
             let _ = writeln!(
                 s,
-                "chip: {} ({}): {}\ninterconnect: {} at {:.0} GB/s ({}: \"{}\"{})",
+                "chip: {} ({}): {}\ninterconnect: {} at {:.0} GB/s ({}: \"{}\"{}); a time below is a bound from bandwidth alone: a collective's fixed latency, which the dump does not state, comes on top",
                 c.name,
                 c.full_name,
                 r.chip.why,
@@ -118,9 +120,11 @@ fn one(s: &mut String, r: &Report<'_, '_>, row: &Row<'_>) {
         r.pasted_line(row.line),
         printable(row.name),
         row.opcode,
-        match row.gpu_is_sync {
-            Some(v) => format!("; XLA:GPU's is_sync={v}"),
-            None => String::new(),
+        match (row.gpu_is_sync, row.gpu_kernel_strategy) {
+            (Some(v), Some(k)) =>
+                format!("; XLA:GPU's is_sync={v}, kernel_strategy={}", printable(k)),
+            (Some(v), None) => format!("; XLA:GPU's is_sync={v}"),
+            _ => String::new(),
         }
     );
     let c = &row.collective;
@@ -159,14 +163,23 @@ fn one(s: &mut String, r: &Report<'_, '_>, row: &Row<'_>) {
     let pay = row
         .payload_bytes
         .map_or("unknown".into(), |b| bytes(b as f64));
+    let senders = match (p.moving_pairs, p.groups) {
+        (Some(k), Some(n)) if k < n => {
+            format!(" by each of the {k} devices that send elsewhere, 0 by the others")
+        }
+        _ => String::new(),
+    };
     let least = match row.at_least_bytes {
         Some(b) => format!(
-            "at least {} moved between devices{}",
+            "at least {} moved between devices{senders}{}",
             bytes(b as f64),
             r.seconds(row)
                 .map(|t| format!(", at least {} on this chip", seconds(t)))
                 .unwrap_or_default()
         ),
+        None if c.is_host_transfer => {
+            "a transfer to or from the host, not between devices".to_owned()
+        }
         None => "interconnect bytes unknown".to_owned(),
     };
     let _ = writeln!(
@@ -182,10 +195,16 @@ fn one(s: &mut String, r: &Report<'_, '_>, row: &Row<'_>) {
             .filter_map(|&b| m.instruction(b))
             .map(|b| format!("line {} {}", r.pasted_line(b.line), printable(b.name)))
             .collect();
+        let more = row.placed.between_count.saturating_sub(names.len());
         let _ = writeln!(
             s,
-            "  scheduled between start and done: {}",
-            names.join(", ")
+            "  scheduled between start and done: {}{}",
+            names.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
         );
     }
     let _ = writeln!(

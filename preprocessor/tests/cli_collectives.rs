@@ -86,7 +86,8 @@ fn json_has_the_documented_fields() {
         "\"schedule\":\"pair-empty\"",
         "\"gpu_is_sync\":true",
         "\"payload_bytes\":131072",
-        "\"at_least_bytes\":98304",
+        "\"at_least_bytes\":131072",
+        "\"gpu_kernel_strategy\":\"KERNEL_STRATEGY_TRITON_ONE_SHOT\"",
         "\"origin\":\"reduction\"",
         "\"summary\":{\"count\":1",
     ] {

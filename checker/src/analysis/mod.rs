@@ -206,7 +206,7 @@
 //! | `partitions`, `replicas` | number or null | `num_partitions=` and `replica_count=` of the header |
 //! | `note` | string or null | how the backend's collectives move data (`collectives::report::BACKEND_NOTES`) |
 //! | `chip` | object | `{name, why, interconnect}`: the preset the time bounds are on (null name: none) and why; `interconnect` `{name, bytes_per_s, source, url, quote, derived}`: its published bandwidth, both directions together, and its source |
-//! | `collectives` | list | one per collective the module runs (a synchronous one, or a pair's start), in run order: `{name, line, opcode, schedule, schedule_says, done, between, gpu_is_sync, peers, payload_bytes, result_bytes, at_least_bytes, rule, seconds, origin, origin_says, primitive, basis, source}` |
+//! | `collectives` | list | one per collective the module runs (a synchronous one, or a pair's start), in run order: `{name, line, opcode, schedule, schedule_says, done, between, between_count, gpu_is_sync, gpu_kernel_strategy, peers, payload_bytes, result_bytes, at_least_bytes, rule, seconds, origin, origin_says, primitive, basis, source}` |
 //! | `collectives[].schedule` | string | `sync`, `pair-empty`, `pair-overlap` (kernels scheduled between start and done: `between`, `[{name, line}]`), `pair-unordered` (no `is_scheduled=true`, or no done found) |
 //! | `collectives[].peers` | object | `{form, raw, group_size, groups, moving_pairs, channel_id, use_global_device_ids, host_transfer, dimensions}`: `form` `list`, `iota`, `mesh`, `unread`, `none`, `pairs` or `channel`; `moving_pairs` the source-target pairs whose target is another device |
 //! | `collectives[].payload_bytes`, `result_bytes` | number or null | the bytes of its operands and its result on each device |

@@ -134,8 +134,11 @@ fn one(out: &mut String, r: &Report<'_, '_>, row: &Row<'_>) {
         push_str(out, b.name);
         let _ = write!(out, ",\"line\":{}}}", r.pasted_line(b.line));
     }
-    out.push_str("],\"gpu_is_sync\":");
+    let _ = write!(out, "],\"between_count\":{}", row.placed.between_count);
+    out.push_str(",\"gpu_is_sync\":");
     opt_bool(out, row.gpu_is_sync);
+    out.push_str(",\"gpu_kernel_strategy\":");
+    push_opt_str(out, row.gpu_kernel_strategy);
     peers(out, row);
     out.push_str(",\"payload_bytes\":");
     opt_num(out, row.payload_bytes);

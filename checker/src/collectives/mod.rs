@@ -54,6 +54,8 @@ pub struct Row<'a> {
     pub placed: Placed,
     /// XLA:GPU's `is_sync` on the start, when printed.
     pub gpu_is_sync: Option<bool>,
+    /// XLA:GPU's `kernel_strategy` on the start, when not the default.
+    pub gpu_kernel_strategy: Option<&'a str>,
     /// Which sharding made it.
     pub made: Made,
     /// Its Python source line (file, line), from its metadata.
@@ -76,11 +78,12 @@ pub struct Collectives<'a> {
 pub fn read<'a>(m: &Module<'a>, tree: &KernelTree<'a>) -> Collectives<'a> {
     let partitions = m.header.as_ref().and_then(|h| h.num_partitions());
     let replicas = m.header.as_ref().and_then(|h| h.replica_count());
+    let index = schedule::Rows::of(m);
     let rows = tree
         .walk()
         .into_iter()
         .filter_map(|(_, k)| m.instruction(k.instruction))
-        .filter_map(|ins| row(m, ins, partitions))
+        .filter_map(|ins| row(m, ins, partitions, &index))
         .collect();
     Collectives {
         partitions,
@@ -90,21 +93,21 @@ pub fn read<'a>(m: &Module<'a>, tree: &KernelTree<'a>) -> Collectives<'a> {
 }
 
 /// The row of one instruction, when it is a collective that starts work.
-fn row<'a>(m: &Module<'a>, ins: &Instruction<'a>, partitions: Option<u64>) -> Option<Row<'a>> {
+fn row<'a>(
+    m: &Module<'a>,
+    ins: &Instruction<'a>,
+    partitions: Option<u64>,
+    index: &schedule::Rows,
+) -> Option<Row<'a>> {
     let c = m.collective(ins)?;
     if c.phase == Phase::Done {
         return None;
     }
     let wire = wire::rule_of(c.op.opcode)?;
     let peering = wire::peering(&c, partitions);
-    let placed = schedule::place(m, ins);
-    let payload_bytes = operand_bytes(m, ins, &c);
-    let result_bytes = match placed.done.and_then(|d| m.instruction(d)) {
-        Some(done) => done.shape().bytes(),
-        None if c.phase == Phase::Sync => ins.shape().bytes(),
-        None => None,
-    };
-    let at_least_bytes = wire::at_least(wire, &peering, payload_bytes, result_bytes);
+    let placed = schedule::place(m, ins, index);
+    let (payload_bytes, result_bytes, at_least_bytes) =
+        bytes(m, ins, &c, wire, &peering, placed.done);
     Some(Row {
         id: ins.id,
         name: ins.name,
@@ -117,6 +120,7 @@ fn row<'a>(m: &Module<'a>, ins: &Instruction<'a>, partitions: Option<u64>) -> Op
         at_least_bytes,
         wire,
         gpu_is_sync: schedule::gpu_is_sync(ins),
+        gpu_kernel_strategy: schedule::gpu_kernel_strategy(ins),
         source: m.location(&ins.metadata),
         placed,
         collective: c,
@@ -128,7 +132,39 @@ fn row<'a>(m: &Module<'a>, ins: &Instruction<'a>, partitions: Option<u64>) -> Op
 /// other instruction or when a figure is unknown.
 pub fn at_least_of<'a>(m: &Module<'a>, ins: &Instruction<'a>) -> Option<u64> {
     let partitions = m.header.as_ref().and_then(|h| h.num_partitions());
-    row(m, ins, partitions)?.at_least_bytes
+    let c = m.collective(ins)?;
+    if c.phase == Phase::Done {
+        return None;
+    }
+    let wire = wire::rule_of(c.op.opcode)?;
+    let peering = wire::peering(&c, partitions);
+    let done = (c.phase == Phase::Start)
+        .then(|| schedule::done_of(m, ins))
+        .flatten();
+    bytes(m, ins, &c, wire, &peering, done).2
+}
+
+/// (payload, result, at least) bytes per device of a collective whose
+/// pair ends in `done`.
+fn bytes(
+    m: &Module<'_>,
+    ins: &Instruction<'_>,
+    c: &Collective<'_>,
+    wire: &WireRule,
+    peering: &Peering,
+    done: Option<InstrId>,
+) -> (Option<u64>, Option<u64>, Option<u64>) {
+    let payload = operand_bytes(m, ins, c);
+    let result = match done.and_then(|d| m.instruction(d)) {
+        Some(d) => d.shape().bytes(),
+        None if c.phase == Phase::Sync => ins.shape().bytes(),
+        None => None,
+    };
+    (
+        payload,
+        result,
+        wire::at_least(wire, peering, payload, result),
+    )
 }
 
 /// The bytes of a collective's operands (a `send`'s data only, not its

@@ -70,7 +70,7 @@ pub const ORIGINS: &[OriginRow] = &[
     OriginRow {
         origin: Origin::Host,
         id: "host",
-        label: "a transfer to or from the host (a callback)",
+        label: "a transfer to or from the host, or the data for one (a callback)",
     },
     OriginRow {
         origin: Origin::Unknown,
@@ -167,7 +167,12 @@ pub fn origin(m: &Module<'_>, ins: &Instruction<'_>, rule: &WireRule) -> Made {
             origin: Origin::Reduction,
             primitive: Some(p.to_owned()),
             basis: format!(
-                "a {} with op_name `{op_name}`: no collective primitive, so the partitioner made it, to finish `{p}`'s reduction across the devices that each hold part of the reduced axis",
+                "{} {} with op_name `{op_name}`: no collective primitive, so the partitioner made it, to finish `{p}`'s reduction across the devices that each hold part of the reduced axis",
+                if rule.opcode.starts_with('a') {
+                    "an"
+                } else {
+                    "a"
+                },
                 rule.opcode
             ),
         };
@@ -185,6 +190,19 @@ pub fn origin(m: &Module<'_>, ins: &Instruction<'_>, rule: &WireRule) -> Made {
 /// its result only reaches the module's output (through instructions with
 /// no metadata either), else unknown.
 fn no_metadata(m: &Module<'_>, ins: &Instruction<'_>) -> Made {
+    let users = m.users(ins);
+    let host = !users.is_empty()
+        && users.iter().all(|&u| {
+            m.instruction(u)
+                .is_some_and(|i| m.attr(i, "is_host_transfer") == Some("true"))
+        });
+    if host {
+        return Made {
+            origin: Origin::Host,
+            primitive: None,
+            basis: "no metadata, and its result only goes to a transfer to the host (`is_host_transfer=true`): the partitioner made it to bring the data to the device that sends it".into(),
+        };
+    }
     if only_to_output(m, ins) {
         return Made {
             origin: Origin::OutputSharding,

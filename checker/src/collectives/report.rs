@@ -45,7 +45,7 @@ pub const BACKEND_NOTES: &[(Backend, &str)] = &[
     ),
     (
         Backend::Gpu,
-        "XLA:GPU runs collectives through NCCL over NVLink within a node; which algorithm NCCL picks is decided at run time, the bound holds for any",
+        "XLA:GPU runs a collective through NCCL, or through its own collective kernel where the start's `kernel_strategy` names one; the bound holds for any algorithm and route",
     ),
     (
         Backend::Tpu,

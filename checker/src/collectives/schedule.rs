@@ -68,53 +68,113 @@ pub struct Placed {
     pub schedule: Schedule,
     /// The pair's done, when it is one.
     pub done: Option<InstrId>,
-    /// The kernels scheduled between start and done, in order.
+    /// The kernels scheduled between start and done, in order: the first
+    /// [`MAX_LISTED`] of them.
     pub between: Vec<InstrId>,
+    /// How many kernels are scheduled between start and done.
+    pub between_count: usize,
 }
 
-/// Where the collective `ins` (a synchronous one or a start) sits.
-pub fn place(m: &Module<'_>, ins: &Instruction<'_>) -> Placed {
-    let Some((_, phase)) = collective_op(ins.opcode) else {
-        return Placed {
-            schedule: Schedule::Sync,
-            done: None,
-            between: Vec::new(),
-        };
-    };
-    if phase == Phase::Sync {
-        return Placed {
-            schedule: Schedule::Sync,
-            done: None,
-            between: Vec::new(),
-        };
+/// At most this many kernels between a start and its done are listed (all
+/// are counted).
+pub const MAX_LISTED: usize = 32;
+
+/// The kernel rows of a module by instruction id, built once: how many
+/// come before each id, and the next one at or after it. With them the
+/// kernels between a start and its done are counted in constant time and
+/// listed in time of the list, not of the distance.
+pub struct Rows {
+    before: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl Rows {
+    /// Builds the index of a module.
+    pub fn of(m: &Module<'_>) -> Rows {
+        let n = m.instructions.len();
+        let mut before = Vec::with_capacity(n + 1);
+        let mut count = 0u32;
+        before.push(0);
+        for i in &m.instructions {
+            count += u32::from(has_row(i.opcode));
+            before.push(count);
+        }
+        let mut next = vec![u32::MAX; n + 1];
+        for (k, i) in m.instructions.iter().enumerate().rev() {
+            next[k] = if has_row(i.opcode) {
+                k as u32
+            } else {
+                next[k + 1]
+            };
+        }
+        Rows { before, next }
     }
-    let done = m
-        .users(ins)
+
+    fn count(&self, from: InstrId, to: InstrId) -> usize {
+        let at = |i: InstrId| self.before.get(i as usize).copied().unwrap_or(0);
+        at(to).saturating_sub(at(from)) as usize
+    }
+
+    fn listed(&self, from: InstrId, to: InstrId) -> Vec<InstrId> {
+        let mut out = Vec::new();
+        let mut at = from;
+        while out.len() < MAX_LISTED {
+            match self.next.get(at as usize) {
+                Some(&k) if k < to => {
+                    out.push(k);
+                    at = k + 1;
+                }
+                _ => break,
+            }
+        }
+        out
+    }
+}
+
+/// The done that ends a pair's start, when the module has it.
+pub fn done_of(m: &Module<'_>, start: &Instruction<'_>) -> Option<InstrId> {
+    m.users(start)
         .iter()
         .copied()
-        .find(|&u| m.instruction(u).and_then(|d| m.collective_start(d)) == Some(ins.id));
+        .find(|&u| m.instruction(u).and_then(|d| m.collective_start(d)) == Some(start.id))
+}
+
+/// Where the collective `ins` (a synchronous one or a start) sits; `rows`
+/// is the module's [`Rows`].
+pub fn place(m: &Module<'_>, ins: &Instruction<'_>, rows: &Rows) -> Placed {
+    let sync = Placed {
+        schedule: Schedule::Sync,
+        done: None,
+        between: Vec::new(),
+        between_count: 0,
+    };
+    match collective_op(ins.opcode) {
+        Some((_, Phase::Sync)) | None => return sync,
+        _ => {}
+    }
+    let done = done_of(m, ins);
     let scheduled = m.header.as_ref().is_some_and(|h| h.is_scheduled);
     let (Some(done), true) = (done, scheduled) else {
         return Placed {
             schedule: Schedule::PairUnordered,
             done,
             between: Vec::new(),
+            between_count: 0,
         };
     };
-    // Ids follow the printed order within a computation.
-    let between: Vec<InstrId> = (ins.id + 1..done)
-        .filter_map(|i| m.instruction(i))
-        .filter(|i| i.computation == ins.computation && has_row(i.opcode))
-        .map(|i| i.id)
-        .collect();
+    // Ids follow the printed order within a computation, and a done is in
+    // its start's computation (its operand).
+    let between_count = rows.count(ins.id + 1, done);
+    let between = rows.listed(ins.id + 1, done);
     Placed {
-        schedule: if between.is_empty() {
+        schedule: if between_count == 0 {
             Schedule::PairEmpty
         } else {
             Schedule::PairOverlap
         },
         done: Some(done),
         between,
+        between_count,
     }
 }
 
@@ -138,6 +198,25 @@ pub fn gpu_is_sync(ins: &Instruction<'_>) -> Option<bool> {
     } else {
         None
     }
+}
+
+/// XLA:GPU's `"kernel_strategy"` in the start's
+/// `collective_backend_config`, when it names one other than
+/// `KERNEL_STRATEGY_DEFAULT` (`KERNEL_STRATEGY_TRITON_ONE_SHOT`: XLA:GPU's
+/// own one-shot kernel instead of NCCL's algorithms).
+pub fn gpu_kernel_strategy<'a>(ins: &Instruction<'a>) -> Option<&'a str> {
+    let c = ins.backend_config?;
+    let at = c.find("\"collective_backend_config\"")?;
+    let rest = c.get(at..)?;
+    let k = rest.find("\"kernel_strategy\"")?;
+    let v = rest
+        .get(k + "\"kernel_strategy\"".len()..)?
+        .trim_start()
+        .strip_prefix(':')?
+        .trim_start()
+        .strip_prefix('"')?;
+    let v = v.get(..v.find('"')?)?;
+    (v != "KERNEL_STRATEGY_DEFAULT" && !v.is_empty()).then_some(v)
 }
 
 #[cfg(test)]

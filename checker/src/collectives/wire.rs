@@ -10,24 +10,25 @@
 //! bandwidth): an all-gather's device receives the `g-1` shards it lacks,
 //! `(g-1)/g` of the result; a reduce-scatter's or an all-to-all's device
 //! sends the `g-1` blocks meant for others, `(g-1)/g` of its operand; an
-//! all-reduce's device too, at least (a ring all-reduce moves twice that,
-//! `2(g-1)/g`; a reduction inside the network switch, as NVLink SHARP
-//! does, moves less than the ring, never less than the bound); a
-//! collective-permute's device sends its whole operand when its target is
-//! another device.
+//! all-reduce's device receives the sum of the others' operands, its whole
+//! operand's size (a ring all-reduce sends `2(g-1)/g` of it; a reduction
+//! inside the network switch, as NVLink SHARP does, moves less than the
+//! ring, never less than the bound); a collective-permute's device sends
+//! its whole operand when its target is another device.
 
 use crate::program::{Collective, Peers};
 
 /// How a collective's at-least bytes follow from its payload.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wire {
-    /// `(g-1)/g` of the operand (all-reduce, reduce-scatter, all-to-all).
+    /// `(g-1)/g` of the operand (reduce-scatter, all-to-all).
     OperandShare,
     /// `(g-1)/g` of the result (all-gather).
     ResultShare,
     /// The whole operand, when a device's target is another device
-    /// (collective-permute), or reaches every other device
-    /// (collective-broadcast: each receiver takes it whole).
+    /// (collective-permute), or in a group of more than one (an
+    /// all-reduce's sum of the others; a collective-broadcast's receivers
+    /// take it whole).
     Whole,
     /// Not known from the dump: sizes chosen at run time (ragged
     /// all-to-all), or a transfer to the host, not between devices.
@@ -50,8 +51,8 @@ pub struct WireRule {
 pub const WIRE_RULES: &[WireRule] = &[
     WireRule {
         opcode: "all-reduce",
-        wire: Wire::OperandShare,
-        rule: "each device sends at least (g-1)/g of its operand (a ring all-reduce sends 2(g-1)/g)",
+        wire: Wire::Whole,
+        rule: "each device receives the sum of the others' operands: its whole operand's size (a ring all-reduce sends 2(g-1)/g of it)",
     },
     WireRule {
         opcode: "all-gather",
@@ -213,7 +214,9 @@ mod tests {
             moving_pairs: None,
         };
         let ar = rule_of("all-reduce").expect("a row");
-        assert_eq!(at_least(ar, &p(4), Some(131072), None), Some(98304));
+        assert_eq!(at_least(ar, &p(4), Some(131072), None), Some(131072));
+        let rs = rule_of("reduce-scatter").expect("a row");
+        assert_eq!(at_least(rs, &p(4), Some(131072), None), Some(98304));
         assert_eq!(at_least(ar, &p(1), Some(131072), None), Some(0));
         let ag = rule_of("all-gather").expect("a row");
         assert_eq!(

@@ -232,7 +232,7 @@ fn between(rep: &Report<'_, '_>, c: &Row<'_>, line: usize, cx: &mut Cx<'_>) -> O
         .filter_map(|&b| rep.module.instruction(b))
         .map(|i| i.name)
         .collect();
-    let n = names.len() as u64;
+    let n = c.placed.between_count as u64;
     let why = if names.is_empty() {
         format!("`{}`: nothing is scheduled between start and done", c.name)
     } else {

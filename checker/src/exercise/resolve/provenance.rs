@@ -70,12 +70,30 @@ pub(super) fn target_phrase(target: &str) -> String {
     }
 }
 
+/// Whether a module's header says it was partitioned over more than one
+/// device (`num_partitions=N`, N > 1).
+fn partitioned(text: &str) -> bool {
+    let head = text.lines().next().unwrap_or("");
+    head.split([',', ' '])
+        .filter_map(|a| a.trim().strip_prefix("num_partitions="))
+        .any(|n| n.parse::<u64>().is_ok_and(|n| n > 1))
+}
+
 /// The entry parameters of the family's function, in order, read from the
 /// dump itself or, where it prints none (MLIR, a jaxpr), from one of the
 /// family's HLO dumps.
 pub(super) fn params_of<'a>(r: &Ref<'_>, library: &'a Library) -> Vec<&'a crate::analysis::Param> {
     let own = (r.family.to_owned(), r.file.to_owned());
-    let found = std::iter::once(&own)
+    // A compiled SPMD module's parameters are one device's shards: the
+    // function's own shapes are the lowered module's.
+    let lowered = (r.family.to_owned(), "lowered.hlo.txt".to_owned());
+    let first = if partitioned(&r.dump.text) && library.get(&lowered).is_some() {
+        &lowered
+    } else {
+        &own
+    };
+    let found = std::iter::once(first)
+        .chain(std::iter::once(&own))
         .chain(
             library
                 .keys()
