@@ -1533,8 +1533,9 @@ fn collective_questions() {
     let p = one(&q("payload-bytes", "all-reduce"));
     assert_eq!(verdict(&p, "32"), Outcome::Correct);
     let l = one(&q("link-bytes", "all-reduce"));
-    assert_eq!(verdict(&l, "16"), Outcome::Correct);
-    assert_eq!(verdict(&l, "32"), Outcome::Wrong);
+    // Each device must receive the other's sum: the whole operand.
+    assert_eq!(verdict(&l, "32"), Outcome::Correct);
+    assert_eq!(verdict(&l, "16"), Outcome::Wrong);
     let s = one(&q("schedule", "all-reduce"));
     assert_eq!(verdict(&s, "sync"), Outcome::Correct);
     assert_eq!(verdict(&s, "pair-overlap"), Outcome::Wrong);
