@@ -99,7 +99,7 @@
       p.append(el('code', '', 'mdbook-dumplab collectives --json'), ' lists them all.');
       sec.append(p);
     }
-    sec.append(el('p', 'dlp-note dlp-coll-planned', 'The kernels between a start and its done are the schedule XLA planned, the overlap it promises, not a measurement: only a profile shows whether they run at the same time.'));
+    sec.append(planned(r.summary));
     sec.append(lineViewer(ctx, r, links));
     return sec;
   }
@@ -111,8 +111,15 @@
     const on = r.partitions === null ? 'on an unstated number of partitions' : `on ${count(r.partitions, 'partition')}`;
     const p = el('p', 'dlp-coll-summary', `${count(s.count, 'collective')} ${on}: ${s.sync} synchronous, ${count(pairs, 'start/done pair')} (${s.pair_overlap} with work scheduled between).`);
     Object.assign(p.dataset, { count: s.count, partitions: str(r.partitions), sync: s.sync, pairs, overlap: s.pair_overlap, atLeast: str(s.at_least_bytes) });
-    if (s.at_least_bytes !== null) p.append(' ', el('span', 'dlp-coll-total', `Together at least ${bytes(s.at_least_bytes)} per device over the interconnect.`));
+    if (s.at_least_bytes !== null) p.append(' ', el('span', 'dlp-coll-total', `Together at least ${bytes(s.at_least_bytes)} per device moved between devices.`));
     return p;
+  }
+
+  /** Under the table: what the kernels between are (a schedule, not a
+   *  measurement), or, where every collective is synchronous, that none overlaps. */
+  function planned(s) {
+    if (s.sync === s.count) return el('p', 'dlp-note dlp-coll-planned', 'Every collective here is synchronous: the device waits for each exchange, and no start/done pair plans any overlap.');
+    return el('p', 'dlp-note dlp-coll-planned', 'The kernels between a start and its done are the schedule XLA planned, the overlap it promises, not a measurement: only a profile shows whether they run at the same time.');
   }
 
   /** The chip the bounds are on, its interconnect and the figure's source. */

@@ -98,6 +98,7 @@ function same(got, want, file, what) {
   const pairs = s.pair_empty + s.pair_overlap + s.pair_unordered;
   assert.deepEqual(got.summary, { count: str(s.count), partitions: str(want.partitions), sync: str(s.sync), pairs: str(pairs), overlap: str(s.pair_overlap), atLeast: str(s.at_least_bytes) }, `${what}: summary`);
   assert.ok(got.summaryText.startsWith(`${s.count} collective${s.count === 1 ? '' : 's'} on ${want.partitions} partitions: ${s.sync} synchronous, ${pairs} start/done pair${pairs === 1 ? '' : 's'} (${s.pair_overlap} with work scheduled between).`), `${what}: ${got.summaryText}`);
+  if (s.at_least_bytes !== null) assert.ok(got.summaryText.endsWith(`Together at least ${bytes(s.at_least_bytes)} per device moved between devices.`), `${what}: ${got.summaryText}`);
   assert.equal(got.note, want.note === null ? null : `${want.note}.`, `${what}: the backend's note`);
   assert.equal(got.chip, str(want.chip.name), `${what}: chip`);
   const ic = want.chip.interconnect;
@@ -109,7 +110,8 @@ function same(got, want, file, what) {
     assert.equal(got.source, null, what);
     assert.match(got.chipText, /^No chip, so no time bound: /, what);
   }
-  assert.match(got.planned, /schedule XLA planned.*not a measurement/, what);
+  if (s.sync === s.count) assert.match(got.planned, /^Every collective here is synchronous: .* no start\/done pair plans any overlap\.$/, what);
+  else assert.match(got.planned, /schedule XLA planned.*not a measurement/, what);
   assert.deepEqual(got.heads, ['line', 'name', 'opcode', 'schedule', 'devices', 'payload per device', 'at least per device', 'time bound on the chip', 'made by', 'source line'], `${what}: columns`);
   assert.equal(got.rows.length, want.collectives.length, `${what}: rows`);
   want.collectives.forEach((c, i) => {
