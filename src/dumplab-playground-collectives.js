@@ -79,29 +79,59 @@
    * The section for one dump, or null where the reply has no collective
    * (or is an error: the ledger above says what the checker could not read).
    * `ctx`: { id (a unique prefix for ids), reply (the worker's `collectives`
-   * answer) }.
+   * answer), ask(chip) → Promise of another reply, on that chip ('' for the
+   * default), watch(f): f(chip) is called when the ledger's chip changes }.
    */
   function section(ctx) {
-    const r = ctx.reply;
-    if (!r || r.error || !Array.isArray(r.collectives) || !r.collectives.length) return null;
+    const first = ctx.reply;
+    if (!first || first.error || !Array.isArray(first.collectives) || !first.collectives.length) return null;
     const sec = el('section', 'dlp-coll');
     const h = el('h4', '', 'Collectives');
     h.id = `${ctx.id}-h`;
     sec.setAttribute('aria-labelledby', h.id);
-    sec.dataset.chip = r.chip.name || '';
-    sec.append(h, summary(r));
-    if (r.note) sec.append(el('p', 'dlp-note dlp-coll-note', `${r.note}.`));
-    sec.append(chipLine(r.chip));
+    const status = el('p', 'dlp-coll-status');
+    status.setAttribute('role', 'status');
+    const body = el('div', 'dlp-coll-body');
+    const draw = (r) => {
+      sec.dataset.chip = r.chip.name || '';
+      body.replaceChildren(...parts(ctx, r));
+    };
+    draw(first);
+    sec.append(h, status, body);
+    let token = 0;
+    if (ctx.watch && ctx.ask) {
+      ctx.watch((chip) => {
+        const mine = ++token;
+        status.textContent = `Bounding the collectives on ${chip || 'the default chip'}…`;
+        ctx.ask(chip).then(
+          (r) => {
+            if (mine !== token) return;
+            status.textContent = r.error ? `No collectives on that chip: ${r.error}` : '';
+            if (!r.error && Array.isArray(r.collectives)) draw(r);
+          },
+          (err) => {
+            if (mine === token) status.textContent = `The checker could not read the collectives: ${err.message}.`;
+          },
+        );
+      });
+    }
+    return sec;
+  }
+
+  /** The section's parts for one reply: the summary, the note, the chip, the table, the lines. */
+  function parts(ctx, r) {
+    const out = [summary(r)];
+    if (r.note) out.push(el('p', 'dlp-note dlp-coll-note', `${r.note}.`));
+    out.push(chipLine(r.chip));
     const links = linker(ctx, r);
-    sec.append(table(ctx, r, links));
+    out.push(table(ctx, r, links));
     if (r.collectives_total) {
       const p = el('p', 'dlp-note', `The first ${r.collectives.length} of ${r.collectives_total} collectives (in run order) are listed here; `);
       p.append(el('code', '', 'mdbook-dumplab collectives --json'), ' lists them all.');
-      sec.append(p);
+      out.push(p);
     }
-    sec.append(planned(r.summary));
-    sec.append(lineViewer(ctx, r, links));
-    return sec;
+    out.push(planned(r.summary), lineViewer(ctx, r, links));
+    return out;
   }
 
   /** "3 collectives on 4 partitions: 2 synchronous, 1 start/done pair (1 with work between)." */

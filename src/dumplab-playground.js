@@ -1021,9 +1021,11 @@ self.onmessage = async (e) => {
     }
     if (r.map && r.map.truncated) sec.append(el('p', 'dlp-reason', "Many kernels here share huge called computations: the checker stopped walking them early, so some kernels' source lines may be missing."));
     if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map, r.control), cut(r.map, 'kernels', 'kernels') || ''));
-    if (r.cost && window.dumplabLedger) later.push(() => sec.append(ledger(i, r.cost, sec)));
+    // A chip picked in the ledger re-draws the dump's "Collectives" too.
+    const onChip = [];
+    if (r.cost && window.dumplabLedger) later.push(() => sec.append(ledger(i, r.cost, sec, onChip)));
     else if (r.map) later.push(() => sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || ''));
-    if (r.collectives && window.dumplabCollectives) later.push(() => sec.append(window.dumplabCollectives.section({ id: `dlp-coll-${++collectiveSections}`, reply: r.collectives }) || ''));
+    if (r.collectives && window.dumplabCollectives) later.push(() => sec.append(collectivesSection(i, r.collectives, onChip) || ''));
     if (r.explain) later.push(() => sec.append(explainer(i, r.explain)));
     return sec;
   }
@@ -1031,16 +1033,26 @@ self.onmessage = async (e) => {
   // "Where the time goes" (src/dumplab-playground-ledger.js): the ledger of
   // dump `i`; another chip asks the worker again for this dump alone.
   let ledgers = 0;
-  function ledger(i, reply, sec) {
+  function ledger(i, reply, sec, onChip) {
     const gen = generation;
-    const ask = (chip) =>
-      gen !== generation ? Promise.reject(new Error('the dump changed')) : checker().then(() => post({ op: 'cost', slot: i, chip }));
+    const ask = (chip) => {
+      if (gen !== generation) return Promise.reject(new Error('the dump changed'));
+      onChip.forEach((f) => f(chip));
+      return checker().then(() => post({ op: 'cost', slot: i, chip }));
+    };
     return window.dumplabLedger.section({ id: `dlp-cost-${++ledgers}`, reply, ask, width: sec.clientWidth, lang: 'hlo' });
   }
 
-  // "Collectives" (src/dumplab-playground-collectives.js): a unique prefix
-  // for each section's ids.
+  // "Collectives" (src/dumplab-playground-collectives.js): the collectives
+  // of dump `i`; a chip picked in its ledger (`onChip`) asks the worker again
+  // for this dump on that chip.
   let collectiveSections = 0;
+  function collectivesSection(i, reply, onChip) {
+    const gen = generation;
+    const ask = (chip) =>
+      gen !== generation ? Promise.reject(new Error('the dump changed')) : checker().then(() => post({ op: 'collectives', slot: i, chip }));
+    return window.dumplabCollectives.section({ id: `dlp-coll-${++collectiveSections}`, reply, ask, watch: (f) => onChip.push(f) });
+  }
 
   // "Why these kernels" (src/dumplab-playground-explain.js): why the kernels
   // of dump `i` are separate; a fusion log asks the worker again for this

@@ -30,9 +30,10 @@ const SHARDED = ['sharded_matmul', 'sharded_reshard', 'shard_map_groups', 'shard
   .flatMap((f) => ['cpu', 'gpu', 'tpu'].map((b) => `${f}/compiled.${b}.hlo.txt`))
   .filter((f) => fs.existsSync(fixture(f)));
 
-/** What the command line says about `file`. */
-function collectivesJson(file) {
-  return JSON.parse(execFileSync(cli, ['collectives', file, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+/** What the command line says about `file` (on `chip`, else the default). */
+function collectivesJson(file, chip) {
+  const args = ['collectives', file, '--json', ...(chip ? ['--chip', chip] : [])];
+  return JSON.parse(execFileSync(cli, args, { encoding: 'utf8', maxBuffer: 1 << 28 }));
 }
 
 /** Pastes `text` into the first box and waits until it is analysed and drawn. */
@@ -168,6 +169,23 @@ test('the section is `collectives --json` for every sharded fixture; none withou
   await paste(page, fs.readFileSync(fixture('softmax/compiled.gpu.hlo.txt'), 'utf8'));
   assert.equal(collectivesJson(fixture('softmax/compiled.gpu.hlo.txt')).collectives.length, 0);
   assert.equal(await shown(page), null, 'no section without collectives');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a chip picked in the ledger bounds the collectives on it", async () => {
+  const { page, context, errors } = await openPage(book.browser, book.server.url, PAGE);
+  const f = fixture('sharded_matmul/compiled.cpu.hlo.txt');
+  await paste(page, fs.readFileSync(f, 'utf8'));
+  same(await shown(page), collectivesJson(f), f, 'cpu, no chip');
+  for (const chip of ['v5e', 'h100', '']) {
+    await page.locator('.dlp-chip-pick').selectOption(chip);
+    await page.waitForFunction((c) => document.querySelector('.dlp-coll').dataset.chip === c && document.querySelector('.dlp-coll-status').textContent === '', chip, { timeout: 30000 });
+    const want = collectivesJson(f, chip);
+    assert.equal(want.chip.name, chip || null);
+    if (chip) assert.ok(want.collectives.every((c) => c.seconds !== null), `${chip}: a time bound`);
+    same(await shown(page), want, f, `cpu on ${chip || 'the default'}`);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
