@@ -97,6 +97,12 @@
     if (k.estimate.flops === null) return 'flops unknown';
     return 'not all of its flops have a roof on this chip';
   }
+  /**
+   * What bounds a kernel (`bound`), one row each: the table's words. A
+   * bound with no row is shown by its id (tests/browser/ledger.test.mjs
+   * fails on one).
+   */
+  const BOUNDS = { memory: 'memory', compute: 'compute', link: 'link (the interconnect)' };
   /** XLA:TPU's own estimate of a kernel's cycles, where the dump carries one. */
   const cycles = (k) => (k.estimated_cycles === undefined ? null : k.estimated_cycles);
 
@@ -114,7 +120,7 @@
       id: 'all', head: () => 'lower bound, all runs', key: allRuns, num: true,
       cell: (k) => (allRuns(k) === null ? 'unknown' : k.runs === null ? `≥ ${secs(allRuns(k))} (runs unknown: counted once)` : secs(allRuns(k))),
     },
-    { id: 'bound', head: () => 'bound', key: (k) => k.bound, cell: (k, c) => k.bound || `— (${noVerdict(k, c)})` },
+    { id: 'bound', head: () => 'bound', key: (k) => k.bound, cell: (k, c) => (k.bound ? BOUNDS[k.bound] || k.bound : `— (${noVerdict(k, c)})`) },
     { id: 'per-run', head: () => 'lower bound, per run', key: (k) => k.lower_bound_s, cell: (k) => secs(k.lower_bound_s), num: true },
     { id: 'runs', head: () => 'runs', key: (k) => k.runs, cell: (k) => (k.runs === null ? 'unknown (trip count not stated)' : String(k.runs)), num: true },
     { id: 'flops', head: () => 'flops', key: (k) => k.estimate.flops, cell: (k) => si(k.estimate.flops), num: true },
@@ -214,7 +220,7 @@
   /** The parts that follow the picker, for one reply. */
   function ledger(ctx, reply) {
     const c = reply.cost;
-    const parts = [caveat(c.chip), ...(c.chip.name ? [chipLine(c.chip)] : []), totals(c)];
+    const parts = [caveat(c.chip, c.kernels.some((k) => k.link)), ...(c.chip.name ? [chipLine(c.chip)] : []), totals(c)];
     if (c.repaired && c.repaired.length) parts.push(el('p', 'dlp-note', `Costed on the repaired text (${c.repaired.join('; ')}); line numbers are those of the paste.`));
     if (c.unread) parts.push(el('p', 'dlp-reason', `${count(c.unread, 'line')} of the dump could not be read; their instructions are not in the ledger.`));
     const links = linker(ctx, c);
@@ -232,11 +238,11 @@
   }
 
   /** What the figures are and are not: the model's assumptions, on a chip. */
-  function caveat(chip) {
+  function caveat(chip, links) {
     if (!chip.name) {
       return el('p', 'dlp-note dlp-cost-caveat', "No chip: no roofline, no lower bound on the time. XLA's figures and DumpLab's estimate below are counts from the dump alone, whatever the chip; only a profile measures time.");
     }
-    return el('p', 'dlp-note dlp-cost-caveat', 'This is a lower bound on the time, from the dump alone, under a simple model: each kernel takes at least its flops over the peak and its HBM bytes over the bandwidth. '
+    return el('p', 'dlp-note dlp-cost-caveat', `This is a lower bound on the time, from the dump alone, under a simple model: each kernel takes at least its flops over the peak and its HBM bytes over the bandwidth${links ? ", and a collective at least the bytes each device must move over the interconnect's bandwidth (the bound marked link)" : ''}. `
       + "The model assumes that every byte comes from HBM (a kernel whose data sits in a cache, such as the H100's 50 MB L2, can beat the bound) "
       + 'and that kernels run one after another (asynchronous copies that overlap other work can make the module faster than the sum). Only a profile measures time.');
   }
@@ -247,6 +253,7 @@
     const peaks = chip.peaks || {};
     const figs = ROOFS.filter(([k]) => peaks[k]).map(([k, w]) => `${w} ${si(peaks[k], 'FLOP/s')}`);
     if (peaks.hbm_bandwidth) figs.push(`HBM bandwidth ${si(peaks.hbm_bandwidth, 'B/s')}`);
+    if (peaks.interconnect) figs.push(`interconnect ${si(peaks.interconnect, 'B/s')}`);
     p.append(`On ${chip.full_name} (${chip.name}): ${figs.join(', ')}. Sources: `);
     const seen = new Set();
     for (const s of chip.source || []) {
@@ -298,6 +305,12 @@
         ? `${r.overhead_assumption}.`
         : `${runs} × ${secs(r.overhead_per_kernel_s)} = ${r.runs_known ? '' : 'at least '}${secs(r.overhead_s)}, on top of the lower bound (${r.overhead_assumption}).`;
       add('Fixed overhead per kernel', over);
+    }
+    const linked = c.kernels.filter((k) => k.link);
+    if (linked.length && c.chip.peaks && c.chip.peaks.interconnect) {
+      const least = linked.reduce((n, k) => n + k.link.bytes, 0);
+      const src = (c.chip.source || []).find((s) => s.figure === 'interconnect');
+      add('Over the interconnect', `${count(linked.length, 'collective')}: at least ${bytes(least)} per device, whatever the algorithm, at ${si(c.chip.peaks.interconnect, 'B/s')}${src ? ` (${src.derived ? `${src.derived}; ` : ''}${src.title}: "${src.quote}")` : ''}; each one's bytes are under its line below, and "Collectives" says why.`);
     }
     return dl;
   }
@@ -520,6 +533,7 @@
     }
     const notes = k.notes || [];
     if (notes.length) box.append(` Bound: ${notes.join('; ')}.`);
+    if (k.link) box.append(' ', el('span', 'dlp-cost-link', `Over the interconnect: at least ${bytes(k.link.bytes)} per device (${k.link.bytes} B), at least ${secs(k.link.seconds)}.`));
     return box;
   }
 
@@ -545,9 +559,10 @@
    * `zero`, those a log axis cannot place; `over`, those above every roof drawn.
    */
   function plottable(c, top) {
-    const out = { pts: [], verdict: 0, zero: 0, over: 0 };
+    const out = { pts: [], verdict: 0, link: 0, zero: 0, over: 0 };
     c.kernels.forEach((k, i) => {
       if (!k.bound) out.verdict++;
+      else if (k.bound === 'link') out.link++;
       else if (!(k.intensity > 0 && k.lower_bound_s > 0 && k.estimate.flops > 0)) out.zero++;
       else if (k.estimate.flops / k.lower_bound_s > top * (1 + 1e-9)) out.over++;
       else out.pts.push({ k, i, x: k.intensity, y: k.estimate.flops / k.lower_bound_s });
@@ -559,6 +574,7 @@
   function leftOut(all) {
     const why = [];
     if (all.verdict) why.push(`${count(all.verdict, 'kernel')} with no verdict (flops unknown, or not all of its flops have a roof on this chip: see the bound column)`);
+    if (all.link) why.push(`${count(all.link, 'collective')} bounded by the interconnect (a roof this chart does not draw: see the bound column)`);
     if (all.zero) why.push(`${count(all.zero, 'kernel')} with no flops or no HBM bytes (a log axis has no zero)`);
     if (all.over) why.push(`${count(all.over, 'kernel')} above every roof drawn (their peak is not one this chart draws)`);
     return why.length ? ` Not plotted: ${why.join('; ')}.` : '';

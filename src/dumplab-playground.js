@@ -222,6 +222,26 @@ function explain(m) {
   obj.lines = (obj.lines || []).filter((l) => want.has(l[0])).map(([n, t]) => [n, t.length > LINE_CHARS ? t.slice(0, LINE_CHARS) + ' …' : t]);
   return obj;
 }
+// "Collectives" (src/dumplab-playground-collectives.js): the collectives of
+// the dump held for m.slot on the chip m.chip (empty: its default), cut to
+// LIMIT, and the lines (\`lines\`, [[line, text]]) of those kept, their
+// dones and the kernels scheduled between, long lines cut.
+function collectives(m) {
+  const obj = JSON.parse(call('collectives\\n' + (m.chip || '') + '\\n', [stored[m.slot]]));
+  if (!Array.isArray(obj.collectives)) return obj;
+  if (obj.collectives.length > LIMIT) {
+    obj.collectives_total = obj.collectives.length;
+    obj.collectives = obj.collectives.slice(0, LIMIT);
+  }
+  const want = new Set();
+  for (const c of obj.collectives) {
+    want.add(c.line);
+    if (c.done) want.add(c.done.line);
+    for (const b of c.between) want.add(b.line);
+  }
+  obj.lines = Object.entries(pick(stored[m.slot], want, 0)).map(([n, t]) => [Number(n), t]);
+  return obj;
+}
 // "What changed" (src/dumplab-playground-diff.js): the diff of the dumps held
 // for m.a and m.b, on m.chip, its lists cut to LIMIT, and each side's lines
 // for its pane: every line of a dump of up to PANE_LINES lines, else the
@@ -321,6 +341,8 @@ self.onmessage = async (e) => {
       self.postMessage({ id: m.id, obj: cost(m.slot, m.chip || '') });
     } else if (m.op === 'explain') {
       self.postMessage({ id: m.id, obj: explain(m) });
+    } else if (m.op === 'collectives') {
+      self.postMessage({ id: m.id, obj: collectives(m) });
     } else if (m.op === 'diff') {
       self.postMessage({ id: m.id, obj: diff(m) });
     } else if (m.op === 'map') {
@@ -711,6 +733,8 @@ self.onmessage = async (e) => {
       for (const [k, r] of reports.entries()) {
         if (r && r.kind === 'hlo-optimized') r.cost = await post({ op: 'cost', slot: k, chip: '' }).catch((e) => ({ cost: { error: e.message }, lines: {} }));
         // "Why these kernels", without a log (one is given in its section).
+        // "Collectives", on the dump's default chip (shown where it runs any).
+        if (r && r.kind === 'hlo-optimized' && window.dumplabCollectives) r.collectives = await post({ op: 'collectives', slot: k, chip: '' }).catch((e) => ({ error: e.message }));
         if (r && r.kind === 'hlo-optimized' && window.dumplabExplain) r.explain = await post({ op: 'explain', slot: k }).catch((e) => ({ error: e.message }));
       }
       let map = null;
@@ -997,8 +1021,11 @@ self.onmessage = async (e) => {
     }
     if (r.map && r.map.truncated) sec.append(el('p', 'dlp-reason', "Many kernels here share huge called computations: the checker stopped walking them early, so some kernels' source lines may be missing."));
     if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map, r.control), cut(r.map, 'kernels', 'kernels') || ''));
-    if (r.cost && window.dumplabLedger) later.push(() => sec.append(ledger(i, r.cost, sec)));
+    // A chip picked in the ledger re-draws the dump's "Collectives" too.
+    const onChip = [];
+    if (r.cost && window.dumplabLedger) later.push(() => sec.append(ledger(i, r.cost, sec, onChip)));
     else if (r.map) later.push(() => sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || ''));
+    if (r.collectives && window.dumplabCollectives) later.push(() => sec.append(collectivesSection(i, r.collectives, onChip) || ''));
     if (r.explain) later.push(() => sec.append(explainer(i, r.explain)));
     return sec;
   }
@@ -1006,11 +1033,25 @@ self.onmessage = async (e) => {
   // "Where the time goes" (src/dumplab-playground-ledger.js): the ledger of
   // dump `i`; another chip asks the worker again for this dump alone.
   let ledgers = 0;
-  function ledger(i, reply, sec) {
+  function ledger(i, reply, sec, onChip) {
+    const gen = generation;
+    const ask = (chip) => {
+      if (gen !== generation) return Promise.reject(new Error('the dump changed'));
+      onChip.forEach((f) => f(chip));
+      return checker().then(() => post({ op: 'cost', slot: i, chip }));
+    };
+    return window.dumplabLedger.section({ id: `dlp-cost-${++ledgers}`, reply, ask, width: sec.clientWidth, lang: 'hlo' });
+  }
+
+  // "Collectives" (src/dumplab-playground-collectives.js): the collectives
+  // of dump `i`; a chip picked in its ledger (`onChip`) asks the worker again
+  // for this dump on that chip.
+  let collectiveSections = 0;
+  function collectivesSection(i, reply, onChip) {
     const gen = generation;
     const ask = (chip) =>
-      gen !== generation ? Promise.reject(new Error('the dump changed')) : checker().then(() => post({ op: 'cost', slot: i, chip }));
-    return window.dumplabLedger.section({ id: `dlp-cost-${++ledgers}`, reply, ask, width: sec.clientWidth, lang: 'hlo' });
+      gen !== generation ? Promise.reject(new Error('the dump changed')) : checker().then(() => post({ op: 'collectives', slot: i, chip }));
+    return window.dumplabCollectives.section({ id: `dlp-coll-${++collectiveSections}`, reply, ask, watch: (f) => onChip.push(f) });
   }
 
   // "Why these kernels" (src/dumplab-playground-explain.js): why the kernels

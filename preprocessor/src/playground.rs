@@ -123,6 +123,10 @@ pub(crate) const FOLDER: &str = "dumplab-playground-folder.js";
 /// (`src/`): loaded after [`LEDGER`] (it reads the ledger's number words)
 /// and before [`SCRIPT`], which draws it after each compiled dump's ledger.
 pub(crate) const EXPLAIN: &str = "dumplab-playground-explain.js";
+/// The collectives' script ("Collectives"), beside the chapters (`src/`):
+/// loaded after [`LEDGER`] (it reads the ledger's number words) and before
+/// [`SCRIPT`], which draws it after each compiled dump's ledger.
+pub(crate) const COLLECTIVES: &str = "dumplab-playground-collectives.js";
 /// The playground's style, beside the chapters (`src/`).
 pub(crate) const STYLE: &str = "dumplab-playground.css";
 
@@ -142,7 +146,7 @@ fn block(to_root: &str, examples: Option<&str>) -> String {
         })
         .unwrap_or_default();
     format!(
-        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}{data}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{FOLDER}\"></script>\n<script defer src=\"{to_root}{EXPLAIN}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
+        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}{data}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{FOLDER}\"></script>\n<script defer src=\"{to_root}{EXPLAIN}\"></script>\n<script defer src=\"{to_root}{COLLECTIVES}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
     )
 }
 
@@ -202,6 +206,11 @@ mod tests {
         );
         assert_eq!(
             out.matches(r#"src="dumplab-playground-explain.js""#)
+                .count(),
+            1
+        );
+        assert_eq!(
+            out.matches(r#"src="dumplab-playground-collectives.js""#)
                 .count(),
             1
         );
@@ -277,7 +286,7 @@ mod tests {
                 r#"<link rel="stylesheet" href="{expect}dumplab-playground.css">"#
             )));
             assert!(b.ends_with(&format!(
-                "<script defer src=\"{expect}dumplab-playground-ledger.js\"></script>\n<script defer src=\"{expect}dumplab-playground-diff.js\"></script>\n<script defer src=\"{expect}dumplab-playground-folder.js\"></script>\n<script defer src=\"{expect}dumplab-playground-explain.js\"></script>\n<script defer src=\"{expect}dumplab-playground.js\"></script>"
+                "<script defer src=\"{expect}dumplab-playground-ledger.js\"></script>\n<script defer src=\"{expect}dumplab-playground-diff.js\"></script>\n<script defer src=\"{expect}dumplab-playground-folder.js\"></script>\n<script defer src=\"{expect}dumplab-playground-explain.js\"></script>\n<script defer src=\"{expect}dumplab-playground-collectives.js\"></script>\n<script defer src=\"{expect}dumplab-playground.js\"></script>"
             )));
             // Still one raw-HTML block without directives.
             assert!(!b.contains("\n\n") && !b.contains("{{"));

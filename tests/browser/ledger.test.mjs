@@ -69,6 +69,9 @@ const num = (v) => (v === null || v === undefined ? 'null' : String(v));
 const allRuns = (k) => (k.lower_bound_s === null ? null : k.lower_bound_s * (k.runs ?? 1));
 /** The table's columns, in order: the name and the bounds first (narrow screens). */
 const HEADS = ['kernel', 'lower bound, all runs', 'bound', 'lower bound, per run', 'runs', 'flops', 'HBM bytes', 'intensity (flop/B)', 'kind'];
+/** What bounds a kernel, in the table's words: one row per `bound` the
+ *  command line prints (checker/src/cost/roof.rs, `Bound::name`). */
+const BOUND_WORDS = { memory: 'memory', compute: 'compute', link: 'link (the interconnect)' };
 /** HBM bytes of an estimate: padded bytes (or bytes) less those on chip. */
 const hbm = (e) => (e.bytes_padded ?? e.bytes_accessed) === null ? null : Math.max(0, (e.bytes_padded ?? e.bytes_accessed) - e.bytes_on_chip);
 
@@ -96,6 +99,7 @@ function same(got, want, what) {
     assert.equal(r.hbm, num(hbm(k.estimate)), `${at}: HBM bytes`);
     assert.equal(r.bound, k.bound ?? '', `${at}: bound`);
     // No verdict: a dash and why.
+    if (k.bound) assert.equal(r.cells.bound, BOUND_WORDS[k.bound] ?? `no row for ${k.bound}`, `${at}: bound in words`);
     if (!k.bound) assert.match(r.cells.bound, /^— \((no chip|flops unknown|not all of its flops have a roof on this chip)\)$/, at);
     assert.equal(r.lower, num(k.lower_bound_s), `${at}: lower bound`);
     assert.equal(r.all, num(allRuns(k)), `${at}: lower bound over all runs`);
@@ -118,6 +122,10 @@ const FIXTURES = [
   'scan_rnn/compiled.gpu.hlo.txt',
   // XLA:TPU's estimated cycles; a kernel whose vector flops have no roof.
   'argmax/compiled.tpu.hlo.txt',
+  // Collectives: bounded by the chip's interconnect (NVLink, ICI).
+  'shard_map_ring/compiled.gpu.hlo.txt',
+  'sharded_reshard/compiled.tpu.hlo.txt',
+  // Last: no chip by default (the picker's test below starts from it).
   'softmax/compiled.cpu.hlo.txt',
 ];
 
@@ -454,4 +462,26 @@ test('the chart reads in all five themes: roofs, points and text in the theme co
     assert.deepEqual(errors, []);
     await context.close();
   }
+});
+
+test("collectives: bound by the link, their bytes over the interconnect under their lines, left out of the chart", async () => {
+  const { page, context, errors } = await openPage(book.browser, book.server.url, PAGE);
+  for (const f of ['shard_map_ring/compiled.gpu.hlo.txt', 'sharded_reshard/compiled.tpu.hlo.txt']) {
+    const want = costJson(fixture(f));
+    await pasteLedger(page, fs.readFileSync(fixture(f), 'utf8'));
+    const linked = want.kernels.filter((k) => k.link);
+    assert.ok(linked.length && linked.every((k) => k.bound === 'link'), `${f}: collectives bound by the link`);
+    for (const k of linked) {
+      const note = await page.locator(`.dlp-cost-lines .dl-line[data-line="${k.line}"] + .dl-note .dlp-cost-link`).innerText();
+      assert.ok(note.includes(`(${k.link.bytes} B)`) && note.startsWith('Over the interconnect: at least '), `${f}: ${k.name}: ${note}`);
+    }
+    const totals = await page.locator('.dlp-cost-totals').innerText();
+    const src = want.chip.source.find((x) => x.figure === 'interconnect');
+    assert.ok(totals.includes(`${linked.length} collective`) && totals.includes(src.quote), `${f}: ${totals}`);
+    assert.match(await page.locator('.dlp-cost-caveat').innerText(), /a collective at least the bytes each device must move over the interconnect/);
+    const cap = await page.locator('.dlp-roofline figcaption').innerText();
+    assert.ok(cap.includes(`${linked.length} collective${linked.length === 1 ? '' : 's'} bounded by the interconnect`), `${f}: ${cap}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
 });

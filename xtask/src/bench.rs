@@ -211,13 +211,14 @@ fn parse_rows(out: &str, tag: &str) -> Vec<(String, usize, f64, Vec<f64>)> {
 
 /// What only the playground's page loads, beside the chapters (linked by the
 /// `{{#dumplab-playground}}` block; its module once the page starts it).
-const PLAYGROUND_ASSETS: [&str; 7] = [
+const PLAYGROUND_ASSETS: [&str; 8] = [
     "src/dumplab-playground.css",
     "src/dumplab-playground.js",
     "src/dumplab-playground-ledger.js",
     "src/dumplab-playground-diff.js",
     "src/dumplab-playground-folder.js",
     "src/dumplab-playground-explain.js",
+    "src/dumplab-playground-collectives.js",
     "src/dumplab-playground-wasm.js",
 ];
 
