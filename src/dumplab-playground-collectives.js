@@ -57,6 +57,14 @@
     if (text !== undefined && text !== null) e.textContent = String(text);
     return e;
   }
+  // Inline `code` spans of the checker's sentences, as DOM nodes (never markup).
+  function rich(tag, cls, text) {
+    const e = el(tag, cls);
+    const parts = String(text).split('`');
+    if (parts.length % 2 === 0) e.textContent = text;
+    else parts.forEach((p, i) => e.append(i % 2 ? el('code', '', p) : p));
+    return e;
+  }
   const count = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
   /** "256.00 KiB (262144 B)"; "unknown". */
   const bytes = (n) => (n === null || n === undefined ? 'unknown' : n < 1024 ? `${n} B` : `${words.bytes(n)} (${n} B)`);
@@ -121,7 +129,7 @@
   /** The section's parts for one reply: the summary, the note, the chip, the table, the lines. */
   function parts(ctx, r) {
     const out = [summary(r)];
-    if (r.note) out.push(el('p', 'dlp-note dlp-coll-note', `${r.note}.`));
+    if (r.note) out.push(rich('p', 'dlp-note dlp-coll-note', `${r.note}.`));
     out.push(chipLine(r.chip));
     const links = linker(ctx, r);
     out.push(table(ctx, r, links));
@@ -323,7 +331,7 @@
   function origin(c) {
     const span = el('span', 'dlp-coll-origin');
     span.append(el('code', 'dlp-coll-origin-id', c.origin), ': ', el('span', 'dlp-coll-origin-says', c.origin_says || c.origin));
-    if (c.basis) span.append(el('span', 'dlp-coll-basis', c.basis));
+    if (c.basis) span.append(rich('span', 'dlp-coll-basis', c.basis));
     return span;
   }
 
