@@ -65,6 +65,13 @@
     else parts.forEach((p, i) => e.append(i % 2 ? el('code', '', p) : p));
     return e;
   }
+  /** For pairs where some devices send to themselves: who moves the at-least bytes. */
+  const senders = (c) => {
+    const p = c.peers || {};
+    return p.moving_pairs !== null && p.moving_pairs !== undefined && p.groups !== null && p.moving_pairs < p.groups && c.at_least_bytes
+      ? ` on each of the ${p.moving_pairs} devices that send elsewhere, 0 on the others`
+      : '';
+  };
   const count = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
   /** "256.00 KiB (262144 B)"; "unknown". */
   const bytes = (n) => (n === null || n === undefined ? 'unknown' : n < 1024 ? `${n} B` : `${words.bytes(n)} (${n} B)`);
@@ -134,7 +141,7 @@
     const links = linker(ctx, r);
     out.push(table(ctx, r, links));
     if (r.collectives_total) {
-      const p = el('p', 'dlp-note', `The first ${r.collectives.length} of ${r.collectives_total} collectives (in run order) are listed here; `);
+      const p = el('p', 'dlp-note', `The first ${r.collectives.length} of ${r.collectives_total} collectives (in schedule order) are listed here; `);
       p.append(el('code', '', 'mdbook-dumplab collectives --json'), ' lists them all.');
       out.push(p);
     }
@@ -149,7 +156,7 @@
     const on = r.partitions === null ? 'on an unstated number of partitions' : `on ${count(r.partitions, 'partition')}`;
     const p = el('p', 'dlp-coll-summary', `${count(s.count, 'collective')} ${on}: ${s.sync} synchronous, ${count(pairs, 'start/done pair')} (${s.pair_overlap} with work scheduled between).`);
     Object.assign(p.dataset, { count: s.count, partitions: str(r.partitions), sync: s.sync, pairs, overlap: s.pair_overlap, atLeast: str(s.at_least_bytes) });
-    if (s.at_least_bytes !== null) p.append(' ', el('span', 'dlp-coll-total', `Together at least ${bytes(s.at_least_bytes)} per device moved between devices.`));
+    if (s.at_least_bytes !== null) p.append(' ', el('span', 'dlp-coll-total', `Each collective's busiest device, summed: at least ${bytes(s.at_least_bytes)} moved between devices.`));
     return p;
   }
 
@@ -157,7 +164,7 @@
    *  measurement), or, where every collective is synchronous, that none overlaps. */
   function planned(s) {
     if (s.sync === s.count) return el('p', 'dlp-note dlp-coll-planned', 'Every collective here is synchronous: the device waits for each exchange, and no start/done pair plans any overlap.');
-    return el('p', 'dlp-note dlp-coll-planned', 'The kernels between a start and its done are the schedule XLA planned, the overlap it promises, not a measurement: only a profile shows whether they run at the same time.');
+    return el('p', 'dlp-note dlp-coll-planned', 'The kernels between a start and its done are the order XLA scheduled, the overlap it planned, not a measurement: only a profile shows whether they run at the same time.');
   }
 
   /** The chip the bounds are on, its interconnect and the figure's source. */
@@ -172,7 +179,7 @@
     p.append(`On ${chip.name} (${chip.why}): ${ic.name} at ${words.si ? words.si(ic.bytes_per_s, 'B/s') : `${ic.bytes_per_s} B/s`}${ic.derived ? ` (${ic.derived})` : ''}. Source: `);
     const src = /^https:\/\//.test(ic.url) ? el('a', 'dlp-coll-source', ic.source) : el('span', 'dlp-coll-source', ic.source);
     if (src.tagName === 'A') src.href = ic.url;
-    p.append(src, ', which says ', el('q', 'dlp-coll-quote', ic.quote), '.');
+    p.append(src, ', which says ', el('q', 'dlp-coll-quote', ic.quote), ". A time bound below is from bandwidth alone, over the chip's total for both directions and all its links: a collective's fixed latency, which the dump does not state, comes on top.");
     return p;
   }
 
@@ -234,7 +241,7 @@
     { id: 'schedule', head: 'schedule', cell: (c) => schedule(c) },
     { id: 'devices', head: 'devices', cell: (c) => devices(c) },
     { id: 'payload', head: 'payload per device', num: true, cell: (c) => bytes(c.payload_bytes) },
-    { id: 'at-least', head: 'at least per device', num: true, cell: (c) => bytes(c.at_least_bytes) },
+    { id: 'at-least', head: 'at least per device', num: true, cell: (c) => `${bytes(c.at_least_bytes)}${senders(c)}` },
     { id: 'seconds', head: 'time bound on the chip', num: true, cell: (c, i, L, r) => (c.seconds === null ? (r.chip.name ? 'unknown' : 'no chip') : `≥ ${words.secs(c.seconds)}`) },
     { id: 'origin', head: 'made by', cell: (c) => origin(c) },
     { id: 'source', head: 'source line', cell: (c) => (c.source ? `${c.source.file}:${c.source.line}` : 'none in the dump') },
@@ -242,7 +249,7 @@
 
   function table(ctx, r, links) {
     const wrap = el('div', 'dlp-table-wrap dlp-coll-table dlp-stack');
-    const cap = el('p', 'dlp-caption', `Collectives, in run order: ${r.collectives_total || r.collectives.length}; bytes per device, the time bound at the interconnect's bandwidth (at least: whatever algorithm moves them)`);
+    const cap = el('p', 'dlp-caption', `Collectives, in schedule order: ${r.collectives_total || r.collectives.length}; the bytes each device must move, whatever the algorithm, and those over the interconnect's bandwidth: a lower bound`);
     cap.id = `${ctx.id}-cap`;
     const scroll = el('div', 'dlp-scroll');
     scroll.tabIndex = 0;

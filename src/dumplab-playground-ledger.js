@@ -299,18 +299,22 @@
     const r = c.roofline;
     if (r) {
       const least = r.runs_known ? '' : ' (at least: a loop states no trip count, so its kernels are counted once)';
-      add('Lower bound on the module', `${secs(r.lower_bound_s)}: the kernels' lower bounds over all their runs, summed, one after another${least}.`);
+      if (r.overlapping_pairs > 0) {
+        add('Kernels summed, one after another', `${secs(r.lower_bound_s)}: the kernels' lower bounds over all their runs, summed${least}; no lower bound on the module here: ${r.overlapping_pairs === 1 ? '1 collective start/done pair' : `${r.overlapping_pairs} collective start/done pairs`} with work scheduled between may run at the same time as that work.`);
+      } else {
+        add('Lower bound on the module', `${secs(r.lower_bound_s)}: the kernels' lower bounds over all their runs, summed, one after another${least}.`);
+      }
       const runs = `${r.runs_known ? '' : 'at least '}${count(r.kernel_runs, 'kernel run')}`;
       const over = r.overhead_s === null
         ? `${r.overhead_assumption}.`
-        : `${runs} × ${secs(r.overhead_per_kernel_s)} = ${r.runs_known ? '' : 'at least '}${secs(r.overhead_s)}, on top of the lower bound (${r.overhead_assumption}).`;
+        : `${runs} × ${secs(r.overhead_per_kernel_s)} = ${r.runs_known ? '' : 'at least '}${secs(r.overhead_s)}, on top of ${r.overlapping_pairs > 0 ? 'the sum' : 'the lower bound'} (${r.overhead_assumption}).`;
       add('Fixed overhead per kernel', over);
     }
     const linked = c.kernels.filter((k) => k.link);
     if (linked.length && c.chip.peaks && c.chip.peaks.interconnect) {
       const least = linked.reduce((n, k) => n + k.link.bytes, 0);
       const src = (c.chip.source || []).find((s) => s.figure === 'interconnect');
-      add('Over the interconnect', `${count(linked.length, 'collective')}: at least ${bytes(least)} per device, whatever the algorithm, at ${si(c.chip.peaks.interconnect, 'B/s')}${src ? ` (${src.derived ? `${src.derived}; ` : ''}${src.title}: "${src.quote}")` : ''}; each one's bytes are under its line below, and "Collectives" says why.`);
+      add('Over the interconnect', `${count(linked.length, 'collective')}: each one's busiest device, summed, at least ${bytes(least)}, whatever the algorithm, at ${si(c.chip.peaks.interconnect, 'B/s')}${src ? ` (${src.derived ? `${src.derived}; ` : ''}${src.title}: "${src.quote}")` : ''}; each one's bytes are under its line below, and "Collectives" says why.`);
     }
     return dl;
   }

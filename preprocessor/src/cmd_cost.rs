@@ -147,7 +147,7 @@ fn table(name: &str, r: &Report<'_, '_>) -> String {
     s.push('\n');
     rows(&mut s, r);
     if let Some(m) = &r.roof {
-        let overlapped = overlapped_pairs(r);
+        let overlapped = m.overlapping_pairs;
         if overlapped == 0 {
             let _ = writeln!(
                 s,
@@ -270,17 +270,6 @@ fn reasons(s: &mut String, r: &Report<'_, '_>) {
     for row in REASONS.iter().filter(|row| used.contains(&row.reason)) {
         let _ = writeln!(s, "  {}: {}", row.id, row.text);
     }
-}
-
-/// How many collectives are start/done pairs with work scheduled between.
-fn overlapped_pairs(r: &Report<'_, '_>) -> usize {
-    use dumplab::collectives::schedule::Schedule;
-    let tree = dumplab::kernels::KernelTree::build(r.module);
-    dumplab::collectives::read(r.module, &tree)
-        .rows
-        .iter()
-        .filter(|c| c.placed.schedule == Schedule::PairOverlap)
-        .count()
 }
 
 /// The collectives' bytes over the chip's interconnect, when the module

@@ -87,12 +87,12 @@ pub const WIRE_RULES: &[WireRule] = &[
     WireRule {
         opcode: "send",
         wire: Wire::Unknown,
-        rule: "a send to a channel: to the host or a peer the dump does not name",
+        rule: "a send on a channel: to the host where `is_host_transfer=true`, not between devices; else to a peer the dump does not name",
     },
     WireRule {
         opcode: "recv",
         wire: Wire::Unknown,
-        rule: "a receive from a channel: from the host or a peer the dump does not name",
+        rule: "a receive on a channel: from the host where `is_host_transfer=true`, not between devices; else from a peer the dump does not name",
     },
 ];
 

@@ -218,6 +218,7 @@ pub fn to_json(r: &Report<'_, '_>) -> String {
         Some(m) => {
             out.push_str("{\"lower_bound_s\":");
             num(&mut out, m.lower_bound_s);
+            let _ = write!(out, ",\"overlapping_pairs\":{}", m.overlapping_pairs);
             let _ = write!(
                 out,
                 ",\"kernel_runs\":{},\"runs_known\":{},\"overhead_per_kernel_s\":",

@@ -126,6 +126,10 @@ pub struct ModuleRoof {
     pub runs_known: bool,
     /// The per-kernel overhead assumed, seconds, when the preset states one.
     pub overhead_per_kernel_s: Option<f64>,
+    /// Collective start/done pairs with kernels scheduled between: where
+    /// there is one, the sum may overlap as scheduled, and is no lower
+    /// bound on the module.
+    pub overlapping_pairs: usize,
 }
 
 /// The roofline of a ledger on a chip.
@@ -162,9 +166,30 @@ pub fn on_chip<'a>(m: &Module<'a>, ledger: &Ledger<'a>, chip: &Chip) -> ModuleRo
             .filter(|e| launching(e))
             .all(|e| e.runs.is_some()),
         overhead_per_kernel_s: chip.overhead.figure.as_ref().map(|f| f.value),
+        overlapping_pairs: overlapping_pairs(m, ledger),
         kernels,
         ranked,
     }
+}
+
+/// How many of the ledger's collectives are start/done pairs with kernels
+/// scheduled between.
+fn overlapping_pairs(m: &Module<'_>, ledger: &Ledger<'_>) -> usize {
+    use crate::collectives::schedule::{Rows, Schedule, place};
+    let starts: Vec<&Instruction<'_>> = ledger
+        .kernels
+        .iter()
+        .filter(|e| e.kind == KernelKind::Collective)
+        .filter_map(|e| m.instruction(e.id))
+        .collect();
+    if starts.is_empty() {
+        return 0;
+    }
+    let rows = Rows::of(m);
+    starts
+        .into_iter()
+        .filter(|i| place(m, i, &rows).schedule == Schedule::PairOverlap)
+        .count()
 }
 
 /// One kernel's roof from its estimate.
