@@ -181,7 +181,7 @@ pub fn origin(m: &Module<'_>, ins: &Instruction<'_>, rule: &WireRule) -> Made {
         origin: Origin::Reshard,
         primitive: Some(p.to_owned()),
         basis: format!(
-            "op_name `{op_name}` names no collective primitive, so the partitioner made it, moving data between two shardings for `{p}`"
+            "op_name `{op_name}` names no collective primitive, so the partitioner made it, moving data between two shardings for `{p}`: its operand's and the one `{p}` needs, which may be an output sharding carried back onto it (the dump does not say which)"
         ),
     }
 }
