@@ -87,6 +87,22 @@ fn error(msg: &str) -> String {
     s
 }
 
+/// A request of a chip line, then a dump (`cost`, `collectives`): the chip
+/// asked for (none on an empty line) and the dump's text, or the reply to
+/// a malformed request.
+fn chip_and_dump<'b>(body: &'b [u8], what: &str) -> Result<(Option<&'b str>, String), String> {
+    let Some(nl) = body.iter().position(|&b| b == b'\n') else {
+        return Err(error(&format!(
+            "malformed request: `{what}` needs a chip line (empty for the default)"
+        )));
+    };
+    let chip = std::str::from_utf8(body.get(..nl).unwrap_or(&[]))
+        .unwrap_or("")
+        .trim();
+    let text = text_of(body.get(nl + 1..).unwrap_or(&[]), "This file")?;
+    Ok(((!chip.is_empty()).then_some(chip), text))
+}
+
 fn text_of(bytes: &[u8], what: &str) -> Result<String, String> {
     match std::str::from_utf8(bytes) {
         Ok(s) => Ok(s.to_owned()),
@@ -128,40 +144,22 @@ pub fn respond(request: &[u8]) -> String {
             };
             sourcemap::json::to_json(&sourcemap::map(&lowered, &compiled))
         }
-        b"cost" => {
-            let Some(nl) = body.iter().position(|&b| b == b'\n') else {
-                return error(
-                    "malformed request: `cost` needs a chip line (empty for the default)",
-                );
-            };
-            let chip = std::str::from_utf8(body.get(..nl).unwrap_or(&[]))
-                .unwrap_or("")
-                .trim();
-            let text = match text_of(body.get(nl + 1..).unwrap_or(&[]), "This file") {
-                Ok(s) => s,
-                Err(e) => return e,
-            };
-            let asked = (!chip.is_empty()).then_some(chip);
-            crate::cost::report::with_report(&text, asked, crate::cost::json::to_json)
-                .unwrap_or_else(|e| error(&e))
-        }
-        b"collectives" => {
-            let Some(nl) = body.iter().position(|&b| b == b'\n') else {
-                return error(
-                    "malformed request: `collectives` needs a chip line (empty for the default)",
-                );
-            };
-            let chip = std::str::from_utf8(body.get(..nl).unwrap_or(&[]))
-                .unwrap_or("")
-                .trim();
-            let text = match text_of(body.get(nl + 1..).unwrap_or(&[]), "This file") {
-                Ok(s) => s,
-                Err(e) => return e,
-            };
-            let asked = (!chip.is_empty()).then_some(chip);
-            crate::collectives::report::with_report(&text, asked, crate::collectives::json::to_json)
-                .unwrap_or_else(|e| error(&e))
-        }
+        b"cost" => match chip_and_dump(body, "cost") {
+            Ok((asked, text)) => {
+                crate::cost::report::with_report(&text, asked, crate::cost::json::to_json)
+                    .unwrap_or_else(|e| error(&e))
+            }
+            Err(reply) => reply,
+        },
+        b"collectives" => match chip_and_dump(body, "collectives") {
+            Ok((asked, text)) => crate::collectives::report::with_report(
+                &text,
+                asked,
+                crate::collectives::json::to_json,
+            )
+            .unwrap_or_else(|e| error(&e)),
+            Err(reply) => reply,
+        },
         b"diff" => diff(body),
         b"explain" => explain(body),
         b"folder-index" => folder_index(body),

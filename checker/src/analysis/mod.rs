@@ -241,6 +241,22 @@ pub use model::{
 pub(crate) use model::{is_control_opcode, is_free_opcode};
 pub use unwrap::{Damage, Undone, unwrap};
 
+/// For a reader of compiled HLO (the ledger, the explainer, the
+/// collectives): nothing when `a` is compiled HLO, else the one sentence
+/// that says what was found instead and, in `why`, what the reader reads.
+pub fn expect_compiled(a: &Analysis, why: &str) -> Result<(), String> {
+    if a.kind == Kind::HloOptimized {
+        return Ok(());
+    }
+    let found = match (&a.kind, &a.reason) {
+        (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
+        (k, _) => format!("a {k} dump"),
+    };
+    Err(format!(
+        "expected compiled HLO (`lower(...).compile().as_text()`), found {found}: {why}"
+    ))
+}
+
 /// The rules that decide whether an HLO module was compiled and for which
 /// backend, in table order (see [`classify`]).
 pub fn rules() -> &'static [Rule] {

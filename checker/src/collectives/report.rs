@@ -4,7 +4,7 @@
 //! the dump's platform), each one's time bound on the chip's interconnect.
 
 use super::{Collectives, Row, read};
-use crate::analysis::{self, Backend, Kind};
+use crate::analysis::{self, Backend};
 use crate::cost::chips::Chip;
 use crate::cost::roofline::{ChipChoice, choose};
 use crate::kernels::KernelTree;
@@ -67,15 +67,10 @@ pub fn with_report<R>(
     f: impl FnOnce(&Report<'_, '_>) -> R,
 ) -> Result<R, String> {
     analysis::analyze_with(text, |a, repaired, module| {
-        if a.kind != Kind::HloOptimized {
-            let found = match (&a.kind, &a.reason) {
-                (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
-                (k, _) => format!("a {k} dump"),
-            };
-            return Err(format!(
-                "expected compiled HLO (`lower(...).compile().as_text()`), found {found}: the collectives a program runs, their groups and schedule, are what the partitioner and a backend decided"
-            ));
-        }
+        analysis::expect_compiled(
+            &a,
+            "the collectives a program runs, their groups and schedule, are what the partitioner and a backend decided",
+        )?;
         if module.entry.is_none() {
             return Err(
                 "no ENTRY computation: the reader reads the collectives the entry runs".into(),

@@ -5,7 +5,7 @@
 
 use super::ledger::{self, Ledger};
 use super::roofline::{self, ChipChoice, ModuleRoof};
-use crate::analysis::{self, Analysis, Kind, Undone, unwrap::Unwrapped};
+use crate::analysis::{self, Analysis, Undone, unwrap::Unwrapped};
 use crate::program::Module;
 
 /// Everything the report shows.
@@ -54,15 +54,7 @@ fn report_of<R>(
     f: impl FnOnce(&Report<'_, '_>) -> R,
 ) -> Result<R, String> {
     let chip = roofline::choose(asked, a.backend)?;
-    if a.kind != Kind::HloOptimized {
-        let found = match (&a.kind, &a.reason) {
-            (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
-            (k, _) => format!("a {k} dump"),
-        };
-        return Err(format!(
-            "expected compiled HLO (`lower(...).compile().as_text()`), found {found}: the ledger costs what a backend decided to run"
-        ));
-    }
+    crate::analysis::expect_compiled(a, "the ledger costs what a backend decided to run")?;
     if module.entry.is_none() {
         return Err(
             "no ENTRY computation: the ledger costs the entry computation and what it calls".into(),

@@ -3,7 +3,7 @@
 //! tree and ledger, explained with the log when one is given.
 
 use super::{Explanation, explain};
-use crate::analysis::{self, Backend, Kind, Undone};
+use crate::analysis::{self, Backend, Undone};
 use crate::cost::ledger;
 use crate::kernels::KernelTree;
 use crate::program::Module;
@@ -88,15 +88,10 @@ pub fn with_folder_report<R>(
     f: impl FnOnce(&Report<'_, '_, '_>) -> R,
 ) -> Result<R, String> {
     analysis::analyze_with(text, |a, repaired, module| {
-        if a.kind != Kind::HloOptimized {
-            let found = match (&a.kind, &a.reason) {
-                (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
-                (k, _) => format!("a {k} dump"),
-            };
-            return Err(format!(
-                "expected compiled HLO (`lower(...).compile().as_text()`), found {found}: kernels and their boundaries are what a backend decided"
-            ));
-        }
+        analysis::expect_compiled(
+            &a,
+            "kernels and their boundaries are what a backend decided",
+        )?;
         if module.entry.is_none() {
             return Err(
                 "no ENTRY computation: the explainer reads the entry computation's kernels".into(),
