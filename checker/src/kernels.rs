@@ -12,159 +12,21 @@
 //! provenance: the `metadata` of its own instruction and of every
 //! instruction in the computations it calls, transitively.
 //!
-//! The vocabulary of kinds is one table, [`KINDS`], one row per
-//! [`KernelKind`]: the name, the name the source map prints (`map --json`'s
-//! `kernels[].kind`, unchanged since before the table), and a description.
+//! The vocabulary of kinds is one table, [`KINDS`] (kept in
+//! [`program::kinds`](crate::program::kinds), below the analysis, which
+//! reads it too), one row per [`KernelKind`]: the name, the name the source
+//! map prints (`map --json`'s `kernels[].kind`, unchanged since before the
+//! table), what `analyze` counts it as, and a description.
 //!
 //! Linear: the walk through called computations stops at a budget linear
 //! in the module's size ([`KernelTree::truncated`]); nesting of regions is
 //! followed at most [`MAX_NESTING`] levels, never around a cycle.
 
+pub use crate::program::kinds::{
+    COLLECTIVES, KINDS, KernelKind, KindRow, OPCODE_KINDS, PALLAS_TARGETS, has_row, kind, kind_of,
+};
 use crate::program::{CallRole, CompId, InstrId, Instruction, Metadata, Module, Shape};
 use std::collections::HashMap;
-
-/// What a kernel row is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum KernelKind {
-    /// A `fusion`: one generated kernel.
-    Fusion,
-    /// A `custom-call` into a library or hand-written code.
-    CustomCall,
-    /// A `custom-call` a `pallas_call` made (Mosaic TPU, Triton, Mosaic GPU).
-    Pallas,
-    /// A `copy` or `copy-start`.
-    Copy,
-    /// An unfused `transpose`.
-    Transpose,
-    /// A collective (`all-reduce`, `all-gather-start`, `send`, ...).
-    Collective,
-    /// A `while` loop.
-    Loop,
-    /// A `conditional`.
-    Branch,
-    /// A `call`.
-    Call,
-    /// An `async-start` of another op.
-    Async,
-    /// Any other op running on its own (an unfused `reduce`, `dot`, ...).
-    Op,
-}
-
-/// One row of [`KINDS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KindRow {
-    /// The kind.
-    pub kind: KernelKind,
-    /// Its name.
-    pub name: &'static str,
-    /// What the source map prints for it (`kernels[].kind`).
-    pub map_name: &'static str,
-    /// What it is, in a sentence.
-    pub description: &'static str,
-}
-
-/// The kernel kinds, one row each.
-pub const KINDS: &[KindRow] = &[
-    KindRow {
-        kind: KernelKind::Fusion,
-        name: "fusion",
-        map_name: "fusion",
-        description: "a fusion: one kernel XLA generated for several ops",
-    },
-    KindRow {
-        kind: KernelKind::CustomCall,
-        name: "custom-call",
-        map_name: "custom-call",
-        description: "a custom call: a library routine (cuBLAS, oneDNN, ...) or other code XLA did not generate",
-    },
-    KindRow {
-        kind: KernelKind::Pallas,
-        name: "pallas",
-        map_name: "custom-call",
-        description: "a Pallas kernel: a custom call a pallas_call lowered to",
-    },
-    KindRow {
-        kind: KernelKind::Copy,
-        name: "copy",
-        map_name: "copy",
-        description: "a copy: an array moved to another layout or memory",
-    },
-    KindRow {
-        kind: KernelKind::Transpose,
-        name: "transpose",
-        map_name: "op",
-        description: "an unfused transpose",
-    },
-    KindRow {
-        kind: KernelKind::Collective,
-        name: "collective",
-        map_name: "collective",
-        description: "a collective: data exchanged between devices",
-    },
-    KindRow {
-        kind: KernelKind::Loop,
-        name: "loop",
-        map_name: "loop",
-        description: "a while loop: runs its condition and body kernels on each trip",
-    },
-    KindRow {
-        kind: KernelKind::Branch,
-        name: "conditional",
-        map_name: "conditional",
-        description: "a conditional: runs the kernels of one branch",
-    },
-    KindRow {
-        kind: KernelKind::Call,
-        name: "call",
-        map_name: "call",
-        description: "a call: runs the kernels of its callee",
-    },
-    KindRow {
-        kind: KernelKind::Async,
-        name: "async",
-        map_name: "async",
-        description: "an asynchronous start of another op",
-    },
-    KindRow {
-        kind: KernelKind::Op,
-        name: "op",
-        map_name: "op",
-        description: "an unfused op running on its own",
-    },
-];
-
-impl KernelKind {
-    /// Its row of [`KINDS`].
-    pub fn row(self) -> Option<&'static KindRow> {
-        KINDS.iter().find(|r| r.kind == self)
-    }
-
-    /// Its name.
-    pub fn as_str(self) -> &'static str {
-        self.row().map_or("op", |r| r.name)
-    }
-
-    /// What the source map prints for it.
-    pub fn map_name(self) -> &'static str {
-        self.row().map_or("op", |r| r.map_name)
-    }
-}
-
-/// Collective opcodes (without `-start`), one row each.
-pub const COLLECTIVES: &[&str] = &[
-    "all-reduce",
-    "all-gather",
-    "reduce-scatter",
-    "all-to-all",
-    "collective-permute",
-    "collective-broadcast",
-    "ragged-all-to-all",
-    "send",
-    "recv",
-];
-
-/// Custom-call targets a `pallas_call` lowers to (a prefix each).
-pub const PALLAS_TARGETS: &[&str] = &["tpu_custom_call", "__gpu$xla.gpu.triton", "mosaic_gpu"];
 
 /// Regions nest at most this deep in the tree; deeper ones are left out.
 pub const MAX_NESTING: usize = 16;
@@ -244,58 +106,6 @@ pub struct KernelTree<'a> {
     /// Whether the walk through called computations stopped at its budget
     /// while reading the entry's kernels (only a hostile text).
     pub truncated: bool,
-}
-
-/// Entry instructions that get a row: kernels, and control flow.
-pub fn has_row(opcode: &str) -> bool {
-    !crate::analysis::is_free_opcode(opcode) || crate::analysis::is_control_opcode(opcode)
-}
-
-/// The opcodes (without `-start`) that decide a kind on their own, one
-/// row each; [`COLLECTIVES`] are collectives, any other opcode an op.
-pub const OPCODE_KINDS: &[(&str, KernelKind)] = &[
-    ("fusion", KernelKind::Fusion),
-    ("custom-call", KernelKind::CustomCall),
-    ("copy", KernelKind::Copy),
-    ("transpose", KernelKind::Transpose),
-    ("while", KernelKind::Loop),
-    ("conditional", KernelKind::Branch),
-    ("call", KernelKind::Call),
-    ("async", KernelKind::Async),
-];
-
-/// What an instruction is, and its detail: a fusion's kind (with the
-/// `"kind"` of its backend config), a custom call's target, a
-/// collective's opcode.
-pub fn kind_of(ins: &Instruction<'_>) -> (KernelKind, Option<String>) {
-    let base = ins.opcode.strip_suffix("-start").unwrap_or(ins.opcode);
-    let kind = match OPCODE_KINDS.iter().find(|(op, _)| *op == base) {
-        Some(&(_, k)) => k,
-        None if COLLECTIVES.contains(&base) => KernelKind::Collective,
-        None => KernelKind::Op,
-    };
-    match kind {
-        KernelKind::Fusion => {
-            let k = ins.fusion_kind.unwrap_or("");
-            let d = match ins.config_kind() {
-                Some(c) => format!("{k} {c}").trim().to_owned(),
-                None => k.to_owned(),
-            };
-            (kind, (!d.is_empty()).then_some(d))
-        }
-        KernelKind::CustomCall => {
-            let t = ins.custom_call_target;
-            let pallas = t.is_some_and(|t| PALLAS_TARGETS.iter().any(|p| t.starts_with(p)))
-                && ins
-                    .metadata
-                    .op_name
-                    .is_some_and(|o| o.ends_with("pallas_call"));
-            let kind = if pallas { KernelKind::Pallas } else { kind };
-            (kind, t.map(str::to_owned))
-        }
-        KernelKind::Collective => (kind, Some(base.to_owned())),
-        _ => (kind, None),
-    }
 }
 
 /// The `"known_trip_count":{"n":"10"}` of a backend config.
@@ -541,7 +351,7 @@ impl<'a> Builder<'_, 'a> {
             );
             bytes_read = bytes_read.and_then(|b| b.checked_add(shape.as_ref()?.bytes()?));
         }
-        let launches = !crate::analysis::is_free_opcode(ins.opcode);
+        let launches = !crate::program::is_free_opcode(ins.opcode);
         let shape = ins.shape();
         let written = match ins.opcode {
             // (destination, aliased source, context): only the copy is written.

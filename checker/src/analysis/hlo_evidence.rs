@@ -406,11 +406,11 @@ fn kernels(
         }
         let id: CompId = id;
         for ins in m.instructions_of(id) {
-            if !super::model::is_free_opcode(ins.opcode) {
+            if !crate::program::is_free_opcode(ins.opcode) {
                 out.push(Kernel {
                     name: ins.name.to_owned(),
                     opcode: ins.opcode.to_owned(),
-                    kind: super::model::kernel_kind(ins.opcode),
+                    kind: crate::program::kinds::kind(ins),
                     line: pasted(ins.line),
                     computation: c.name.to_owned(),
                     in_entry: c.is_entry,

@@ -238,7 +238,6 @@ pub use model::{
     Evidence, Function, Fusion, Kernel, KernelKind, Kind, LineMarkers, Param, Provenance,
     ProvenanceList, SourceOp, UnknownName, WhileLoop,
 };
-pub(crate) use model::{is_control_opcode, is_free_opcode};
 pub use unwrap::{Damage, Undone, unwrap};
 
 /// For a reader of compiled HLO (the ledger, the explainer, the

@@ -6,6 +6,7 @@
 
 use super::markers::{self, COUNT, M};
 use super::pasted::Undone;
+pub use crate::program::KernelKind;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
@@ -517,36 +518,6 @@ impl fmt::Debug for LineMarkers {
     }
 }
 
-/// What one kernel is: how the course counts the device work a computation
-/// launches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum KernelKind {
-    /// A `fusion`: one generated kernel.
-    Fusion,
-    /// A `custom-call`: a library routine or a hand-written kernel.
-    CustomCall,
-    /// A `copy` or `copy-start`: an array moved to another layout or memory.
-    Copy,
-    /// Any other op standing on its own (an unfused `reduce`, `dot`,
-    /// collective, ...): it reads and writes memory like a kernel.
-    #[default]
-    Unfused,
-}
-
-impl KernelKind {
-    /// The name used in JSON and feedback.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            KernelKind::Fusion => "fusion",
-            KernelKind::CustomCall => "custom-call",
-            KernelKind::Copy => "copy",
-            KernelKind::Unfused => "unfused",
-        }
-    }
-}
-
 /// One kernel: an instruction of a computation that launches work (the
 /// entry, a loop's body or condition, a branch, a called computation) that
 /// is a fusion, a custom call, a copy or another op doing work on its own.
@@ -554,14 +525,16 @@ impl KernelKind {
 /// `-done` half of an async pair and the control-flow ops themselves
 /// (`while`, `conditional`, `call`) are not kernels: a control-flow op runs
 /// the kernels of the computations it calls.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Kernel {
     /// The instruction's name, without `%`.
     pub name: String,
     /// Its opcode.
     pub opcode: String,
-    /// What sort of kernel it is.
+    /// What sort of kernel it is (`analyze` prints
+    /// [`KernelKind::analyze_name`]).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "analyze_name"))]
     pub kind: KernelKind,
     /// 1-based line.
     pub line: usize,
@@ -571,41 +544,10 @@ pub struct Kernel {
     pub in_entry: bool,
 }
 
-/// Opcodes that launch no work of their own.
-pub(crate) fn is_free_opcode(op: &str) -> bool {
-    matches!(
-        op,
-        "parameter"
-            | "constant"
-            | "tuple"
-            | "get-tuple-element"
-            | "bitcast"
-            | "after-all"
-            | "add-dependency"
-            | "opt-barrier"
-            | "partition-id"
-            | "replica-id"
-            | "domain"
-            | "while"
-            | "conditional"
-            | "call"
-    ) || op.ends_with("-done")
-        || op.ends_with("-update")
-}
-
-/// Control flow: not a kernel, but it runs the kernels of what it calls.
-pub(crate) fn is_control_opcode(op: &str) -> bool {
-    matches!(op, "while" | "conditional" | "call")
-}
-
-/// The kind of kernel an opcode makes (of one that is not free).
-pub(crate) fn kernel_kind(op: &str) -> KernelKind {
-    match op {
-        "fusion" => KernelKind::Fusion,
-        "custom-call" => KernelKind::CustomCall,
-        "copy" | "copy-start" => KernelKind::Copy,
-        _ => KernelKind::Unfused,
-    }
+/// Serializes a kernel's kind as `analyze` counts it.
+#[cfg(feature = "serde")]
+fn analyze_name<S: serde::Serializer>(k: &KernelKind, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(k.analyze_name())
 }
 
 /// Everything [`analyze`] learned from a text.

@@ -35,12 +35,16 @@
 //! the raw attributes, so a reader that never asks does not pay. `as_text()`
 //! prints no device assignment, so the model has none.
 //!
+//! What each instruction runs, as one vocabulary of kernel kinds that
+//! every output reads: [`kinds`].
+//!
 //! The lowered side (StableHLO/MHLO ops with their locations, jaxpr
 //! equations) is read by [`lowered`].
 
 mod collective;
 mod hlo;
 mod iota;
+pub mod kinds;
 pub mod lowered;
 mod model;
 mod shape;
@@ -57,6 +61,7 @@ pub use collective::{
 };
 pub(crate) use hlo::computation_header;
 pub use iota::{Iota, MAX_DEVICES, MAX_RANK};
+pub use kinds::{KernelKind, is_control_opcode, is_free_opcode};
 pub use model::{
     Attr, CALL_ATTRS, Call, CallRole, CompId, Computation, Header, InstrId, Instruction, Metadata,
     Module, Operand, Span, Unread,

@@ -867,3 +867,46 @@ fn iota_lists_expand_as_xla_defines_them() {
         assert_eq!(&iota.devices(), want, "{text}");
     }
 }
+
+/// `(line, kind, what analyze counts it as, what the source map prints)`
+/// on real lines of the fixtures.
+#[test]
+fn kinds_of_real_lines() {
+    let check = |line: &str, expect: (kinds::KernelKind, &str, &str)| {
+        let text = format!("ENTRY %e () -> f32[] {{\n{line}\n}}\n");
+        let m = parse(&text);
+        let ins = m
+            .instructions
+            .first()
+            .unwrap_or_else(|| panic!("no instruction in {line}"));
+        let k = kinds::kind(ins);
+        assert_eq!((k, k.analyze_name(), k.map_name()), expect, "{line}");
+        assert_eq!(kinds::kind_of(ins).0, k, "{line}");
+    };
+    use kinds::KernelKind as K;
+    // fixtures/pallas_matmul/compiled.tpu.hlo.txt
+    check(
+        r#"  ROOT %matmul.1 = f32[512,2048]{1,0:T(8,128)} custom-call(%x.1, %w.1), custom_call_target="tpu_custom_call", metadata={op_name="jit(matmul)/pallas_call" stack_frame_id=1}"#,
+        (K::Pallas, "custom-call", "custom-call"),
+    );
+    // fixtures/sharded_matmul/compiled.gpu.hlo.txt
+    check(
+        r#"  %all-reduce-start = f32[256,128]{1,0} all-reduce-start(%loop_reduce_fusion), channel_id=1, use_global_device_ids=true, to_apply=%add.clone"#,
+        (K::Collective, "unfused", "collective"),
+    );
+    // a TPU fixture's cross-program prefetch
+    check(
+        r#"  %copy-start = (f32[256,1000]{0,1:T(8,128)S(1)}, f32[256,1000]{0,1:T(8,128)}, u32[]{:S(2)}) copy-start(%x.1), cross_program_prefetch_index=0"#,
+        (K::Copy, "copy", "copy"),
+    );
+    // a CPU fixture's unfused transpose
+    check(
+        r#"  %transpose.4 = f32[256,512]{0,1} transpose(%exp.2), dimensions={1,0}, metadata={op_name="jit(fn)/exp" stack_frame_id=2}"#,
+        (K::Transpose, "unfused", "op"),
+    );
+    // fixtures/cond_branch/compiled.cpu.hlo.txt
+    check(
+        r#"  %cond.1.clone = (f32[512,512]{1,0}) conditional(%compare_convert_fusion, %tuple.2, %tuple.2), branch_computations={%region_1.2, %region_2.3}, metadata={op_name="jit(fn)/cond" stack_frame_id=2}"#,
+        (K::Branch, "unfused", "conditional"),
+    );
+}

@@ -1,7 +1,7 @@
 //! A counted fact's result, and what a kernel count says about each kernel
 //! and about the likely miscounts.
 
-use crate::analysis::{Kernel, KernelKind};
+use crate::analysis::Kernel;
 
 /// One counted fact: its value, the instructions counted (line and a note),
 /// and likely miscounts.
@@ -16,14 +16,14 @@ pub(super) struct Counted {
 
 /// What one counted kernel is, in a sentence.
 pub(super) fn kernel_note(k: &Kernel) -> String {
-    match k.kind {
-        KernelKind::Fusion => format!("`{}`: a fusion, one kernel.", k.name),
-        KernelKind::CustomCall => format!("`{}`: a custom call, one kernel.", k.name),
-        KernelKind::Copy => format!(
+    match k.kind.analyze_name() {
+        "fusion" => format!("`{}`: a fusion, one kernel.", k.name),
+        "custom-call" => format!("`{}`: a custom call, one kernel.", k.name),
+        "copy" => format!(
             "`{}`: a `{}` moves an array through memory, one kernel.",
             k.name, k.opcode
         ),
-        KernelKind::Unfused => format!(
+        _ => format!(
             "`{}`: a `{}` standing on its own, one kernel.",
             k.name, k.opcode
         ),
@@ -34,13 +34,14 @@ pub(super) fn kernel_note(k: &Kernel) -> String {
 /// custom calls without the copies, the `-done` halves of async pairs
 /// counted as kernels.
 pub(super) fn kernel_miscounts(kernels: &[&Kernel]) -> Vec<(usize, String)> {
-    let of = |k: KernelKind| kernels.iter().filter(|x| x.kind == k).count();
-    let (f, c, copies, other) = (
-        of(KernelKind::Fusion),
-        of(KernelKind::CustomCall),
-        of(KernelKind::Copy),
-        of(KernelKind::Unfused),
-    );
+    // Counted as `analyze` counts them (a column of the kinds table).
+    let of = |name: &str| {
+        kernels
+            .iter()
+            .filter(|x| x.kind.analyze_name() == name)
+            .count()
+    };
+    let (f, c, copies, other) = (of("fusion"), of("custom-call"), of("copy"), of("unfused"));
     let mut missed = Vec::new();
     if copies > 0 {
         missed.push(format!(

@@ -593,7 +593,7 @@ fn kernel_miscounts_name_what_was_left_out() {
             (f, KernelKind::Fusion),
             (c, KernelKind::CustomCall),
             (copies, KernelKind::Copy),
-            (other, KernelKind::Unfused),
+            (other, KernelKind::Op),
         ] {
             for i in 0..n {
                 out.push(Kernel {
