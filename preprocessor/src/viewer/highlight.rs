@@ -14,9 +14,10 @@
 //! larger for the same colours.
 
 use dumplab::exercise::resolve::Language;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
-use syntect::parsing::{ParseState, Scope, ScopeStack, SyntaxSet};
+use syntect::parsing::{ParseState, Scope, ScopeStack, SyntaxReference, SyntaxSet};
 
 fn syntaxes() -> &'static SyntaxSet {
     static SET: OnceLock<SyntaxSet> = OnceLock::new();
@@ -79,6 +80,11 @@ fn push_token(html: &mut String, text: &str, class: Option<&str>) {
 
 /// Highlights `text` line by line; returns one balanced HTML fragment per
 /// line (no line terminators).
+///
+/// The grammars are line-oriented (a string still open at a line's end is
+/// closed there), so every line starts in the grammar's main context and
+/// its HTML depends on the line alone: each distinct line is highlighted
+/// once per build ([`LINES`]), however many snippets and pages show it.
 pub(crate) fn highlight_lines(text: &str, language: Language) -> Vec<String> {
     let set = syntaxes();
     let Some(syntax) = Scope::new(scope_name(language))
@@ -87,51 +93,132 @@ pub(crate) fn highlight_lines(text: &str, language: Language) -> Vec<String> {
     else {
         return text.lines().map(escape).collect();
     };
+    LINES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let cache = cache.entry(scope_name(language)).or_default();
+        text.lines()
+            .map(|line| {
+                if let Some(html) = cache.get(line) {
+                    return html.clone();
+                }
+                let html = highlight_line(line, syntax, set);
+                cache.insert(line.to_owned(), html.clone());
+                html
+            })
+            .collect()
+    })
+}
+
+/// Per grammar (its scope name), each line's HTML.
+type LineCache = HashMap<&'static str, HashMap<String, String>>;
+
+thread_local! {
+    /// Each distinct line's HTML, per grammar, for the rest of the build.
+    static LINES: std::cell::RefCell<LineCache> = std::cell::RefCell::default();
+}
+
+/// One line's HTML, from the grammar's main context.
+fn highlight_line(line: &str, syntax: &SyntaxReference, set: &SyntaxSet) -> String {
     let mut state = ParseState::new(syntax);
     let mut stack = ScopeStack::new();
-    let mut out = Vec::new();
-    for line in text.lines() {
-        let with_newline = format!("{line}\n");
-        let Ok(ops) = state.parse_line(&with_newline, set) else {
-            // A grammar error on this line: show it plain and start afresh.
-            out.push(escape(line));
-            state = ParseState::new(syntax);
-            stack = ScopeStack::new();
-            continue;
-        };
-        let mut html = String::new();
-        // Adjacent tokens of the same role share one span.
-        let mut run_start = 0;
-        let mut run_class = role_of(&stack);
-        let mut failed = false;
-        for (at, op) in ops {
-            let at = at.min(line.len());
-            if stack.apply(&op).is_err() {
-                failed = true;
-                break;
-            }
-            let class = role_of(&stack);
-            if class != run_class {
-                push_token(&mut html, line.get(run_start..at).unwrap_or(""), run_class);
-                run_start = at;
-                run_class = class;
-            }
+    let with_newline = format!("{line}\n");
+    let Ok(ops) = state.parse_line(&with_newline, set) else {
+        // A grammar error on this line: show it plain.
+        return escape(line);
+    };
+    let mut html = String::new();
+    // Adjacent tokens of the same role share one span.
+    let mut run_start = 0;
+    let mut run_class = role_of(&stack);
+    for (at, op) in ops {
+        let at = at.min(line.len());
+        if stack.apply(&op).is_err() {
+            return escape(line);
         }
-        if failed {
-            out.push(escape(line));
-            state = ParseState::new(syntax);
-            stack = ScopeStack::new();
-            continue;
+        let class = role_of(&stack);
+        if class != run_class {
+            push_token(&mut html, line.get(run_start..at).unwrap_or(""), run_class);
+            run_start = at;
+            run_class = class;
         }
-        push_token(&mut html, line.get(run_start..).unwrap_or(""), run_class);
-        out.push(html);
     }
-    out
+    push_token(&mut html, line.get(run_start..).unwrap_or(""), run_class);
+    html
 }
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, clippy::string_slice)]
     use super::*;
+
+    /// The grammars' state carried from line to line, as one parse of the
+    /// whole text: what the per-line cache must equal.
+    fn carried(text: &str, language: Language) -> Vec<String> {
+        let set = syntaxes();
+        let syntax = set
+            .find_syntax_by_scope(Scope::new(scope_name(language)).unwrap())
+            .unwrap();
+        let (mut state, mut stack) = (ParseState::new(syntax), ScopeStack::new());
+        let mut out = Vec::new();
+        for line in text.lines() {
+            let ops = state.parse_line(&format!("{line}\n"), set).unwrap();
+            let (mut html, mut run_start, mut run_class) = (String::new(), 0, role_of(&stack));
+            for (at, op) in ops {
+                let at = at.min(line.len());
+                stack.apply(&op).unwrap();
+                if role_of(&stack) != run_class {
+                    push_token(&mut html, &line[run_start..at], run_class);
+                    (run_start, run_class) = (at, role_of(&stack));
+                }
+            }
+            push_token(&mut html, &line[run_start..], run_class);
+            out.push(html);
+        }
+        out
+    }
+
+    /// Every fixture dump's first lines (and an open string) highlight line by line as
+    /// one parse of the whole file does: the grammars are line-oriented, so
+    /// a line's HTML can be kept and reused.
+    #[test]
+    fn lines_highlight_alone_as_in_their_file() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+        let mut files = 0;
+        for fam in std::fs::read_dir(&root).unwrap().flatten() {
+            for f in std::fs::read_dir(fam.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                let name = f.file_name().to_string_lossy().into_owned();
+                let language = if name.ends_with(".mlir") {
+                    Language::Mlir
+                } else if name.ends_with(".hlo.txt") {
+                    Language::Hlo
+                } else if name == "jaxpr.txt" {
+                    Language::Jaxpr
+                } else {
+                    continue;
+                };
+                // The first 16 lines of each (a debug build highlights
+                // slowly): the header, tables and long compiled lines.
+                let whole = std::fs::read_to_string(f.path()).unwrap();
+                let text: String = whole.lines().take(16).map(|l| format!("{l}\n")).collect();
+                assert_eq!(
+                    highlight_lines(&text, language),
+                    carried(&text, language),
+                    "{name}"
+                );
+                files += 1;
+            }
+        }
+        assert!(files > 200, "{files} fixture dumps");
+        let open = "x = \"unterminated\ny = \"1\"";
+        assert_eq!(
+            highlight_lines(open, Language::Hlo),
+            carried(open, Language::Hlo)
+        );
+    }
 
     #[test]
     fn highlights_with_classes_and_escapes() {
