@@ -290,3 +290,101 @@ fn two_modules_in_one_text_get_a_warning_naming_their_first_lines() {
     let out = run(&["-"], Some(one));
     assert!(!String::from_utf8_lossy(&out.stdout).contains("warning:"));
 }
+
+fn public(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../checker/tests/public")
+        .join(name)
+}
+
+/// Short pastes from the public corpus (`checker/tests/public/short__*`,
+/// cut from XLA's GPU architecture page and JAX's ROCm back-compat data):
+/// each gets the answer its text supports, and the report says what the
+/// text lacks.
+#[test]
+fn short_pastes_get_what_their_text_supports_and_say_what_is_missing() {
+    // (file, the first line's answer, what the report must say, what it
+    // must not)
+    let cases: [(&str, &str, &[&str], &[&str]); 3] = [
+        (
+            // One instruction: a Triton GEMM fusion, XLA:GPU's, compiled.
+            "short__xla-docs_gpu_architecture.one-instruction.hlo.txt",
+            ": hlo-optimized for GPU, dialect hlo (1 lines)",
+            &[
+                "0 computations, no ENTRY computation in this text, 1 fusions",
+                "[gpu-fusion-name]",
+            ],
+            &["entry `?`"],
+        ),
+        (
+            // Six lines from inside a fused computation: HLO, but nothing
+            // says compiled or not, nor the backend.
+            "short__xla-docs_gpu_architecture.inside-fused-computation.hlo.txt",
+            ": unknown, dialect hlo (6 lines)",
+            &["why unknown: This is HLO", "no module header"],
+            &["entry `?`"],
+        ),
+        (
+            // One StableHLO op: hipSOLVER names a GPU; no function around it.
+            "short__jax-bc_rocm_qr_hipsolver_geqrf.one-op.mlir",
+            ": stablehlo for GPU, dialect stablehlo (1 lines)",
+            &[
+                "functions: none in this text (no `func.func` line)",
+                "[gpu-library-custom-call]",
+            ],
+            &["functions: \n"],
+        ),
+    ];
+    for (file, head, says, not) in cases {
+        let f = public(file);
+        let out = run(&[f.to_str().unwrap()], None);
+        assert!(out.status.success(), "{file}");
+        let s = String::from_utf8_lossy(&out.stdout);
+        let first = s.lines().next().unwrap_or("");
+        assert!(first.ends_with(head), "{file}: {s}");
+        for w in says {
+            assert!(s.contains(w), "{file}: want {w:?} in\n{s}");
+        }
+        for w in not {
+            assert!(!s.contains(w), "{file}: {w:?} in\n{s}");
+        }
+    }
+}
+
+/// Real log prefixes: XLA's glog lines from a fusion log made here, and
+/// PyTorch/XLA's TensorFlow-style line with a thread id after the level
+/// (`2021-02-10 03:53:38.327068: E     463 .../xla_util.cc:98] `, from a
+/// comment on https://github.com/pytorch/xla/pull/2771): both are
+/// unwrapped, and a text that holds no dump line says so.
+#[test]
+fn real_log_prefixes_are_unwrapped() {
+    let fusion_log = include_str!("../../fixtures/argmax/fusion-log.gpu.txt");
+    let two: String = fusion_log
+        .lines()
+        .take(2)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let pt = "2021-02-10 03:53:38.327068: E     463 tensorflow/compiler/xla/xla_client/xla_util.cc:98] >>> Dumping Computation 0\n";
+    for (text, prefix) in [
+        (
+            two.as_str(),
+            "`I1201 19:30:01.234090   17861 priority_fusion.cc:172]`",
+        ),
+        (
+            pt,
+            "`2021-02-10 03:53:38.327068: E     463 tensorflow/compiler/xla/xla_client/xla_util.cc:98]`",
+        ),
+    ] {
+        let out = run(&["-"], Some(text));
+        assert!(out.status.success());
+        let s = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            s.contains(&format!(
+                "unwrapped (log-prefix): log prefixes removed (the first: {prefix})"
+            )),
+            "{s}"
+        );
+        assert!(s.contains(": unknown"), "{s}");
+        assert!(s.contains("why unknown: No line looks like"), "{s}");
+    }
+}
