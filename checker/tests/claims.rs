@@ -116,6 +116,14 @@ const TABLE: &[(&str, &str, &[usize], &[usize])] = &[
         &[8, 20],
         &[1, 3, 9],
     ),
+    // Lowered for ROCm (JAX's export back-compat data, platform='rocm'):
+    // `@hip_threefry2x32_ffi`. Not: the module line, a plain op.
+    (
+        "gpu",
+        "../checker/tests/public/jax-bc__rocm_threefry2x32.2026_02_05.mlir",
+        &[52],
+        &[4, 51],
+    ),
     // `jnp.linalg.eigh` lowered for each: `@cusolver_syevd_ffi`, `@Eigh`.
     (
         "gpu",

@@ -204,6 +204,20 @@ fn real_lines_show_their_marker_taught_where_the_row_says() {
         "stablehlo.html",
         Mlir,
     );
+    // JAX's ROCm lowering: `@hip_threefry2x32_ffi` and the LU pivots, from
+    // JAX's export back-compat data (platform='rocm'), in the public corpus.
+    check(
+        "../checker/tests/public/jax-bc__rocm_threefry2x32.2026_02_05.mlir:52",
+        "gpu-library-custom-call",
+        "stablehlo.html",
+        Mlir,
+    );
+    check(
+        "../checker/tests/public/jax-bc__rocm_lu_pivots_to_permutation.2026_02_04.mlir:5",
+        "gpu-library-custom-call",
+        "stablehlo.html",
+        Mlir,
+    );
     // XLA:TPU's own expansion of the LU decomposition, compiled.
     check(
         "../checker/tests/drift/jax-0.10.2/solve.compiled.tpu.hlo.txt:153",
