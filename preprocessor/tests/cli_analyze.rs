@@ -388,3 +388,55 @@ fn real_log_prefixes_are_unwrapped() {
         assert!(s.contains("why unknown: No line looks like"), "{s}");
     }
 }
+
+/// A compiled module as XLA logs it, behind glog prefixes, with the log
+/// lines after it: made here with the pinned JAX 0.10.2 on the CPU
+/// (`jnp.sin(x) * 2 + 1` on f32[8], `TF_CPP_MIN_LOG_LEVEL=0
+/// TF_CPP_VMODULE=hlo_alias_analysis=2`: `HloAliasAnalysis::Run` prints
+/// the module with `XLA_VLOG_LINES(2, ...)`), the last module it printed
+/// and the four log lines after it (`checker/tests/data/
+/// glog_hlo_alias_analysis.cpu.txt`). The whole text, one instruction
+/// line of it and the fused computation alone are each read as compiled,
+/// the prefix named, the columns those of the paste.
+#[test]
+fn a_module_logged_by_xla_is_read_behind_its_prefixes() {
+    let text = std::fs::read_to_string(data("glog_hlo_alias_analysis.cpu.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let pick = |from: usize, to: usize| -> String {
+        lines[from - 1..to]
+            .iter()
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    let cases = [
+        (text.clone(), "entry `main.1`", "-:1:76: [is-scheduled]"),
+        (
+            pick(32, 32),
+            "no ENTRY computation in this text",
+            "[fusion-kind]",
+        ),
+        (
+            pick(19, 29),
+            "no ENTRY computation in this text",
+            "[fused-parameter]",
+        ),
+    ];
+    for (paste, entry, clue) in cases {
+        let out = run(&["-"], Some(&paste));
+        assert!(out.status.success());
+        let s = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            s.lines()
+                .next()
+                .unwrap_or("")
+                .contains(": hlo-optimized, backend not named"),
+            "{s}"
+        );
+        assert!(
+            s.contains("unwrapped (log-prefix): log prefixes removed (the first: `I1202 02:09:46."),
+            "{s}"
+        );
+        assert!(s.contains(entry), "{s}");
+        assert!(s.contains(clue), "{s}");
+    }
+}
