@@ -662,7 +662,7 @@ markers! {
         chapter: Chapter::BufferAssignment,
         draft: Draft::Last,
         detector: Detector::Schedule,
-        frequency: Frequency::Common,
+        frequency: Frequency::Rare,
         backend_clue: Some("a `fingerprint_before_lhs` in the header"),
     },
 }
