@@ -312,6 +312,33 @@ fn only_compiled_gpu_headers_carry_the_lhs_fingerprint() {
 }
 
 #[test]
+fn jax_0_10_2_lowers_an_fft_the_same_for_every_platform() {
+    // `jax.jit(jnp.fft.fft).lower(c64[3,4]).as_text()` with the pinned JAX
+    // 0.10.2, lowered for the CPU, a deviceless H100 and a deviceless TPU
+    // v5e: the three texts are byte-identical (`tests/data/
+    // fft.lowered.stablehlo.mlir`), a `stablehlo.fft` where jaxlib once
+    // called `@ducc_fft` for the CPU; so no line names a platform and the
+    // backend stays unnamed.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fft.lowered.stablehlo.mlir");
+    let text = std::fs::read_to_string(path).unwrap();
+    let fft = text.lines().nth(7).unwrap();
+    assert!(fft.contains("stablehlo.fft"), "{fft}");
+    for m in [
+        "lapack-custom-call",
+        "gpu-library-custom-call",
+        "tpu-lowering-custom-call",
+        "cpu-custom-call",
+        "gpu-custom-call",
+        "tpu-custom-call",
+    ] {
+        assert_eq!(marker_matches(m, fft), Some(false), "{m}: {fft}");
+    }
+    let a = analyze(&text);
+    assert_eq!(a.kind, dumplab::Kind::Stablehlo);
+    assert_eq!(a.backend, None, "{:?}", a.backend_basis);
+}
+
+#[test]
 fn host_callbacks_and_ducc_fft_name_the_cpu() {
     // (line, lapack-custom-call, cpu-custom-call, gpu-custom-call,
     // gpu-library-custom-call): a `jax.pure_callback` lowered and compiled
