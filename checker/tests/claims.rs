@@ -89,6 +89,25 @@ const TABLE: &[(&str, &str, &[usize], &[usize])] = &[
         &[12, 111, 122],
         &[1, 3, 13],
     ),
+    // A `jax.pure_callback` lowered for the CPU: the StableHLO call of
+    // `@xla_ffi_python_cpu_callback`, the HLO `custom_call_target` before
+    // and after compiling. Not: the module line, the callback's operand.
+    (
+        "cpu",
+        "sharded_callback/lowered.stablehlo.mlir",
+        &[8],
+        &[1, 7],
+    ),
+    ("cpu", "sharded_callback/lowered.hlo.txt", &[13], &[1, 12]),
+    ("cpu", "sharded_callback/compiled.cpu.hlo.txt", &[21], &[20]),
+    // jaxlib's DUCC FFT, which JAX's FFT lowering called only for a CPU
+    // (JAX's export back-compat data, 2023, in the public corpus).
+    (
+        "cpu",
+        "../checker/tests/public/jax-bc__cpu_ducc_fft.2023_03_17.mlir",
+        &[9],
+        &[1, 8],
+    ),
     // Lowered for a deviceless H100: `@cusolver_getrf_ffi` and
     // `@cu_lu_pivots_to_permutation`. Not: the module, `@main`, a plain op.
     (
@@ -96,6 +115,14 @@ const TABLE: &[(&str, &str, &[usize], &[usize])] = &[
         "../checker/tests/drift/jax-0.10.2/solve.lowered.gpu.stablehlo.mlir",
         &[8, 20],
         &[1, 3, 9],
+    ),
+    // Lowered for ROCm (JAX's export back-compat data, platform='rocm'):
+    // `@hip_threefry2x32_ffi`. Not: the module line, a plain op.
+    (
+        "gpu",
+        "../checker/tests/public/jax-bc__rocm_threefry2x32.2026_02_05.mlir",
+        &[52],
+        &[4, 51],
     ),
     // `jnp.linalg.eigh` lowered for each: `@cusolver_syevd_ffi`, `@Eigh`.
     (
@@ -117,12 +144,18 @@ const TABLE: &[(&str, &str, &[usize], &[usize])] = &[
         &[8],
         &[1, 3, 9],
     ),
+    // XLA:GPU's backend config on line 46 and the `fingerprint_before_lhs`
+    // its scheduler put in the header (line 1). Not: the ENTRY header.
     (
         "gpu",
         "elementwise_chain/compiled.gpu.hlo.txt",
-        &[46],
-        &[1, 43],
+        &[1, 46],
+        &[43],
     ),
+    // The same function compiled for the CPU and the TPU: no
+    // `fingerprint_before_lhs` in their headers.
+    ("gpu", "elementwise_chain/compiled.cpu.hlo.txt", &[], &[1]),
+    ("gpu", "elementwise_chain/compiled.tpu.hlo.txt", &[], &[1]),
     // `T(8,128)` tiles in the header's layouts and on every shape.
     (
         "tpu",

@@ -13,13 +13,31 @@
 //!
 //! The dialect column reads the analysis' JSON field `dialect` and says `n/a`
 //! while the analysis has none.
+//!
+//! `every_corpus_counts` (always run) judges the three corpora one way
+//! (`support/truth.rs`): the course's fixtures, the drift corpus and the
+//! public corpus (`tests/public/`, labels in its `manifest.toml`, which no
+//! rule was tuned on). It prints right / unknown / wrong per corpus for the
+//! kind and the backend, and each rule of `RULES` with how often it decided,
+//! was judged and was right there, and fails on a wrong kind or a wrong or
+//! unsupported backend:
+//!
+//! ```text
+//! cargo test -p dumplab --test drift_report -- --nocapture
+//! ```
 
 #![allow(clippy::unwrap_used, clippy::print_stdout)]
+
+mod support;
 
 use dumplab::{Kind, analyze};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use support::truth::{
+    Labelled, Verdict3, backend_rule_table, describe, drift_corpus, fixture_corpus, judge_all,
+    kind_rule_table, public_corpus, show, tally,
+};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -317,4 +335,46 @@ fn drift_report() {
     for w in wrong_windows.iter().take(40) {
         println!("  {w}");
     }
+}
+
+#[test]
+fn every_corpus_counts() {
+    let corpora: [(&str, Vec<Labelled>); 3] = [
+        ("fixtures", fixture_corpus()),
+        ("drift", drift_corpus()),
+        ("public", public_corpus()),
+    ];
+    let mut bad = Vec::new();
+    let mut rules = String::new();
+    println!("\n| corpus | files | kind | backend |\n|---|---|---|---|");
+    for (name, corpus) in &corpora {
+        let rows = judge_all(corpus);
+        println!(
+            "| {name} | {} | {} | {} |",
+            rows.len(),
+            show(&tally(&rows, |r| r.kind)),
+            show(&tally(&rows, |r| r.backend))
+        );
+        rules.push_str(&format!(
+            "\n{name}:\n{}\n{}\n",
+            kind_rule_table(&rows),
+            backend_rule_table(&rows)
+        ));
+        for r in &rows {
+            if r.kind == Verdict3::Wrong || r.backend.is_bad() {
+                bad.push(format!(
+                    "{name}: {} [kind {}, backend {}]",
+                    describe(r),
+                    r.kind.as_str(),
+                    r.backend.as_str()
+                ));
+            }
+        }
+    }
+    println!("{rules}");
+    assert!(
+        bad.is_empty(),
+        "wrong kinds or wrong/unsupported backends:\n{}",
+        bad.join("\n")
+    );
 }

@@ -204,6 +204,20 @@ fn real_lines_show_their_marker_taught_where_the_row_says() {
         "stablehlo.html",
         Mlir,
     );
+    // JAX's ROCm lowering: `@hip_threefry2x32_ffi` and the LU pivots, from
+    // JAX's export back-compat data (platform='rocm'), in the public corpus.
+    check(
+        "../checker/tests/public/jax-bc__rocm_threefry2x32.2026_02_05.mlir:52",
+        "gpu-library-custom-call",
+        "stablehlo.html",
+        Mlir,
+    );
+    check(
+        "../checker/tests/public/jax-bc__rocm_lu_pivots_to_permutation.2026_02_04.mlir:5",
+        "gpu-library-custom-call",
+        "stablehlo.html",
+        Mlir,
+    );
     // XLA:TPU's own expansion of the LU decomposition, compiled.
     check(
         "../checker/tests/drift/jax-0.10.2/solve.compiled.tpu.hlo.txt:153",
@@ -217,6 +231,13 @@ fn real_lines_show_their_marker_taught_where_the_row_says() {
         "rewritten-op",
         "hlo.html",
         Source,
+    );
+    // The header tag of XLA:GPU's scheduler (every compiled H100 fixture).
+    check(
+        "elementwise_chain/compiled.gpu.hlo.txt:1",
+        "lhs-fingerprint",
+        "buffer-assignment.html",
+        Schedule,
     );
     check(
         "argmax/lowered.hlo.txt:4",
@@ -254,6 +275,138 @@ fn a_lapack_call_is_lowered_text_only() {
             Some(cpu),
             "{place}: {l}"
         );
+    }
+}
+
+#[test]
+fn only_compiled_gpu_headers_carry_the_lhs_fingerprint() {
+    // Every compiled H100 header carries `fingerprint_before_lhs`, no CPU
+    // or TPU header does, and neither does a lowered module's header.
+    let root = fixtures();
+    let mut seen = [0usize; 3];
+    for fam in std::fs::read_dir(&root).unwrap().flatten() {
+        for (i, name) in [
+            "compiled.gpu.hlo.txt",
+            "compiled.cpu.hlo.txt",
+            "compiled.tpu.hlo.txt",
+            "lowered.hlo.txt",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let Ok(text) = std::fs::read_to_string(fam.path().join(name)) else {
+                continue;
+            };
+            let head = text.lines().next().unwrap_or("");
+            let want = i == 0;
+            assert_eq!(
+                marker_matches("lhs-fingerprint", head),
+                Some(want),
+                "{}/{name}: {head}",
+                fam.path().display()
+            );
+            seen[i.min(2)] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n >= 10), "{seen:?}");
+}
+
+#[test]
+fn jax_0_10_2_lowers_an_fft_the_same_for_every_platform() {
+    // `jax.jit(jnp.fft.fft).lower(c64[3,4]).as_text()` with the pinned JAX
+    // 0.10.2, lowered for the CPU, a deviceless H100 and a deviceless TPU
+    // v5e: the three texts are byte-identical (`tests/data/
+    // fft.lowered.stablehlo.mlir`), a `stablehlo.fft` where jaxlib once
+    // called `@ducc_fft` for the CPU; so no line names a platform and the
+    // backend stays unnamed.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fft.lowered.stablehlo.mlir");
+    let text = std::fs::read_to_string(path).unwrap();
+    let fft = text.lines().nth(7).unwrap();
+    assert!(fft.contains("stablehlo.fft"), "{fft}");
+    for m in [
+        "lapack-custom-call",
+        "gpu-library-custom-call",
+        "tpu-lowering-custom-call",
+        "cpu-custom-call",
+        "gpu-custom-call",
+        "tpu-custom-call",
+    ] {
+        assert_eq!(marker_matches(m, fft), Some(false), "{m}: {fft}");
+    }
+    let a = analyze(&text);
+    assert_eq!(a.kind, dumplab::Kind::Stablehlo);
+    assert_eq!(a.backend, None, "{:?}", a.backend_basis);
+}
+
+#[test]
+fn host_callbacks_and_ducc_fft_name_the_cpu() {
+    // (line, lapack-custom-call, cpu-custom-call, gpu-custom-call,
+    // gpu-library-custom-call): a `jax.pure_callback` lowered and compiled
+    // for the CPU (`xla_ffi_python_cpu_callback`, JAX 0.10.2's fixture), and
+    // `@ducc_fft`, jaxlib's CPU FFT of 2023 in JAX's export back-compat data
+    // (the public corpus). Not: the callback's operand line, a plain op.
+    let cases = [
+        (
+            "sharded_callback/lowered.stablehlo.mlir:8",
+            true,
+            false,
+            false,
+            false,
+        ),
+        (
+            "sharded_callback/lowered.stablehlo.mlir:7",
+            false,
+            false,
+            false,
+            false,
+        ),
+        (
+            "sharded_callback/lowered.hlo.txt:13",
+            false,
+            true,
+            false,
+            false,
+        ),
+        (
+            "sharded_callback/compiled.cpu.hlo.txt:21",
+            false,
+            true,
+            false,
+            false,
+        ),
+        (
+            "sharded_callback/compiled.cpu.hlo.txt:20",
+            false,
+            false,
+            false,
+            false,
+        ),
+        (
+            "../checker/tests/public/jax-bc__cpu_ducc_fft.2023_03_17.mlir:9",
+            true,
+            false,
+            false,
+            false,
+        ),
+        (
+            "../checker/tests/public/jax-bc__cpu_ducc_fft.2023_03_17.mlir:8",
+            false,
+            false,
+            false,
+            false,
+        ),
+    ];
+    let markers = [
+        "lapack-custom-call",
+        "cpu-custom-call",
+        "gpu-custom-call",
+        "gpu-library-custom-call",
+    ];
+    for (place, lapack, cpu, gpu, gpu_lib) in cases {
+        let l = line(place);
+        for (m, want) in markers.iter().zip([lapack, cpu, gpu, gpu_lib]) {
+            assert_eq!(marker_matches(m, &l), Some(want), "{m} {place}: {l}");
+        }
     }
 }
 

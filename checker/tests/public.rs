@@ -25,62 +25,19 @@
 
 #![allow(clippy::unwrap_used, clippy::print_stdout)]
 
-use dumplab::analysis::BackendBasis;
-use dumplab::analysis::classify::{RULES, Verdict};
-use dumplab::{Analysis, Backend, Kind, analyze};
-use serde::Deserialize;
+mod support;
+
+use dumplab::Backend;
+use dumplab::Kind;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-#[derive(Deserialize)]
-struct Manifest {
-    dump: Vec<Entry>,
-}
-
-/// One `[[dump]]` of `tests/public/manifest.toml`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Entry {
-    file: String,
-    url: String,
-    sha256: String,
-    license: String,
-    kind: String,
-    reason: Option<String>,
-    backend: Option<String>,
-    backend_evidence: Option<String>,
-    evidence: String,
-    excerpt: String,
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/public")
-}
-
-fn manifest() -> Vec<Entry> {
-    let path = root().join("manifest.toml");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let m: Manifest = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    m.dump
-}
-
-fn read(e: &Entry) -> String {
-    let path = root().join(&e.file);
-    std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
-}
-
-/// The label's kind: a `Kind`, or `None` for `ambiguous`.
-fn label_kind(e: &Entry) -> Option<Kind> {
-    (e.kind != "ambiguous").then(|| e.kind.parse().unwrap())
-}
-
-fn label_backend(e: &Entry) -> Option<Backend> {
-    e.backend.as_deref().map(|b| b.parse().unwrap())
-}
+use support::truth::{
+    PublicEntry, Verdict3, backend_clue_line, backend_rule_table, describe, judge_all,
+    kind_rule_table, public_corpus, public_manifest, public_root, show, tally,
+};
 
 #[test]
 fn manifest_is_consistent() {
-    let m = manifest();
+    let m = public_manifest();
     // `short__*` files are short pastes cut from other entries, not dumps.
     let dumps = m.iter().filter(|e| !e.file.starts_with("short__")).count();
     assert!(
@@ -93,7 +50,7 @@ fn manifest_is_consistent() {
         if seen.insert(e.file.as_str(), ()).is_some() {
             bad.push(format!("{}: listed twice", e.file));
         }
-        let bytes = std::fs::read(root().join(&e.file)).unwrap_or_default();
+        let bytes = std::fs::read(public_root().join(&e.file)).unwrap_or_default();
         if sha256_hex(&bytes) != e.sha256 {
             bad.push(format!("{}: sha256 differs from the manifest", e.file));
         }
@@ -103,7 +60,7 @@ fn manifest_is_consistent() {
                 .map(|p| format!("{}: {p}", e.file)),
         );
     }
-    for f in std::fs::read_dir(root()).unwrap() {
+    for f in std::fs::read_dir(public_root()).unwrap() {
         let name = f.unwrap().file_name().into_string().unwrap();
         if !seen.contains_key(name.as_str()) && name != "manifest.toml" && name != "README.md" {
             bad.push(format!("{name}: in tests/public/ but not in the manifest"));
@@ -113,7 +70,7 @@ fn manifest_is_consistent() {
 }
 
 /// What is wrong with one entry's labels, in words.
-fn entry_problems(e: &Entry) -> Vec<String> {
+fn entry_problems(e: &PublicEntry) -> Vec<String> {
     let mut p = Vec::new();
     let blob = e
         .url
@@ -158,132 +115,10 @@ fn entry_problems(e: &Entry) -> Vec<String> {
     p
 }
 
-/// How one answer compares with its label.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum Verdict3 {
-    Right,
-    Unknown,
-    Wrong,
-    /// A backend named where the source names none.
-    Unsupported,
-    /// No backend named, and the source names none either.
-    NotApplicable,
-}
-
-impl Verdict3 {
-    fn as_str(self) -> &'static str {
-        match self {
-            Verdict3::Right => "right",
-            Verdict3::Unknown => "unknown",
-            Verdict3::Wrong => "wrong",
-            Verdict3::Unsupported => "unsupported",
-            Verdict3::NotApplicable => "n/a",
-        }
-    }
-}
-
-fn judge_kind(label: Option<Kind>, got: Kind) -> Verdict3 {
-    let hlo = matches!(got, Kind::HloUnoptimized | Kind::HloOptimized);
-    match (label, got) {
-        (_, Kind::Unknown) => Verdict3::Unknown,
-        (None, _) if hlo => Verdict3::Right,
-        (Some(l), g) if l == g => Verdict3::Right,
-        _ => Verdict3::Wrong,
-    }
-}
-
-fn judge_backend(label: Option<Backend>, got: Option<Backend>) -> Verdict3 {
-    match (label, got) {
-        (None, None) => Verdict3::NotApplicable,
-        (None, Some(_)) => Verdict3::Unsupported,
-        (Some(_), None) => Verdict3::Unknown,
-        (Some(l), Some(g)) if l == g => Verdict3::Right,
-        _ => Verdict3::Wrong,
-    }
-}
-
-/// One analysed file: its entry, the analysis and both verdicts.
-struct Row<'a> {
-    entry: &'a Entry,
-    analysis: Analysis,
-    kind: Verdict3,
-    backend: Verdict3,
-}
-
-fn rows(m: &[Entry]) -> Vec<Row<'_>> {
-    m.iter()
-        .map(|entry| {
-            let analysis = analyze(&read(entry));
-            let kind = judge_kind(label_kind(entry), analysis.kind);
-            let backend = judge_backend(label_backend(entry), analysis.backend);
-            Row {
-                entry,
-                analysis,
-                kind,
-                backend,
-            }
-        })
-        .collect()
-}
-
-fn tally(rows: &[Row<'_>], pick: impl Fn(&Row<'_>) -> Verdict3) -> BTreeMap<Verdict3, usize> {
-    let mut t = BTreeMap::new();
-    for r in rows {
-        *t.entry(pick(r)).or_insert(0) += 1;
-    }
-    t
-}
-
-fn show(t: &BTreeMap<Verdict3, usize>) -> String {
-    t.iter()
-        .map(|(v, n)| format!("{} {n}", v.as_str()))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The line of the first clue of one of `markers` (the evidence DumpLab used).
-fn first_clue(a: &Analysis, markers: &[&str]) -> Option<usize> {
-    a.evidence
-        .iter()
-        .find(|e| markers.contains(&e.marker))
-        .map(|e| e.line)
-}
-
-fn describe(r: &Row<'_>) -> String {
-    let a = &r.analysis;
-    let rule = match a.kind_rule {
-        Some(name) => {
-            let markers = RULES
-                .iter()
-                .find(|r| r.name == name)
-                .map(|r| r.marker_names().collect::<Vec<_>>());
-            let line = markers.and_then(|m| first_clue(a, &m));
-            format!(
-                "{name}{}",
-                line.map(|l| format!(" at line {l}")).unwrap_or_default()
-            )
-        }
-        None => "-".to_owned(),
-    };
-    let basis = a.backend_basis.map_or("-", |b| b.as_str());
-    format!(
-        "{}: label {}/{}, DumpLab {}/{} (kind rule {rule}, backend basis {basis}{})",
-        r.entry.file,
-        r.entry.kind,
-        r.entry.backend.as_deref().unwrap_or("-"),
-        a.kind.as_str(),
-        a.backend.map_or("-", |b| b.as_str()),
-        a.backend_reason
-            .as_deref()
-            .map(|s| format!(": {s}"))
-            .unwrap_or_default()
-    )
-}
-
 #[test]
 fn public_kinds() {
-    let m = manifest();
-    let rows = rows(&m);
+    let corpus = public_corpus();
+    let rows = judge_all(&corpus);
     println!(
         "public corpus, {} dumps; kind: {}",
         rows.len(),
@@ -304,8 +139,8 @@ fn public_kinds() {
 
 #[test]
 fn public_backends() {
-    let m = manifest();
-    let rows = rows(&m);
+    let corpus = public_corpus();
+    let rows = judge_all(&corpus);
     println!(
         "public corpus, {} dumps; backend: {}",
         rows.len(),
@@ -317,7 +152,7 @@ fn public_backends() {
     }
     let bad: Vec<String> = rows
         .iter()
-        .filter(|r| matches!(r.backend, Verdict3::Wrong | Verdict3::Unsupported))
+        .filter(|r| r.backend.is_bad())
         .map(|r| {
             let clue = backend_clue_line(&r.analysis).map(|l| format!("; its clue at line {l}"));
             format!(
@@ -333,78 +168,6 @@ fn public_backends() {
         "wrong or unsupported backends on the public corpus:\n{}",
         bad.join("\n")
     );
-}
-
-/// Per kind rule: how often it decided, on how many labels that can judge
-/// it (not `ambiguous`), and how often it was right there.
-fn kind_rule_table(rows: &[Row<'_>]) -> String {
-    let mut out = String::from("kind rule: decided / judged / right");
-    for rule in RULES
-        .iter()
-        .filter(|r| !matches!(r.verdict, Verdict::Backend(_)))
-    {
-        let decided: Vec<&Row<'_>> = rows
-            .iter()
-            .filter(|r| r.analysis.kind_rule == Some(rule.name))
-            .collect();
-        let judged = decided.iter().filter(|r| label_kind(r.entry).is_some());
-        let (j, right) = judged.fold((0, 0), |(j, ok), r| {
-            (j + 1, ok + usize::from(r.kind == Verdict3::Right))
-        });
-        out.push_str(&format!(
-            "\n  {:<22} {:>3} / {:>3} / {:>3}",
-            rule.name,
-            decided.len(),
-            j,
-            right
-        ));
-    }
-    out
-}
-
-/// The backend rule whose clue decided `a`'s backend, by name.
-fn backend_rule(a: &Analysis) -> Option<&'static str> {
-    match a.backend_basis? {
-        BackendBasis::Evidence => RULES
-            .iter()
-            .filter(|r| matches!(r.verdict, Verdict::Backend(b) if Some(b) == a.backend))
-            .find(|r| first_clue(a, &r.marker_names().collect::<Vec<_>>()).is_some())
-            .map(|r| r.name),
-    }
-}
-
-fn backend_clue_line(a: &Analysis) -> Option<usize> {
-    let name = backend_rule(a)?;
-    let rule = RULES.iter().find(|r| r.name == name)?;
-    first_clue(a, &rule.marker_names().collect::<Vec<_>>())
-}
-
-/// Per backend rule (and the CPU inference): how often it decided, how
-/// often the label names a backend there, and how often it was right.
-fn backend_rule_table(rows: &[Row<'_>]) -> String {
-    let mut names: Vec<&str> = RULES
-        .iter()
-        .filter(|r| matches!(r.verdict, Verdict::Backend(_)))
-        .map(|r| r.name)
-        .collect();
-    names.push("(cpu inferred)");
-    let mut out = String::from("backend rule: decided / judged / right");
-    for name in names {
-        let decided: Vec<&Row<'_>> = rows
-            .iter()
-            .filter(|r| backend_rule(&r.analysis) == Some(name))
-            .collect();
-        let judged = decided.iter().filter(|r| r.entry.backend.is_some()).count();
-        let right = decided
-            .iter()
-            .filter(|r| r.backend == Verdict3::Right)
-            .count();
-        out.push_str(&format!(
-            "\n  {name:<22} {:>3} / {judged:>3} / {right:>3}",
-            decided.len()
-        ));
-    }
-    out
 }
 
 /// SHA-256 (FIPS 180-4) of `data`, in lowercase hex: the manifest's hashes

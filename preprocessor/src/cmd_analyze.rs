@@ -152,10 +152,13 @@ fn human(name: &str, a: &Analysis) -> String {
         ));
     }
     if a.kind.is_hlo() || (a.kind == Kind::Unknown && !a.computations.is_empty()) {
+        let entry = a.entry_computation.as_deref().map_or_else(
+            || "no ENTRY computation in this text".to_owned(),
+            |e| format!("entry `{e}`"),
+        );
         s.push_str(&format!(
-            "  {} computations, entry `{}`, {} fusions ({} in the entry), {} custom calls, {} while loops, {} conditionals\n",
+            "  {} computations, {entry}, {} fusions ({} in the entry), {} custom calls, {} while loops, {} conditionals\n",
             a.computations.len(),
-            a.entry_computation.as_deref().unwrap_or("?"),
             a.fusions.len(),
             a.entry_fusions,
             a.custom_calls.len(),
@@ -173,7 +176,11 @@ fn human(name: &str, a: &Analysis) -> String {
     }
     if a.kind == Kind::Stablehlo {
         let funcs: Vec<_> = a.functions.iter().map(|f| format!("@{}", f.name)).collect();
-        s.push_str(&format!("  functions: {}\n", funcs.join(", ")));
+        if funcs.is_empty() {
+            s.push_str("  functions: none in this text (no `func.func` line)\n");
+        } else {
+            s.push_str(&format!("  functions: {}\n", funcs.join(", ")));
+        }
     }
     if a.kind == Kind::Jaxpr {
         let nested = a.equations.iter().filter(|e| e.depth > 0).count();

@@ -290,3 +290,153 @@ fn two_modules_in_one_text_get_a_warning_naming_their_first_lines() {
     let out = run(&["-"], Some(one));
     assert!(!String::from_utf8_lossy(&out.stdout).contains("warning:"));
 }
+
+fn public(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../checker/tests/public")
+        .join(name)
+}
+
+/// Short pastes from the public corpus (`checker/tests/public/short__*`,
+/// cut from XLA's GPU architecture page and JAX's ROCm back-compat data):
+/// each gets the answer its text supports, and the report says what the
+/// text lacks.
+#[test]
+fn short_pastes_get_what_their_text_supports_and_say_what_is_missing() {
+    // (file, the first line's answer, what the report must say, what it
+    // must not)
+    let cases: [(&str, &str, &[&str], &[&str]); 3] = [
+        (
+            // One instruction: a Triton GEMM fusion, XLA:GPU's, compiled.
+            "short__xla-docs_gpu_architecture.one-instruction.hlo.txt",
+            ": hlo-optimized for GPU, dialect hlo (1 lines)",
+            &[
+                "0 computations, no ENTRY computation in this text, 1 fusions",
+                "[gpu-fusion-name]",
+            ],
+            &["entry `?`"],
+        ),
+        (
+            // Six lines from inside a fused computation: HLO, but nothing
+            // says compiled or not, nor the backend.
+            "short__xla-docs_gpu_architecture.inside-fused-computation.hlo.txt",
+            ": unknown, dialect hlo (6 lines)",
+            &["why unknown: This is HLO", "no module header"],
+            &["entry `?`"],
+        ),
+        (
+            // One StableHLO op: hipSOLVER names a GPU; no function around it.
+            "short__jax-bc_rocm_qr_hipsolver_geqrf.one-op.mlir",
+            ": stablehlo for GPU, dialect stablehlo (1 lines)",
+            &[
+                "functions: none in this text (no `func.func` line)",
+                "[gpu-library-custom-call]",
+            ],
+            &["functions: \n"],
+        ),
+    ];
+    for (file, head, says, not) in cases {
+        let f = public(file);
+        let out = run(&[f.to_str().unwrap()], None);
+        assert!(out.status.success(), "{file}");
+        let s = String::from_utf8_lossy(&out.stdout);
+        let first = s.lines().next().unwrap_or("");
+        assert!(first.ends_with(head), "{file}: {s}");
+        for w in says {
+            assert!(s.contains(w), "{file}: want {w:?} in\n{s}");
+        }
+        for w in not {
+            assert!(!s.contains(w), "{file}: {w:?} in\n{s}");
+        }
+    }
+}
+
+/// Real log prefixes: XLA's glog lines from a fusion log made here, and
+/// PyTorch/XLA's TensorFlow-style line with a thread id after the level
+/// (`2021-02-10 03:53:38.327068: E     463 .../xla_util.cc:98] `, from a
+/// comment on https://github.com/pytorch/xla/pull/2771): both are
+/// unwrapped, and a text that holds no dump line says so.
+#[test]
+fn real_log_prefixes_are_unwrapped() {
+    let fusion_log = include_str!("../../fixtures/argmax/fusion-log.gpu.txt");
+    let two: String = fusion_log
+        .lines()
+        .take(2)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let pt = "2021-02-10 03:53:38.327068: E     463 tensorflow/compiler/xla/xla_client/xla_util.cc:98] >>> Dumping Computation 0\n";
+    for (text, prefix) in [
+        (
+            two.as_str(),
+            "`I1201 19:30:01.234090   17861 priority_fusion.cc:172]`",
+        ),
+        (
+            pt,
+            "`2021-02-10 03:53:38.327068: E     463 tensorflow/compiler/xla/xla_client/xla_util.cc:98]`",
+        ),
+    ] {
+        let out = run(&["-"], Some(text));
+        assert!(out.status.success());
+        let s = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            s.contains(&format!(
+                "unwrapped (log-prefix): log prefixes removed (the first: {prefix})"
+            )),
+            "{s}"
+        );
+        assert!(s.contains(": unknown"), "{s}");
+        assert!(s.contains("why unknown: No line looks like"), "{s}");
+    }
+}
+
+/// A compiled module as XLA logs it, behind glog prefixes, with the log
+/// lines after it: made here with the pinned JAX 0.10.2 on the CPU
+/// (`jnp.sin(x) * 2 + 1` on f32[8], `TF_CPP_MIN_LOG_LEVEL=0
+/// TF_CPP_VMODULE=hlo_alias_analysis=2`: `HloAliasAnalysis::Run` prints
+/// the module with `XLA_VLOG_LINES(2, ...)`), the last module it printed
+/// and the four log lines after it (`checker/tests/data/
+/// glog_hlo_alias_analysis.cpu.txt`). The whole text, one instruction
+/// line of it and the fused computation alone are each read as compiled,
+/// the prefix named, the columns those of the paste.
+#[test]
+fn a_module_logged_by_xla_is_read_behind_its_prefixes() {
+    let text = std::fs::read_to_string(data("glog_hlo_alias_analysis.cpu.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let pick = |from: usize, to: usize| -> String {
+        lines[from - 1..to]
+            .iter()
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    let cases = [
+        (text.clone(), "entry `main.1`", "-:1:76: [is-scheduled]"),
+        (
+            pick(32, 32),
+            "no ENTRY computation in this text",
+            "[fusion-kind]",
+        ),
+        (
+            pick(19, 29),
+            "no ENTRY computation in this text",
+            "[fused-parameter]",
+        ),
+    ];
+    for (paste, entry, clue) in cases {
+        let out = run(&["-"], Some(&paste));
+        assert!(out.status.success());
+        let s = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            s.lines()
+                .next()
+                .unwrap_or("")
+                .contains(": hlo-optimized, backend not named"),
+            "{s}"
+        );
+        assert!(
+            s.contains("unwrapped (log-prefix): log prefixes removed (the first: `I1202 02:09:46."),
+            "{s}"
+        );
+        assert!(s.contains(entry), "{s}");
+        assert!(s.contains(clue), "{s}");
+    }
+}

@@ -169,7 +169,7 @@ const TABLE: [Row; 10] = [
         name: "compiled",
         says: Says::Text("XLA compiled this module"),
         look_for: LookFor::Words(
-            "what only XLA's passes write: `is_scheduled=true`, a `fusion` with its `kind=` and the computation it calls, `param_N` names, a `copy` or `bitcast` the compiler inserted, tiles or a memory space `S(n)` in a layout, an async `-start`/`-done` pair, a `backend_config`, a `scheduling_name`, a library call XLA's rewriters made, an instruction the algebraic simplifier rewrote (an `add` named after `sub`)",
+            "what only XLA's passes write: `is_scheduled=true`, a `fusion` with its `kind=` and the computation it calls, `param_N` names, a `copy` or `bitcast` the compiler inserted, tiles or a memory space `S(n)` in a layout, an async `-start`/`-done` pair, a `backend_config`, a `scheduling_name`, a library call XLA's rewriters made, an instruction the algebraic simplifier rewrote (an `add` named after `sub`), XLA:GPU's `fingerprint_before_lhs` in the header",
         ),
         select: Select::Some,
         markers: &[
@@ -187,6 +187,7 @@ const TABLE: [Row; 10] = [
             M::SchedulingName,
             M::CompilerCustomCall,
             M::RewrittenOp,
+            M::LhsFingerprint,
         ],
     },
     Row {
@@ -231,6 +232,7 @@ const TABLE: [Row; 10] = [
             M::TritonKernel,
             M::MosaicGpuKernel,
             M::GpuFusionName,
+            M::LhsFingerprint,
         ],
     },
     Row {

@@ -155,8 +155,9 @@ pub const RULES: [Rule; 13] = [
             M::AsyncOp,
             M::SchedulingName,
             M::RewrittenOp,
+            M::LhsFingerprint,
         ],
-        why: "fusions, fused computations with `param_N` parameters, async start/done pairs, scheduling names and instructions the algebraic simplifier rewrote (an `add` named after `sub`) are what XLA's passes build; no front end prints them, so they outweigh a header without `is_scheduled=true`",
+        why: "fusions, fused computations with `param_N` parameters, async start/done pairs, scheduling names, XLA:GPU's `fingerprint_before_lhs` header tag and instructions the algebraic simplifier rewrote (an `add` named after `sub`) are what XLA's passes build; no front end prints them, so they outweigh a header without `is_scheduled=true`",
     },
     Rule {
         name: "compiler-layout",
@@ -232,7 +233,7 @@ pub const RULES: [Rule; 13] = [
         weight: Weight::Proof,
         when: When::Always,
         markers: &[M::CpuBackendConfig, M::CpuCustomCall, M::LapackCustomCall],
-        why: "XLA:CPU backend configs and CPU library calls (oneDNN, LAPACK, XLA:CPU runtime), and the LAPACK calls JAX's lowering emits only for a CPU",
+        why: "XLA:CPU backend configs and CPU library calls (oneDNN, LAPACK, DUCC FFT, XLA:CPU runtime), and the LAPACK, DUCC FFT and host-callback calls JAX's lowering emits only for a CPU",
     },
     Rule {
         name: "gpu",
@@ -247,8 +248,9 @@ pub const RULES: [Rule; 13] = [
             M::GpuFusionName,
             M::TritonKernel,
             M::MosaicGpuKernel,
+            M::LhsFingerprint,
         ],
-        why: "XLA:GPU backend configs, GPU library calls (cuBLAS, cuDNN, Triton), the cuSOLVER/hipSOLVER calls JAX's lowering emits only for a GPU, scheduling names, GEMM and Triton fusion names, Pallas kernels for a GPU (Triton, Mosaic GPU custom calls)",
+        why: "XLA:GPU backend configs, GPU library calls (cuBLAS, cuDNN, Triton), the cuSOLVER/hipSOLVER and host-callback calls JAX's lowering emits only for a GPU, scheduling names and the `fingerprint_before_lhs` header tag of XLA:GPU's scheduler, GEMM and Triton fusion names, Pallas kernels for a GPU (Triton, Mosaic GPU custom calls)",
     },
     Rule {
         name: "tpu",

@@ -9,6 +9,7 @@
 //! attribute braces. A line it does not understand gives `None`, never an
 //! error. What the lines say together is [`super::hlo_evidence`].
 
+use super::model::Backend;
 use super::scan::{skip_balanced, skip_ws, strip_pct, take_while};
 
 /// One instruction line, split into its parts (byte offsets into the line).
@@ -277,6 +278,20 @@ pub(crate) fn gpu_fusion_prefix(name: &str, calls: Option<&str>) -> Option<&'sta
         .find(|p| name.starts_with(p) || calls.is_some_and(|c| c.starts_with(p)))
 }
 
+/// Where a module header's `frontend_attributes` hold
+/// `fingerprint_before_lhs=`: the fingerprint XLA:GPU's `ScheduleGpuModule`
+/// (`xla/service/gpu/gpu_hlo_schedule.cc`) adds to a module it schedules
+/// (`kFingerprintBeforeLHS`, declared in `xla::gpu`).
+pub(crate) fn lhs_fingerprint(l: &str) -> Option<usize> {
+    if !l.trim_start().starts_with("HloModule") {
+        return None;
+    }
+    let attrs = l.find("frontend_attributes={")?;
+    l.get(attrs..)?
+        .find("fingerprint_before_lhs=")
+        .map(|p| attrs + p)
+}
+
 /// The `custom_call_target="..."` of a line.
 pub(crate) fn custom_call_target(l: &str) -> Option<&str> {
     super::scan::field(l, "custom_call_target")
@@ -340,13 +355,45 @@ const SHARDING_TARGETS: &[&str] = &[
     "xla.sdy.LocalToGlobalShape",
 ];
 
-/// A custom call into a GPU library.
-pub(crate) fn gpu_custom_call_target(l: &str) -> Option<&'static str> {
-    target_with(l, GPU_TARGETS)
+/// The custom calls JAX lowers a host callback to, one row per target
+/// (a prefix) with the platform it names. `emit_python_callback` in
+/// `jax/_src/callback.py` (JAX 0.10.2: `jax.pure_callback`, `io_callback`,
+/// `jax.debug.callback`) names `xla_ffi{_partitioned}_python_{device}_callback`,
+/// `device` being `gpu` for CUDA and ROCm and `cpu` for the CPU, while a TPU
+/// callback is a send/recv pair to the host, no custom call;
+/// `jax/_src/buffer_callback.py` names `xla_buffer_python_cpu_callback` and
+/// `xla_buffer_python_gpu_callback` (with `_cmd_buffer` appended on a GPU);
+/// JAX before the FFI called `xla_python_gpu_callback` for CUDA and ROCm and
+/// `xla_python_cpu_callback` otherwise (`emit_python_callback` in
+/// `jax/_src/interpreters/mlir.py`, with the TPU's send/recv path apart).
+pub(crate) const CALLBACK_TARGETS: &[(&str, Backend)] = &[
+    ("xla_ffi_python_cpu_callback", Backend::Cpu),
+    ("xla_ffi_partitioned_python_cpu_callback", Backend::Cpu),
+    ("xla_buffer_python_cpu_callback", Backend::Cpu),
+    ("xla_python_cpu_callback", Backend::Cpu),
+    ("xla_ffi_python_gpu_callback", Backend::Gpu),
+    ("xla_ffi_partitioned_python_gpu_callback", Backend::Gpu),
+    ("xla_buffer_python_gpu_callback", Backend::Gpu),
+    ("xla_python_gpu_callback", Backend::Gpu),
+];
+
+/// The host-callback target of a line, if its `custom_call_target` is one
+/// that JAX lowers to only for `backend` ([`CALLBACK_TARGETS`]).
+pub(crate) fn callback_target(l: &str, backend: Backend) -> Option<&'static str> {
+    let t = custom_call_target(l)?;
+    CALLBACK_TARGETS
+        .iter()
+        .find(|(p, b)| *b == backend && t.starts_with(p))
+        .map(|(p, _)| *p)
 }
-/// A custom call into a CPU library.
+
+/// A custom call into a GPU library, or a GPU host callback.
+pub(crate) fn gpu_custom_call_target(l: &str) -> Option<&'static str> {
+    target_with(l, GPU_TARGETS).or_else(|| callback_target(l, Backend::Gpu))
+}
+/// A custom call into a CPU library, or a CPU host callback.
 pub(crate) fn cpu_custom_call_target(l: &str) -> Option<&'static str> {
-    target_with(l, CPU_TARGETS)
+    target_with(l, CPU_TARGETS).or_else(|| callback_target(l, Backend::Cpu))
 }
 /// A custom call only XLA:TPU understands.
 pub(crate) fn tpu_custom_call_target(l: &str) -> Option<&'static str> {

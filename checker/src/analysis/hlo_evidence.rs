@@ -13,13 +13,13 @@
 //! (see [`Sink::col`]): a module's lines are the repaired text's.
 
 use super::hlo::{
-    Clues, Instr, compiler_custom_call_target, cpu_custom_call_target, custom_call_target,
-    gpu_custom_call_target, gpu_fusion_prefix, sharding_custom_call_target, tpu_custom_call_target,
-    vendor_strings,
+    Clues, Instr, callback_target, compiler_custom_call_target, cpu_custom_call_target,
+    custom_call_target, gpu_custom_call_target, gpu_fusion_prefix, sharding_custom_call_target,
+    tpu_custom_call_target, vendor_strings,
 };
 use super::markers::M;
 use super::model::{
-    Analysis, Computation, Conditional, CustomCall, Fusion, Kernel, Param, WhileLoop,
+    Analysis, Backend, Computation, Conditional, CustomCall, Fusion, Kernel, Param, WhileLoop,
 };
 use super::pasted::LineMap;
 use super::scan::{Sip, find, has_layout, has_param_name, skip_balanced};
@@ -178,6 +178,11 @@ impl<'m, 'a> HloReader<'m, 'a> {
         } else {
             sink.add(M::NotScheduled, n, l, at, "HloModule".len(), || {
                 "The module header has no `is_scheduled=true`: XLA has not scheduled this module, so it has not compiled it yet.".to_owned()
+            });
+        }
+        if let Some(p) = super::hlo::lhs_fingerprint(l) {
+            sink.add(M::LhsFingerprint, n, l, p, "fingerprint_before_lhs".len(), || {
+                "`fingerprint_before_lhs`: XLA:GPU's scheduler tags a module with its fingerprint while compiling it, before the latency-hiding scheduler runs.".to_owned()
             });
         }
         // Tiles in the header's `entry_computation_layout` name a TPU, but
@@ -816,12 +821,20 @@ impl<'a> Here<'_, 'a> {
         });
         if gpu_custom_call_target(l).is_some() {
             sink.add(M::GpuCustomCall, n, l, at, len, || {
-                format!("`{t}` is a GPU library routine (cuBLAS, cuDNN, Triton, ...).")
+                if callback_target(l, Backend::Gpu).is_some() {
+                    format!("`{t}` runs a JAX host callback (`jax.pure_callback`, `io_callback`, ...): JAX lowers a callback to it only for a GPU.")
+                } else {
+                    format!("`{t}` is a GPU library routine (cuBLAS, cuDNN, Triton, ...).")
+                }
             });
         }
         if cpu_custom_call_target(l).is_some() {
             sink.add(M::CpuCustomCall, n, l, at, len, || {
-                format!("`{t}` is a CPU library routine (oneDNN, LAPACK, ...).")
+                if callback_target(l, Backend::Cpu).is_some() {
+                    format!("`{t}` runs a JAX host callback (`jax.pure_callback`, `io_callback`, ...): JAX lowers a callback to it only for a CPU.")
+                } else {
+                    format!("`{t}` is a CPU library routine (oneDNN, LAPACK, ...).")
+                }
             });
         }
         if tpu_custom_call_target(l).is_some() {

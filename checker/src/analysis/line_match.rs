@@ -72,6 +72,7 @@ fn matches(m: M, l: &str) -> bool {
         M::BareNames => hlo::parse_instruction(l).is_some_and(|i| !i.percent),
         M::TpuBackendConfig => hlo::tpu_config_key(l).is_some(),
         M::SchedulingName => l.contains("scheduling_name="),
+        M::LhsFingerprint => hlo::lhs_fingerprint(l).is_some(),
         M::MosaicTpuKernel | M::TritonKernel | M::MosaicGpuKernel => {
             pallas::kernel_call(l).is_some_and(|k| k.flavour.marker() == m)
         }
@@ -86,7 +87,7 @@ fn matches(m: M, l: &str) -> bool {
         M::GpuFusionName => hlo::parse_instruction(l)
             .is_some_and(|i| i.opcode == "fusion" && hlo::gpu_fusion_name(l).is_some()),
         M::CompilerCustomCall => hlo::compiler_custom_call_target(l).is_some(),
-        M::LapackCustomCall => mlir::lapack_target(l).is_some(),
+        M::LapackCustomCall => mlir::cpu_lowering_target(l).is_some(),
         M::GpuLibraryCustomCall => mlir::gpu_library_target(l).is_some(),
         M::TpuLoweringCustomCall => mlir::tpu_lowering_target(l).is_some(),
     }

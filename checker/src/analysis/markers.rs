@@ -415,7 +415,7 @@ markers! {
     },
     GpuCustomCall {
         name: "gpu-custom-call",
-        description: "A custom call into a GPU library: `__cublas$gemm`, `__cudnn$...`, Triton, cuSOLVER (`cusolver_getrf_ffi`, `cu_lu_pivots_to_permutation`), hipSOLVER/hipBLAS.",
+        description: "A custom call into a GPU library: `__cublas$gemm`, `__cudnn$...`, Triton, cuSOLVER (`cusolver_getrf_ffi`, `cu_lu_pivots_to_permutation`), hipSOLVER/hipBLAS; or a host callback's GPU handler (`xla_ffi_python_gpu_callback`), which JAX lowers a callback to only for CUDA and ROCm.",
         chapter: Chapter::Fusion,
         draft: Draft::Rank(5),
         detector: Detector::CustomCall,
@@ -424,7 +424,7 @@ markers! {
     },
     CpuCustomCall {
         name: "cpu-custom-call",
-        description: "A custom call into a CPU library: `__onednn$...`, LAPACK (`lapack_...`), Eigen/XLA:CPU runtime targets.",
+        description: "A custom call into a CPU library: `__onednn$...`, LAPACK (`lapack_...`), DUCC FFT (`ducc_fft`), Eigen/XLA:CPU runtime targets; or a host callback's CPU handler (`xla_ffi_python_cpu_callback`), which JAX lowers a callback to only for a CPU.",
         chapter: Chapter::Fusion,
         draft: Draft::Rank(6),
         detector: Detector::CustomCall,
@@ -622,7 +622,7 @@ markers! {
     },
     LapackCustomCall {
         name: "lapack-custom-call",
-        description: "A LAPACK routine in lowered StableHLO, `stablehlo.custom_call @lapack_sgetrf_ffi(...)` (before the FFI, jaxlib 0.4.30's `@lapack_sgetrf` and `@blas_strsm`, in MHLO too): JAX lowers linear algebra (`jnp.linalg.solve`, `eigh`, `qr`) per platform, and to LAPACK only for a CPU, so the module was lowered for a CPU though nothing has compiled it.",
+        description: "A LAPACK routine in lowered StableHLO, `stablehlo.custom_call @lapack_sgetrf_ffi(...)` (before the FFI, jaxlib 0.4.30's `@lapack_sgetrf` and `@blas_strsm`, in MHLO too): JAX lowers linear algebra (`jnp.linalg.solve`, `eigh`, `qr`) per platform, and to LAPACK only for a CPU, so the module was lowered for a CPU though nothing has compiled it. Older jaxlibs' FFT (`@ducc_fft`, `@dynamic_ducc_fft`, lowered only for a CPU) and a host callback's CPU handler (`@xla_ffi_python_cpu_callback`) say the same.",
         chapter: Chapter::Stablehlo,
         draft: Draft::Last,
         detector: Detector::Mlir,
@@ -631,7 +631,7 @@ markers! {
     },
     GpuLibraryCustomCall {
         name: "gpu-library-custom-call",
-        description: "A GPU library routine in lowered StableHLO, `stablehlo.custom_call @cusolver_getrf_ffi(...)` (cuSOLVER, cuBLAS, cuSPARSE; `hipsolver_...` for ROCm; `cu_lu_pivots_to_permutation`): JAX lowers linear algebra per platform, and to these only for a GPU, so the module was lowered for a GPU though nothing has compiled it.",
+        description: "A GPU library routine in lowered StableHLO, `stablehlo.custom_call @cusolver_getrf_ffi(...)` (cuSOLVER, cuBLAS, cuSPARSE; `hipsolver_...` for ROCm; `cu_lu_pivots_to_permutation`): JAX lowers linear algebra per platform, and to these only for a GPU, so the module was lowered for a GPU though nothing has compiled it. A host callback's GPU handler (`@xla_ffi_python_gpu_callback`) says the same.",
         chapter: Chapter::Stablehlo,
         draft: Draft::Last,
         detector: Detector::Mlir,
@@ -655,6 +655,15 @@ markers! {
         detector: Detector::Source,
         frequency: Frequency::Rare,
         backend_clue: None,
+    },
+    LhsFingerprint {
+        name: "lhs-fingerprint",
+        description: "`fingerprint_before_lhs=\"...\"` in the module header's `frontend_attributes`: XLA:GPU tags the module with its 128-bit fingerprint when it schedules it (`ScheduleGpuModule` in `xla/service/gpu/gpu_hlo_schedule.cc`, before the latency-hiding scheduler), so only a module XLA:GPU compiled carries it.",
+        chapter: Chapter::BufferAssignment,
+        draft: Draft::Last,
+        detector: Detector::Schedule,
+        frequency: Frequency::Rare,
+        backend_clue: Some("a `fingerprint_before_lhs` in the header"),
     },
 }
 

@@ -84,35 +84,86 @@ fn lowered_target(l: &str) -> Option<(&str, usize)> {
     Some((l.get(from..end)?, from))
 }
 
-/// The LAPACK (or BLAS) routine a lowered custom call names,
-/// `stablehlo.custom_call @lapack_sgetrf_ffi(` (or `@"lapack_..."(`; before
-/// the FFI, `mhlo.custom_call @lapack_sgetrf(` and `@blas_strsm(` of
-/// jaxlib 0.4.30), with its byte offset: JAX's CPU lowering of linear
-/// algebra.
-pub(crate) fn lapack_target(l: &str) -> Option<(&str, usize)> {
-    lowered_target(l).filter(|(t, _)| t.starts_with("lapack_") || t.starts_with("blas_"))
-}
-
-/// The prefixes of the GPU library routines JAX's CUDA and ROCm lowerings
-/// call (`_GPU_FFI_KERNELS` in `jax/_src/export/_export.py`):
-/// `cusolver_getrf_ffi`, `cu_lu_pivots_to_permutation`,
-/// `hipsolver_syevd_ffi`, `cusparse_gtsv2_ffi`, ...
-const GPU_LIBRARY_PREFIXES: &[&str] = &[
-    "cusolver_",
-    "cublas",
-    "cusparse_",
-    "cu_",
-    "hipsolver_",
-    "hipblas",
-    "hipsparse_",
-    "hip_",
+/// The custom calls JAX lowers to only for a CPU, one row per target
+/// family: the target's prefix and why it names the CPU (the sentence
+/// after the target's name).
+/// - `lapack_*_ffi` and, before the FFI (jaxlib 0.4.30), `lapack_sgetrf`
+///   and `blas_strsm`: JAX's CPU lowering of linear algebra;
+/// - `ducc_fft` and `dynamic_ducc_fft`: `_fft_lowering_cpu` in
+///   `jax/_src/lax/fft.py`, registered with `platform='cpu'` (the default
+///   lowering is `stablehlo.fft`, which JAX 0.10.2 emits on every platform);
+/// - the host callbacks, [`super::hlo::CALLBACK_TARGETS`]' CPU rows.
+const CPU_LOWERING_TARGETS: &[(&str, &str)] = &[
+    (
+        "lapack_",
+        "is a LAPACK routine: JAX lowers linear algebra to LAPACK only for a CPU",
+    ),
+    (
+        "blas_",
+        "is a BLAS routine: JAX lowers linear algebra to LAPACK only for a CPU",
+    ),
+    (
+        "ducc_fft",
+        "is jaxlib's DUCC FFT kernel: JAX's lowering of an FFT called it only for a CPU",
+    ),
+    (
+        "dynamic_ducc_fft",
+        "is jaxlib's DUCC FFT kernel: JAX's lowering of an FFT called it only for a CPU",
+    ),
+    ("xla_ffi_python_cpu_callback", CPU_CALLBACK),
+    ("xla_ffi_partitioned_python_cpu_callback", CPU_CALLBACK),
+    ("xla_buffer_python_cpu_callback", CPU_CALLBACK),
+    ("xla_python_cpu_callback", CPU_CALLBACK),
 ];
 
-/// The GPU library routine a lowered custom call names,
-/// `stablehlo.custom_call @cusolver_getrf_ffi(`, with its byte offset:
-/// JAX's CUDA or ROCm lowering of linear algebra.
-pub(crate) fn gpu_library_target(l: &str) -> Option<(&str, usize)> {
-    lowered_target(l).filter(|(t, _)| GPU_LIBRARY_PREFIXES.iter().any(|p| t.starts_with(p)))
+const CPU_CALLBACK: &str = "is the host callback's handler (`jax.pure_callback`, `io_callback`, `jax.debug.callback`) that JAX lowers to only for a CPU";
+
+/// The CPU-only routine a lowered custom call names,
+/// `stablehlo.custom_call @lapack_sgetrf_ffi(` (or `@"lapack_..."(`; before
+/// the FFI, `mhlo.custom_call @lapack_sgetrf(` and `@blas_strsm(` of
+/// jaxlib 0.4.30; `@ducc_fft(`, `@xla_ffi_python_cpu_callback(`), with its
+/// byte offset and why it names the CPU ([`CPU_LOWERING_TARGETS`]).
+pub(crate) fn cpu_lowering_target(l: &str) -> Option<(&str, usize, &'static str)> {
+    let (t, at) = lowered_target(l)?;
+    CPU_LOWERING_TARGETS
+        .iter()
+        .find(|(p, _)| t.starts_with(p))
+        .map(|(_, why)| (t, at, *why))
+}
+
+/// The GPU-only routines JAX's CUDA and ROCm lowerings call, one row per
+/// prefix with why it names a GPU: the libraries of `_GPU_FFI_KERNELS` in
+/// `jax/_src/export/_export.py` (`cusolver_getrf_ffi`,
+/// `cu_lu_pivots_to_permutation`, `hipsolver_syevd_ffi`,
+/// `cusparse_gtsv2_ffi`, ...), and the host callbacks,
+/// [`super::hlo::CALLBACK_TARGETS`]' GPU rows.
+const GPU_LOWERING_TARGETS: &[(&str, &str)] = &[
+    ("cusolver_", GPU_LIBRARY),
+    ("cublas", GPU_LIBRARY),
+    ("cusparse_", GPU_LIBRARY),
+    ("cu_", GPU_LIBRARY),
+    ("hipsolver_", GPU_LIBRARY),
+    ("hipblas", GPU_LIBRARY),
+    ("hipsparse_", GPU_LIBRARY),
+    ("hip_", GPU_LIBRARY),
+    ("xla_ffi_python_gpu_callback", GPU_CALLBACK),
+    ("xla_ffi_partitioned_python_gpu_callback", GPU_CALLBACK),
+    ("xla_buffer_python_gpu_callback", GPU_CALLBACK),
+    ("xla_python_gpu_callback", GPU_CALLBACK),
+];
+
+const GPU_LIBRARY: &str = "is a GPU library routine (cuSOLVER, cuBLAS, hipSOLVER, ...): JAX lowers linear algebra to these only for a GPU";
+const GPU_CALLBACK: &str = "is the host callback's handler (`jax.pure_callback`, `io_callback`, `jax.debug.callback`) that JAX lowers to only for a GPU (CUDA or ROCm)";
+
+/// The GPU-only routine a lowered custom call names,
+/// `stablehlo.custom_call @cusolver_getrf_ffi(`, with its byte offset and
+/// why it names a GPU ([`GPU_LOWERING_TARGETS`]).
+pub(crate) fn gpu_library_target(l: &str) -> Option<(&str, usize, &'static str)> {
+    let (t, at) = lowered_target(l)?;
+    GPU_LOWERING_TARGETS
+        .iter()
+        .find(|(p, _)| t.starts_with(p))
+        .map(|(_, why)| (t, at, *why))
 }
 
 /// The custom calls JAX's TPU lowering emits (registered with
@@ -236,10 +287,9 @@ impl<'a> MlirState<'a> {
                 super::pallas::add_evidence(n, l, sink);
             }
             if op == "stablehlo.custom_call" || op == "mhlo.custom_call" {
-                if let Some((target, t_at)) = lapack_target(l) {
+                if let Some((target, t_at, why)) = cpu_lowering_target(l) {
                     sink.add(M::LapackCustomCall, n, l, t_at, target.len(), || {
-                        let what = if target.starts_with("blas_") { "BLAS" } else { "LAPACK" };
-                        format!("`{target}` is a {what} routine: JAX lowers linear algebra to LAPACK only for a CPU, so this module was lowered for one (nothing has compiled it yet).")
+                        format!("`{target}` {why}, so this module was lowered for one (nothing has compiled it yet).")
                     });
                 }
                 if let Some((target, t_at)) = tpu_lowering_target(l) {
@@ -247,9 +297,9 @@ impl<'a> MlirState<'a> {
                         format!("`{target}` is a custom call JAX's lowering emits only for a TPU (XLA:TPU implements it), so this module was lowered for one (nothing has compiled it yet).")
                     });
                 }
-                if let Some((target, t_at)) = gpu_library_target(l) {
+                if let Some((target, t_at, why)) = gpu_library_target(l) {
                     sink.add(M::GpuLibraryCustomCall, n, l, t_at, target.len(), || {
-                        format!("`{target}` is a GPU library routine (cuSOLVER, cuBLAS, hipSOLVER, ...): JAX lowers linear algebra to these only for a GPU, so this module was lowered for one (nothing has compiled it yet).")
+                        format!("`{target}` {why}, so this module was lowered for one (nothing has compiled it yet).")
                     });
                 }
             }

@@ -319,8 +319,9 @@ fn continues(outs: &[Out], i: usize) -> bool {
 }
 
 /// The length of a log prefix at the start of `l`: TensorFlow's
-/// `2019-08-05 19:26:48.376350: E path/file.cc:72] ` or glog's
-/// `I1130 13:20:01.123456 12345 file.cc:123] `.
+/// `2019-08-05 19:26:48.376350: E path/file.cc:72] ` (with a thread id
+/// after the level in PyTorch/XLA's logs: `E     463 path/file.cc:98] `) or
+/// glog's `I1130 13:20:01.123456 12345 file.cc:123] `.
 pub(crate) fn log_prefix_len(l: &str) -> Option<usize> {
     let b = l.as_bytes();
     let first = *b.first()?;
@@ -342,7 +343,15 @@ pub(crate) fn log_prefix_len(l: &str) -> Option<usize> {
         if !matches!(b.get(lvl), Some(b'I' | b'W' | b'E' | b'F')) || b.get(lvl + 1) != Some(&b' ') {
             return None;
         }
-        lvl + 2
+        // A thread id may follow the level, as PyTorch/XLA's TensorFlow
+        // logging printed it: `E     463 tensorflow/...`.
+        let s = scan::skip_ws(b, lvl + 1);
+        let id = scan::take_while(b, s, |c| c.is_ascii_digit());
+        if id > s && b.get(id) == Some(&b' ') {
+            scan::skip_ws(b, id)
+        } else {
+            lvl + 2
+        }
     } else if matches!(first, b'I' | b'W' | b'E' | b'F') {
         // `LMMDD HH:MM:SS.uuuuuu  12345 `
         let md = b.get(1..5)?;
@@ -601,6 +610,18 @@ mod tests {
             (
                 "I0000 00:00:1700000000.123456   12345 service.cc:145] x",
                 None,
+            ),
+            // Real lines: PyTorch/XLA's TensorFlow logging, with a thread
+            // id (https://github.com/pytorch/xla/pull/2771, a comment of
+            // 2021-02-10), and XLA's glog of a fusion log made here
+            // (fixtures/argmax/fusion-log.gpu.txt:1).
+            (
+                "2021-02-10 03:53:38.327068: E     463 tensorflow/compiler/xla/xla_client/xla_util.cc:98] >>> Dumping Computation 0",
+                Some(">>> Dumping Computation 0"),
+            ),
+            (
+                "I1201 19:30:01.234090   17861 priority_fusion.cc:172] Running full HLO cost analysis for main.3",
+                Some("Running full HLO cost analysis for main.3"),
             ),
             ("  %x = f32[8]{0} parameter(0)", None),
             ("2019-08-05 not a log", None),

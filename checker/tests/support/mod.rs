@@ -7,6 +7,8 @@
 use dumplab::{Backend, Kind};
 use std::path::PathBuf;
 
+pub mod truth;
+
 /// One real dump and what its file name says it is.
 pub struct Dump {
     pub path: PathBuf,

@@ -107,7 +107,7 @@ fn backend_hints_are_read_from_the_rows() {
     );
     check(
         Claim::Gpu,
-        "what only XLA:GPU writes: a GPU `backend_config`, a `scheduling_name`, a cuBLAS, cuDNN or Triton call, a Mosaic GPU kernel, or a fusion named by the GEMM or Triton rewriters",
+        "what only XLA:GPU writes: a GPU `backend_config`, a `scheduling_name`, a cuBLAS, cuDNN or Triton call, a Mosaic GPU kernel, a fusion named by the GEMM or Triton rewriters, or a `fingerprint_before_lhs` in the header",
     );
     check(
         Claim::Tpu,

@@ -1,0 +1,11 @@
+module @jit_fn attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @empty_mesh = <[]> {stablehlo.mesh = {axes = []}}
+  func.func public @main(%arg0: tensor<3x4xcomplex<f32>> {sdy.sharding = #sdy.sharding<@empty_mesh, [{}, {}]>}) -> (tensor<3x4xcomplex<f32>> {jax.result_info = "result"}) {
+    %0 = call @fft(%arg0) : (tensor<3x4xcomplex<f32>>) -> tensor<3x4xcomplex<f32>>
+    return %0 : tensor<3x4xcomplex<f32>>
+  }
+  func.func private @fft(%arg0: tensor<3x4xcomplex<f32>>) -> tensor<3x4xcomplex<f32>> {
+    %0 = stablehlo.fft %arg0, type = FFT, length = [4] : (tensor<3x4xcomplex<f32>>) -> tensor<3x4xcomplex<f32>>
+    return %0 : tensor<3x4xcomplex<f32>>
+  }
+}

@@ -1,0 +1,18 @@
+module @jit__lambda attributes {jax.uses_shape_polymorphism = false, mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main() -> (tensor<2x3x8xi32> {jax.result_info = "result"}) {
+    %0 = stablehlo.iota dim = 0 : tensor<24xi32> loc(#loc7)
+    %1 = stablehlo.reshape %0 : (tensor<24xi32>) -> tensor<2x3x4xi32> loc(#loc8)
+    %2 = stablehlo.custom_call @hip_lu_pivots_to_permutation(%1) {mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 1, 0]> : tensor<3xindex>], result_layouts = [dense<[2, 1, 0]> : tensor<3xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, j, l]) {i=2, j=3, k=4, l=8}, custom>} : (tensor<2x3x4xi32>) -> tensor<2x3x8xi32> loc(#loc9)
+    return %2 : tensor<2x3x8xi32> loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc1 = loc("/rocm-jax/jax/tests/export_back_compat_test.py":382:26)
+#loc2 = loc("/rocm-jax/jax/tests/export_back_compat_test.py":382:14)
+#loc3 = loc("/rocm-jax/jax/tests/export_back_compat_test.py":383:11)
+#loc4 = loc("jit(<lambda>)"(#loc1))
+#loc5 = loc("jit(<lambda>)"(#loc2))
+#loc6 = loc("jit(<lambda>)"(#loc3))
+#loc7 = loc("iota"(#loc4))
+#loc8 = loc("reshape"(#loc5))
+#loc9 = loc("lu_pivots_to_permutation"(#loc6))
