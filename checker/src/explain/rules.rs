@@ -86,6 +86,11 @@ pub const RULES: &[Rule] = &[
         check: memory_space,
     },
     Rule {
+        reason: Reason::ConsumerNotFusible,
+        on: On::Cpu,
+        check: consumer_never_fused,
+    },
+    Rule {
         reason: Reason::NotDuplicable,
         on: On::Cpu,
         check: not_duplicable,
@@ -227,26 +232,154 @@ pub const LOOP_FUSIBLE: &[&str] = &[
     "transpose",
 ];
 
-/// Elementwise ops XLA counts as expensive (`IsExpensive`).
-pub const EXPENSIVE: &[&str] = &[
-    "atan2",
-    "cbrt",
-    "cos",
-    "divide",
-    "erf",
-    "exponential",
-    "exponential-minus-one",
-    "log",
-    "log-plus-one",
-    "logistic",
-    "power",
-    "remainder",
-    "rsqrt",
-    "sine",
-    "sqrt",
-    "tan",
-    "tanh",
+/// What XLA's `InstructionFusion::IsExpensive` (which XLA:CPU's fusion
+/// uses unchanged) says of an opcode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expense {
+    /// Expensive, or an op for which fusion is nonsensical.
+    Always,
+    /// Cheap for real numbers, expensive for complex ones.
+    ComplexOnly,
+    /// Expensive, unless an integer division by a constant scalar
+    /// (compiled to multiplies and shifts).
+    UnlessIntegerByConstant,
+}
+
+/// XLA's expensive opcodes, one row each (every opcode not listed is
+/// cheap), as `IsExpensive` lists them.
+pub const EXPENSIVE: &[(&str, Expense)] = &[
+    ("abs", Expense::ComplexOnly),
+    ("cosine", Expense::ComplexOnly),
+    ("sign", Expense::ComplexOnly),
+    ("sine", Expense::ComplexOnly),
+    ("tan", Expense::ComplexOnly),
+    ("divide", Expense::UnlessIntegerByConstant),
+    ("remainder", Expense::UnlessIntegerByConstant),
+    ("add-dependency", Expense::Always),
+    ("after-all", Expense::Always),
+    ("atan2", Expense::Always),
+    ("async-start", Expense::Always),
+    ("async-update", Expense::Always),
+    ("async-done", Expense::Always),
+    ("batch-norm-grad", Expense::Always),
+    ("batch-norm-inference", Expense::Always),
+    ("batch-norm-training", Expense::Always),
+    ("call", Expense::Always),
+    ("cholesky", Expense::Always),
+    ("conditional", Expense::Always),
+    ("convolution", Expense::Always),
+    ("all-gather", Expense::Always),
+    ("all-gather-start", Expense::Always),
+    ("all-gather-done", Expense::Always),
+    ("all-reduce", Expense::Always),
+    ("reduce-scatter", Expense::Always),
+    ("all-reduce-start", Expense::Always),
+    ("all-reduce-done", Expense::Always),
+    ("all-to-all", Expense::Always),
+    ("collective-broadcast", Expense::Always),
+    ("collective-permute", Expense::Always),
+    ("collective-permute-done", Expense::Always),
+    ("collective-permute-start", Expense::Always),
+    ("custom-call", Expense::Always),
+    ("domain", Expense::Always),
+    ("dot", Expense::Always),
+    ("erf", Expense::Always),
+    ("exponential", Expense::Always),
+    ("exponential-minus-one", Expense::Always),
+    ("fft", Expense::Always),
+    ("fusion", Expense::Always),
+    ("gather", Expense::Always),
+    ("log", Expense::Always),
+    ("log-plus-one", Expense::Always),
+    ("logistic", Expense::Always),
+    ("map", Expense::Always),
+    ("parameter", Expense::Always),
+    ("power", Expense::Always),
+    ("ragged-all-to-all", Expense::Always),
+    ("ragged-dot", Expense::Always),
+    ("recv", Expense::Always),
+    ("recv-done", Expense::Always),
+    ("reduce", Expense::Always),
+    ("reduce-window", Expense::Always),
+    ("rng", Expense::Always),
+    ("rng-get-and-update-state", Expense::Always),
+    ("rng-bit-generator", Expense::Always),
+    ("rsqrt", Expense::Always),
+    ("scatter", Expense::Always),
+    ("select-and-scatter", Expense::Always),
+    ("send", Expense::Always),
+    ("send-done", Expense::Always),
+    ("sort", Expense::Always),
+    ("topk", Expense::Always),
+    ("sqrt", Expense::Always),
+    ("cbrt", Expense::Always),
+    ("tanh", Expense::Always),
+    ("triangular-solve", Expense::Always),
+    ("while", Expense::Always),
+    ("get-dimension-size", Expense::Always),
+    ("set-dimension-size", Expense::Always),
 ];
+
+/// Whether XLA counts `ins` as expensive; `None` where the text cannot
+/// tell (an integer division whose divisor is not visible as a constant).
+pub fn is_expensive(m: &Module<'_>, ins: &Instruction<'_>) -> Option<bool> {
+    let Some(&(_, expense)) = EXPENSIVE.iter().find(|(op, _)| *op == ins.opcode) else {
+        return Some(false);
+    };
+    let element = || match crate::program::Shape::parse(ins.shape_text) {
+        crate::program::Shape::Array(a) => Some(a.element),
+        _ => None,
+    };
+    match expense {
+        Expense::Always => Some(true),
+        Expense::ComplexOnly => element().map(|e| e.starts_with('c')),
+        Expense::UnlessIntegerByConstant => {
+            let e = element()?;
+            if !e.starts_with(['s', 'u']) {
+                return Some(true);
+            }
+            // The divisor, through one broadcast, a constant scalar: cheap.
+            let divisor = m
+                .operands(ins)
+                .get(1)?
+                .id
+                .and_then(|id| m.instruction(id))?;
+            let scalar =
+                |x: &Instruction<'_>| x.opcode == "constant" && true_rank(x.shape_text) == Some(0);
+            let inner = (divisor.opcode == "broadcast")
+                .then(|| {
+                    m.operands(divisor)
+                        .first()?
+                        .id
+                        .and_then(|id| m.instruction(id))
+                })
+                .flatten();
+            if scalar(divisor) || inner.is_some_and(scalar) {
+                Some(false)
+            } else if divisor.opcode == "parameter" && in_fusion(m, divisor) {
+                // Inside a fused computation: the divisor is outside.
+                None
+            } else {
+                Some(true)
+            }
+        }
+    }
+}
+
+/// Whether `ins` is in a computation a fusion calls.
+fn in_fusion(m: &Module<'_>, ins: &Instruction<'_>) -> bool {
+    let c = ins.computation.and_then(|c| m.computation(c));
+    c.is_some_and(|c| {
+        c.callers
+            .iter()
+            .any(|&id| m.instruction(id).is_some_and(|x| x.opcode == "fusion"))
+    })
+}
+
+/// Ops XLA's instruction fusion never considers as a consumer: `Run`
+/// skips an instruction that `IsFusible` rejects (a fusion aside) before
+/// looking at any of its operands.
+pub const NEVER_CONSUMERS: &[&str] = &["domain", "parameter", "while", "conditional", "call"];
 
 /// Ops that run as their own kernel, never inside a fusion.
 pub const OWN_KERNEL: &[&str] = &[
@@ -554,9 +687,14 @@ fn a(word: &str) -> &'static str {
 }
 
 fn expensive_duplicated(p: &Pair<'_, '_>) -> Option<String> {
-    let root = decided(p.m, p.producer)?.opcode;
+    // XLA:CPU returns "not loop-fusible" before this check.
+    if producer_not_fusible(p).is_some() {
+        return None;
+    }
+    let d = decided(p.m, p.producer)?;
+    let root = d.opcode;
     let users = p.m.users(p.producer).len();
-    (EXPENSIVE.contains(&root) && users >= 2).then(|| {
+    (is_expensive(p.m, d)? && users >= 2).then(|| {
         format!(
             "{}'s result comes from {} {root} and is read by {users} instructions: fusing it would compute it again in each",
             p.producer.name,
@@ -584,8 +722,13 @@ fn producer_not_fusible(p: &Pair<'_, '_>) -> Option<String> {
 }
 
 fn recompute(p: &Pair<'_, '_>) -> Option<String> {
-    let root = decided(p.m, p.producer)?.opcode;
-    if !EXPENSIVE.contains(&root) {
+    // XLA:CPU returns "not loop-fusible" before this check.
+    if producer_not_fusible(p).is_some() {
+        return None;
+    }
+    let d = decided(p.m, p.producer)?;
+    let root = d.opcode;
+    if !is_expensive(p.m, d)? {
         return None;
     }
     let reuse = reused_by(p.m, p.consumer, p.operand)?;
@@ -640,6 +783,16 @@ fn scalar(u: &Instruction<'_>, m: &Module<'_>) -> bool {
     u.opcode == "broadcast" && operand_shape(m, u, 0).is_some_and(|s| s.contains("[]"))
 }
 
+fn consumer_never_fused(p: &Pair<'_, '_>) -> Option<String> {
+    let ins = p.consumer;
+    NEVER_CONSUMERS.contains(&ins.opcode).then(|| {
+        format!(
+            "the consumer {} is never fused: XLA's instruction fusion skips it before looking at its operands",
+            what(ins)
+        )
+    })
+}
+
 fn consumer_not_fusible(p: &Pair<'_, '_>) -> Option<String> {
     let ins = p.consumer;
     if ins.opcode == "fusion" {
@@ -669,6 +822,45 @@ pub fn pair<'m, 'a>(
 
 #[cfg(test)]
 mod tests {
+    /// `is_expensive` as XLA's `IsExpensive` answers, on real lines:
+    /// python_loop_unrolled's CPU `sine` (cheap for reals), sharded_callback's
+    /// CPU `reduce`, and an integer division by a broadcast constant
+    /// (compiled to multiplies and shifts) against one by a variable.
+    #[test]
+    fn expensive_as_xla_counts() {
+        let text = r#"ENTRY %main (p: f32[256,256], q: f32[2,4], i: s32[8], j: s32[8]) -> f32[256,256] {
+  %param_0.4 = f32[256,256]{1,0} parameter(0)
+  %sin.3 = f32[256,256]{1,0} sine(%param_0.4), metadata={op_name="jit(fn)/sin" stack_frame_id=1}
+  %param = f32[2,4]{1,0} parameter(1)
+  %constant.0.clone = f32[] constant(0)
+  %reduce = f32[2]{0} reduce(%param, %constant.0.clone), dimensions={1}, to_apply=%region_0.0, metadata={op_name="jit(fn)/reduce_sum" stack_frame_id=1}
+  %i = s32[8]{0} parameter(2)
+  %j = s32[8]{0} parameter(3)
+  %c = s32[] constant(3)
+  %b = s32[8]{0} broadcast(%c), dimensions={}
+  %by_constant = s32[8]{0} divide(%i, %b)
+  %by_variable = s32[8]{0} divide(%i, %j)
+  %float = f32[256,256]{1,0} divide(%sin.3, %sin.3)
+  ROOT %t = f32[256,256]{1,0} add(%sin.3, %float)
+}
+"#;
+        let m = crate::program::parse(text);
+        let check = |name: &str, expect: Option<bool>| {
+            let ins = m.instructions.iter().find(|i| i.name == name);
+            assert_eq!(
+                ins.map(|i| super::is_expensive(&m, i)),
+                Some(expect),
+                "{name}"
+            );
+        };
+        check("sin.3", Some(false));
+        check("reduce", Some(true));
+        check("by_constant", Some(false));
+        check("by_variable", Some(true));
+        check("float", Some(true));
+        check("t", Some(false));
+    }
+
     /// Every collective that starts work (a synchronous one, a pair's
     /// start, `send`, `recv`) is in [`super::OWN_KERNEL`]: one missing would
     /// silently get no reason.
