@@ -8,7 +8,9 @@
 //!   sha256 as recorded, its url a GitHub blob at a commit, its labels well
 //!   formed;
 //! - `public_kinds` (always run): prints right / unknown / wrong for the
-//!   kind and fails on any wrong kind;
+//!   kind, each kind rule with how often it decided and was right, and each
+//!   hint rule with how often its guess (`kind_guess`, never the answer)
+//!   was right; fails on any wrong kind (an honest `unknown` is none);
 //! - `public_backends` (always run): prints right / unknown / wrong / unsupported for the
 //!   backend, and each rule of `RULES` with how often it decided and how
 //!   often it was right, and fails on any wrong or unsupported backend.
@@ -336,27 +338,38 @@ fn public_backends() {
 }
 
 /// Per kind rule: how often it decided, on how many labels that can judge
-/// it (not `ambiguous`), and how often it was right there.
+/// it (not `ambiguous`), and how often it was right there; for a hint rule
+/// (which never decides), the same of the guesses it suggested.
 fn kind_rule_table(rows: &[Row<'_>]) -> String {
-    let mut out = String::from("kind rule: decided / judged / right");
+    let mut out = String::from("kind rule: decided / judged / right; guessed / judged / right");
     for rule in RULES
         .iter()
         .filter(|r| !matches!(r.verdict, Verdict::Backend(_)))
     {
-        let decided: Vec<&Row<'_>> = rows
-            .iter()
-            .filter(|r| r.analysis.kind_rule == Some(rule.name))
-            .collect();
-        let judged = decided.iter().filter(|r| label_kind(r.entry).is_some());
-        let (j, right) = judged.fold((0, 0), |(j, ok), r| {
-            (j + 1, ok + usize::from(r.kind == Verdict3::Right))
-        });
+        let count = |pick: &dyn Fn(&Analysis) -> Option<(&'static str, Kind)>| {
+            let hit: Vec<(&Row<'_>, Kind)> = rows
+                .iter()
+                .filter_map(|r| {
+                    pick(&r.analysis)
+                        .filter(|p| p.0 == rule.name)
+                        .map(|p| (r, p.1))
+                })
+                .collect();
+            let judged: Vec<_> = hit
+                .iter()
+                .filter(|(r, _)| label_kind(r.entry).is_some())
+                .collect();
+            let right = judged
+                .iter()
+                .filter(|(r, k)| label_kind(r.entry) == Some(*k))
+                .count();
+            (hit.len(), judged.len(), right)
+        };
+        let d = count(&|a| a.kind_rule.map(|n| (n, a.kind)));
+        let g = count(&|a| a.kind_guess_rule.zip(a.kind_guess));
         out.push_str(&format!(
-            "\n  {:<22} {:>3} / {:>3} / {:>3}",
-            rule.name,
-            decided.len(),
-            j,
-            right
+            "\n  {:<22} {:>3} / {:>3} / {:>3}; {:>3} / {:>3} / {:>3}",
+            rule.name, d.0, d.1, d.2, g.0, g.1, g.2
         ));
     }
     out
