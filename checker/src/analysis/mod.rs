@@ -255,6 +255,10 @@ pub fn expect_compiled(a: &Analysis, why: &str) -> Result<(), String> {
         return Ok(());
     }
     let found = match (&a.kind, &a.reason) {
+        (Kind::Unknown, _) if a.kind_guess == Some(Kind::HloUnoptimized) => {
+            "HLO whose text proves neither kind (its hints suggest HLO before optimization, a guess)"
+                .to_owned()
+        }
         (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
         (k, _) => format!("a {k} dump"),
     };
