@@ -10,12 +10,16 @@
 //! backend"; generated from [`RULES`] by `mdbook-dumplab markers`, kept
 //! current by a test).
 //!
-//! A header without `is_scheduled=true` counts only in a text that runs
-//! from it to the `ENTRY` computation: JAX up to 0.4.26 printed compiled
-//! modules without the flag, so next to a few lines the header proves
-//! nothing; but XLA prints every computation before the entry, fused ones
-//! included, so a text read from the header to the entry without compiler
-//! work on the way was not compiled.
+//! A header without `is_scheduled=true` counts, as a hint, only in a text
+//! that runs from it to the `ENTRY` computation: JAX up to 0.4.26 printed
+//! compiled modules without the flag, so next to a few lines the header
+//! suggests nothing; XLA prints every computation before the entry, fused
+//! ones included, so a text read from the header to the entry without
+//! compiler work on the way suggests a module before compilation. It is
+//! still no proof: a compiled module with no fusion and no other compiler
+//! work reads the same (one was reported from the TensorFlow 2.10 era: an
+//! XLA:GPU module holding only copy insertion's copies and a renamed
+//! constant).
 //!
 //! Only proof decides, and proof on one side only: a module with fusions
 //! and `param_N` names is compiled even when its header lacks
