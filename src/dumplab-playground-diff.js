@@ -646,6 +646,9 @@
   /** The result of two lowered programs or two jaxprs. */
   function lowered(d) {
     const parts = [verdict(d), el('p', 'dlp-note', `Read: ${count(d.a.ops, 'op')} in A, ${count(d.b.ops, 'op')} in B.`)];
+    // Two HLO texts that prove neither kind (only hints): compared as
+    // lowered programs all the same, as the command line says too.
+    if (d.kind_unproved) parts.push(el('p', 'dlp-note dlp-diff-unproved', 'Neither text proves its kind (only hints of HLO before optimization): compared as lowered programs.'));
     if (d.signature) parts.push(el('p', 'dlp-note dlp-diff-signature', `Entry parameters: A (${d.signature.a.join(', ')}), B (${d.signature.b.join(', ')}).`));
     if (!d.lines.length) return parts;
     const wrap = el('div', 'dlp-table-wrap dlp-diff-lines');

@@ -739,11 +739,17 @@ self.onmessage = async (e) => {
       }
       let map = null;
       const kinds = reports.map((r) => r && r.kind);
-      const lowIdx = kinds.findIndex((k) => k === 'stablehlo' || k === 'jaxpr' || k === 'hlo-unoptimized');
+      let lowIdx = kinds.findIndex((k) => k === 'stablehlo' || k === 'jaxpr' || k === 'hlo-unoptimized');
+      // HLO that proves neither kind, whose hints suggest a module before
+      // compilation: the lowered side only where no dump proves one, and
+      // the map says its kind was not proved.
+      const unproved = lowIdx < 0 ? reports.findIndex((r) => r && r.kind === 'unknown' && r.kind_guess === 'hlo-unoptimized') : -1;
+      if (unproved >= 0) lowIdx = unproved;
       const compIdx = kinds.findIndex((k) => k === 'hlo-optimized');
       if (lowIdx >= 0 && compIdx >= 0) {
         map = await post({ op: 'map', lowered: lowIdx, compiled: compIdx });
         map.names = [lowIdx, compIdx].map((k) => (slots[k].stored ? slots[k].name : ''));
+        if (unproved >= 0) map.unproved = unproved;
       }
       if (gen !== generation) return;
       performance.mark('dumplab:analysed');
@@ -988,12 +994,15 @@ self.onmessage = async (e) => {
     const name = slots[i].name && slots[i].stored ? ` (${slots[i].name})` : '';
     sec.append(el('h3', '', `Dump ${i + 1}${name}: ${KIND_NAMES[r.kind] || r.kind}`));
     const facts = el('p', 'dlp-facts');
+    // A kind no line proves: the hints' guess, worded as a guess.
+    if (r.kind_guess) sec.dataset.kindGuess = r.kind_guess;
+    const kindText = r.kind_guess ? `${r.kind}; a guess, not an answer: ${r.kind_guess} (suggested by rule ${r.kind_guess_rule}, a hint, never proof)` : r.kind;
     const backend = r.backend ? `${r.backend} (named by the text)`
       : r.backend_guess ? `none named (${r.backend_reason}); a guess, not an answer: ${r.backend_guess}`
         : 'none named in the text';
     sec.dataset.backendBasis = r.backend_basis || '';
     sec.dataset.dialect = r.dialect || '';
-    facts.append(el('span', 'dlp-kind', `kind: ${r.kind}`), ' · ', el('span', 'dlp-dialect', `dialect: ${r.dialect || 'unknown'}`), ' · ', el('span', 'dlp-backend', `backend: ${backend}`), ' · ', el('span', 'dlp-linecount', lineCount(r)));
+    facts.append(el('span', 'dlp-kind', `kind: ${kindText}`), ' · ', el('span', 'dlp-dialect', `dialect: ${r.dialect || 'unknown'}`), ' · ', el('span', 'dlp-backend', `backend: ${backend}`), ' · ', el('span', 'dlp-linecount', lineCount(r)));
     sec.append(facts);
     if (r.unwrapped && r.unwrapped.length) {
       // A damaged paste, repaired before reading: say what was undone.
@@ -1270,6 +1279,7 @@ self.onmessage = async (e) => {
       later.push(() => {
         const sec = sourceMap(map.map, map.panes, map.names);
         sec.id = 'dlp-map';
+        if (map.unproved !== undefined) sec.querySelector('h3').after(el('p', 'dlp-note dlp-map-unproved', `Dump ${map.unproved + 1}'s text does not prove that it is HLO before optimization (its hints suggest so, a guess): read here as the lowered dump.`));
         out.append(sec);
         // Each pane opens at its first marked line (the entry computation comes last).
         for (const pre of sec.querySelectorAll('.dlp-map-panes pre')) window.dumplabViewer.reveal(pre.querySelector('.dlp-diff-line'));

@@ -39,6 +39,12 @@ fn consistent(text: &str) {
     assert!(a.backend_guess.is_none() || (a.kind == Kind::HloOptimized && a.backend.is_none()));
     assert!(a.kind == Kind::Unknown || a.dialect.is_some());
     assert_eq!(a.kind_rule.is_some(), a.kind.is_hlo());
+    // A guess of the kind only where no proof decided it, with its rule.
+    assert_eq!(a.kind_guess.is_some(), a.kind_guess_rule.is_some());
+    assert!(
+        a.kind_guess.is_none()
+            || (a.kind == Kind::Unknown && a.kind_guess.is_some_and(Kind::is_hlo))
+    );
     assert_eq!(
         a.entry_fusions,
         a.fusions.iter().filter(|f| f.in_entry).count()

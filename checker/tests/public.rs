@@ -8,7 +8,9 @@
 //!   sha256 as recorded, its url a GitHub blob at a commit, its labels well
 //!   formed;
 //! - `public_kinds` (always run): prints right / unknown / wrong for the
-//!   kind and fails on any wrong kind;
+//!   kind, each kind rule with how often it decided and was right, and each
+//!   hint rule with how often its guess (`kind_guess`, never the answer)
+//!   was right; fails on any wrong kind (an honest `unknown` is none);
 //! - `public_backends` (always run): prints right / unknown / wrong / unsupported for the
 //!   backend, and each rule of `RULES` with how often it decided and how
 //!   often it was right, and fails on any wrong or unsupported backend.

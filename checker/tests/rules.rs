@@ -34,6 +34,12 @@ fn check(name: &str, input: &str, e: Expect) {
     );
 }
 
+/// The guess kept apart from the kind, and the hint rule that suggests it.
+fn guess(input: &str, want: Option<(Kind, &'static str)>) {
+    let a = analyze(input);
+    assert_eq!(a.kind_guess.zip(a.kind_guess_rule), want, "{:?}", a.reason);
+}
+
 /// Lines `first..=last` of a fixture dump, verbatim, each ending in `\n`.
 fn fixture(file: &str, first: usize, last: usize) -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -139,15 +145,19 @@ fn each_rule_on_a_real_excerpt() {
         },
     );
     check(
-        "unscheduled-header: XLA's before-optimizations dump, header to entry with no compiler work",
+        "unscheduled-header: XLA's before-optimizations dump, header to entry with no compiler work: a hint, so unknown and a guess",
         include_str!("data/xla_dump_before_optimizations.txt"),
         Expect {
-            kind: Kind::HloUnoptimized,
-            rule: Some("unscheduled-header"),
+            kind: Kind::Unknown,
+            rule: None,
             dialect: hlo,
             backend: None,
-            reason: "",
+            reason: "line 1 shows `not-scheduled` (rule `unscheduled-header`)",
         },
+    );
+    guess(
+        include_str!("data/xla_dump_before_optimizations.txt"),
+        Some((Kind::HloUnoptimized, "unscheduled-header")),
     );
     check(
         "unscheduled-header: the header alone tells nothing (JAX up to 0.4.26 printed compiled modules so)",
@@ -161,11 +171,30 @@ fn each_rule_on_a_real_excerpt() {
         },
     );
     check(
-        "lowering-printer: bare names and a signature-less region after the header",
+        "lowering-printer: bare names and a signature-less region after the header: a hint, so unknown and a guess",
         &fixture("softmax/lowered.hlo.txt", 1, 6),
         Expect {
+            kind: Kind::Unknown,
+            rule: None,
+            dialect: hlo,
+            backend: None,
+            reason: "line 3 shows `unsigned-computation` (rule `lowering-printer`)",
+        },
+    );
+    guess(
+        &fixture("softmax/lowered.hlo.txt", 1, 6),
+        Some((Kind::HloUnoptimized, "lowering-printer")),
+    );
+    check(
+        "sharding-annotation: a Shardy result-sharding call of the lowering proves a module before compilation",
+        &format!(
+            "{}{}",
+            fixture("sharded_matmul/lowered.hlo.txt", 1, 1),
+            fixture("sharded_matmul/lowered.hlo.txt", 7, 7)
+        ),
+        Expect {
             kind: Kind::HloUnoptimized,
-            rule: Some("lowering-printer"),
+            rule: Some("sharding-annotation"),
             dialect: hlo,
             backend: None,
             reason: "",
@@ -194,14 +223,14 @@ fn each_rule_on_a_real_excerpt() {
         },
     );
     check(
-        "entry-layout-tiles: a TPU module before optimizations, not compiled",
+        "entry-layout-tiles: a TPU module before optimizations: a TPU, and no proof of the kind",
         TPU_BEFORE,
         Expect {
-            kind: Kind::HloUnoptimized,
-            rule: Some("unscheduled-header"),
+            kind: Kind::Unknown,
+            rule: None,
             dialect: hlo,
             backend: Some((Backend::Tpu, BackendBasis::Evidence)),
-            reason: "",
+            reason: "(rule `unscheduled-header`)",
         },
     );
     check(
@@ -279,7 +308,8 @@ fn a_copy_in_a_compiled_module_is_a_compiler_copy() {
         .unwrap();
     lines.insert(at, copy().trim_end().to_owned());
     let a = analyze(&lines.join("\n"));
-    assert_eq!(a.kind, Kind::HloUnoptimized, "{:?}", a.reason);
+    assert_eq!(a.kind, Kind::Unknown, "{:?}", a.reason);
+    assert_eq!(a.kind_guess, Some(Kind::HloUnoptimized), "{:?}", a.reason);
     assert!(a.line_markers.contains(at + 1, "copy-instruction"));
     assert!(!a.line_markers.contains(at + 1, "layout-op"));
 }

@@ -146,6 +146,11 @@ fn human(name: &str, a: &Analysis) -> String {
     if let Some(r) = &a.reason {
         s.push_str(&format!("  why unknown: {r}\n"));
     }
+    if let (Some(g), Some(rule)) = (a.kind_guess, a.kind_guess_rule) {
+        s.push_str(&format!(
+            "  a guess, not an answer: {g} (suggested by rule `{rule}`, a hint, never proof)\n"
+        ));
+    }
     if let Some(rule) = a.kind_rule {
         s.push_str(&format!(
             "  decided by rule `{rule}` (mdbook-dumplab markers lists the rules)\n"

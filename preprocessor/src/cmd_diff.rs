@@ -99,6 +99,9 @@ fn text(names: &(String, String), r: &DiffReport<'_>) -> String {
         r.kind,
         backend(r.backends.1)
     );
+    if r.kind_unproved {
+        out.push_str("Neither text proves its kind (only hints of HLO before optimization): compared as lowered programs.\n");
+    }
     match &r.body {
         Body::Compiled(d) => compiled(&mut out, r, d),
         Body::Lowered(d) => lowered(&mut out, d),

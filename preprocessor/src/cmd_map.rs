@@ -7,6 +7,10 @@
 //! ops and the kernels it landed in, then the kernels whose provenance is
 //! lost. `--json` prints the object documented in `dumplab::sourcemap::json`.
 //!
+//! A LOWERED text of HLO whose kind the text cannot prove (no proof either
+//! way, see `dumplab::analysis::classify`) is read as the lowered dump, as
+//! its position says, with one note on standard error.
+//!
 //! Exit status 0 with a map; 1 with one `mdbook-dumplab: error: ...` line
 //! when a file cannot be read, is not the kind of dump expected, or the two
 //! are dumps of different functions. Text from the dumps is printed with
@@ -14,6 +18,7 @@
 
 use crate::cmd_analyze::read_input;
 use anyhow::bail;
+use dumplab::analysis::Dialect;
 use dumplab::diagnostic::printable;
 use dumplab::sourcemap::{self, SourceMap};
 use dumplab::{Kind, analyze};
@@ -42,7 +47,19 @@ pub(crate) fn run(json: bool, lowered: &Path, compiled: &Path) -> anyhow::Result
             ck.kind
         );
     }
-    if !lowered_kinds.contains(&lk.kind) {
+    // HLO whose kind no line proves (only hints, or none): the position
+    // names it the lowered dump, and one line says the text could not.
+    let unproved = lk.kind == Kind::Unknown
+        && lk.dialect == Some(Dialect::Hlo)
+        && lk.kind_guess != Some(Kind::HloOptimized);
+    if unproved {
+        let guess = lk.kind_guess.map_or_else(String::new, |g| {
+            format!(" (its hints suggest {g}, a guess)")
+        });
+        eprintln!(
+            "mdbook-dumplab: note: {lname}: the text does not prove that it is HLO before optimization{guess}; read as the lowered dump, as its position says"
+        );
+    } else if !lowered_kinds.contains(&lk.kind) {
         bail!(
             "{lname}: expected a lowered dump (StableHLO, a jaxpr or HLO before optimization), found {}",
             describe(&lk)

@@ -70,12 +70,19 @@ pub(crate) fn reference(root: &Path) -> String {
 fn rules() -> String {
     let mut out = String::from(
         "\n## Rules: compiled or not, and the backend\n\n\
-         Within HLO, the heaviest clue on each side decides: proof outweighs a\n\
-         hint, a clue that only corroborates never decides alone, and proof on\n\
-         both sides gives `unknown` with a line of each. The backend is the one\n\
-         the clues name, whatever the kind; a compiled module with no clue has\n\
-         none, and a guess (CPU) kept apart in `backend_guess`, never the answer.\n\
-         `analyze --json` names the deciding rule in `kind_rule`.\n\n\
+         Within HLO, only proof decides, and only proof on one side: proof on\n\
+         both sides gives `unknown` with a line of each. Hints suggest a guess\n\
+         and never decide: with no proof on either side the kind is `unknown`,\n\
+         its reason names each hint's line and the proof that is missing, and\n\
+         the side the hints point to is kept apart in `kind_guess` (the hint\n\
+         rule in `kind_guess_rule`), never the answer. A clue that only\n\
+         corroborates never decides nor suggests. No proof rule finds a clue in\n\
+         a dump labelled the other side, on the fixtures, the drift corpus and\n\
+         the public corpus (`checker/tests/proof_rules.rs`); each hint does.\n\
+         The backend is the one the clues name, whatever the kind; a compiled\n\
+         module with no clue has none, and a guess (CPU) kept apart in\n\
+         `backend_guess`, never the answer. `analyze --json` names the deciding\n\
+         rule in `kind_rule`.\n\n\
          | rule | says | weight | counts | markers | why |\n\
          |---|---|---|---|---|---|\n",
     );

@@ -58,6 +58,24 @@ fn human_report_names_kind_and_evidence() {
 }
 
 #[test]
+fn a_text_with_only_hints_is_unknown_and_its_guess_is_worded_as_one() {
+    let f = data("as_text_dialect_hlo_scan.txt");
+    let out = run(&[f.to_str().unwrap()], None);
+    assert!(out.status.success());
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(s.contains(": unknown, dialect hlo"), "{s}");
+    assert!(
+        s.contains("  a guess, not an answer: hlo-unoptimized (suggested by rule `unscheduled-header`, a hint, never proof)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("why unknown: This is HLO, but nothing here proves whether XLA compiled it"),
+        "{s}"
+    );
+    assert!(!s.contains("decided by rule"), "{s}");
+}
+
+#[test]
 fn json_has_the_documented_fields_one_object_per_input() {
     let a = data("xla_dump_cpu_after_optimizations.txt");
     let b = data("as_text_dialect_hlo_scan.txt");
@@ -65,7 +83,9 @@ fn json_has_the_documented_fields_one_object_per_input() {
     assert!(out.status.success());
     let v = json_lines(&out);
     assert_eq!(v.len(), 2);
-    for (obj, kind) in v.iter().zip(["hlo-optimized", "hlo-unoptimized"]) {
+    // The second proves no kind (its header and names are hints): unknown,
+    // with the guess kept apart.
+    for (obj, kind) in v.iter().zip(["hlo-optimized", "unknown"]) {
         assert_eq!(obj["kind"], kind);
         for key in [
             "file",
@@ -81,6 +101,8 @@ fn json_has_the_documented_fields_one_object_per_input() {
             "backend_basis",
             "backend_reason",
             "kind_rule",
+            "kind_guess",
+            "kind_guess_rule",
             "unwrapped",
         ] {
             assert!(obj.get(key).is_some(), "missing {key} in {obj}");
@@ -108,7 +130,10 @@ fn json_has_the_documented_fields_one_object_per_input() {
     assert_eq!(v[0]["backend_basis"], "evidence");
     assert!(v[0]["backend_reason"].is_null());
     assert_eq!(v[0]["kind_rule"], "scheduled");
-    assert_eq!(v[1]["kind_rule"], "unscheduled-header");
+    assert!(v[0]["kind_guess"].is_null());
+    assert!(v[1]["kind_rule"].is_null());
+    assert_eq!(v[1]["kind_guess"], "hlo-unoptimized");
+    assert_eq!(v[1]["kind_guess_rule"], "unscheduled-header");
     for o in &v {
         assert_eq!(o["dialect"], "hlo");
         assert_eq!(o["unwrapped"], serde_json::json!([]));

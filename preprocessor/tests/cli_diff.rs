@@ -349,3 +349,19 @@ fn standard_input_is_one_side_at_most() {
         "mdbook-dumplab: error: A and B are both `-`: standard input can be one of the two dumps, give the other as a file"
     );
 }
+
+#[test]
+fn two_lowered_hlo_texts_that_prove_no_kind_are_compared_as_lowered_and_say_so() {
+    let args = [
+        "fixtures/softmax/lowered.hlo.txt",
+        "fixtures/layernorm/lowered.hlo.txt",
+    ];
+    let text = ok(&run(&args, None));
+    assert!(
+        text.contains("A: fixtures/softmax/lowered.hlo.txt (unknown, no backend named)\nB: fixtures/layernorm/lowered.hlo.txt (unknown, no backend named)\nNeither text proves its kind (only hints of HLO before optimization): compared as lowered programs.\n"),
+        "{text}"
+    );
+    let v = json(&run(&["--json", args[0], args[1]], None));
+    assert_eq!(v["kind_unproved"], true);
+    assert_eq!(v["format"], "hlo");
+}

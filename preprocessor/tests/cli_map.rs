@@ -330,3 +330,23 @@ fn the_sixth_operand_after_index_5_has_its_shape() {
     assert_eq!(shapes, ["f32[8]"; 6], "{v}");
     assert_eq!(rows[0]["bytes_read"], 6 * 32, "{v}");
 }
+
+#[test]
+fn a_lowered_hlo_text_that_proves_no_kind_is_mapped_by_its_position_with_one_note() {
+    let out = run(
+        &[
+            &fixture("softmax", "lowered.hlo.txt"),
+            &fixture("softmax", "compiled.cpu.hlo.txt"),
+            "--json",
+        ],
+        None,
+    );
+    let v = json(&out);
+    assert_eq!(v["lowered_format"], "hlo");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("lowered.hlo.txt: the text does not prove that it is HLO before optimization (its hints suggest hlo-unoptimized, a guess); read as the lowered dump, as its position says"),
+        "{err}"
+    );
+}

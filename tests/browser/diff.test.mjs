@@ -271,6 +271,15 @@ test('at 1280 px: the summary is `diff --json`\'s, every change listed, partners
   ]);
   await compare(page, lowA, lowA);
   assert.match(await page.locator('.dlp-diff-verdict').innerText(), /^The same program: every source line lowered to the same StableHLO operations \(5 lines\), and the entry signatures agree\./);
+  assert.equal(await page.locator('.dlp-diff-unproved').count(), 0, 'StableHLO proves its kind');
+  // Two lowered HLO texts prove no kind (only hints): compared as lowered
+  // programs, and the page says so, as the command line does.
+  const hloA = fixture('layernorm/lowered.hlo.txt');
+  const hloB = fixture('rms_norm/lowered.hlo.txt');
+  assert.equal(diffJson(hloA, hloB).kind_unproved, true);
+  await compare(page, hloA, hloB);
+  assert.equal(await page.locator('.dlp-diff-out').getAttribute('data-kind'), 'lowered');
+  assert.equal(await page.locator('.dlp-diff-unproved').innerText(), 'Neither text proves its kind (only hints of HLO before optimization): compared as lowered programs.');
   const jaxA = fixture('layernorm/jaxpr.txt');
   await compare(page, jaxA, fixture('rms_norm/jaxpr.txt'));
   assert.equal(await page.locator('.dlp-diff-out').getAttribute('data-kind'), 'jaxpr');

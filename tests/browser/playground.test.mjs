@@ -90,6 +90,15 @@ test('pasted fixtures get the kind, backend and kernel count of `analyze --json`
       assert.equal(await page.locator('.dlp-kernels').count(), 0, `${f}: no kernel table`);
       assert.equal(await page.locator('.dlp-lines').count(), 1, `${f}: ops per source line`);
     }
+    if (want.kind === 'unknown') {
+      // HLO that proves neither kind: nothing decided, the hints' guess
+      // worded as a guess, the reason naming each hint's line.
+      assert.equal(got.kindGuess, want.kind_guess, f);
+      assert.match(await page.locator('.dlp-facts').first().innerText(), new RegExp(`kind: unknown; a guess, not an answer: ${want.kind_guess} \\(suggested by rule ${want.kind_guess_rule}, a hint, never proof\\)`), f);
+      assert.equal(await page.locator('.dlp-evidence .dl-line.dl-lit').count(), 0, `${f}: nothing decided`);
+      assert.match(await page.locator('.dlp-reason').first().innerText(), /^Why unknown: This is HLO, but nothing here proves whether XLA compiled it: only hints, line 1 shows/, f);
+      continue;
+    }
     // Every deciding line is shown in the dump viewer, lit, with its text,
     // its true line number and a chapter link in its note.
     const ev = await page.locator('.dlp-evidence .dl-line.dl-lit').count();
@@ -612,6 +621,18 @@ test('the two reader bugs of real pastes: a multi-line backend_config and /*inde
   const cells = await page.locator('.dlp-kernels tbody tr').first().locator('td').allInnerTexts();
   assert.equal(cells[4], `${Array(6).fill('f32[8]').join(', ')} → f32[8]`, 'six operand shapes, none `?`');
   assert.notEqual(cells[5], '?', 'the reads are known');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a lowered HLO text that proves no kind is mapped as the lowered dump, and the map says so', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, PAGE);
+  await page.locator('#dlp-text-1').fill(fs.readFileSync(fixture('softmax/compiled.cpu.hlo.txt'), 'utf8'));
+  await paste(page, 0, fs.readFileSync(fixture('softmax/lowered.hlo.txt'), 'utf8'));
+  await page.waitForSelector('.dlp-map');
+  assert.equal(await page.locator('.dlp-report').first().getAttribute('data-kind'), 'unknown');
+  assert.match(await page.locator('.dlp-map-unproved').innerText(), /^Dump 1's text does not prove that it is HLO before optimization \(its hints suggest so, a guess\): read here as the lowered dump\.$/);
+  assert.ok(await page.locator('.dlp-map-kernels tbody tr').count() > 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

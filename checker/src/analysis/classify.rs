@@ -10,20 +10,29 @@
 //! backend"; generated from [`RULES`] by `mdbook-dumplab markers`, kept
 //! current by a test).
 //!
-//! A header without `is_scheduled=true` counts only in a text that runs
-//! from it to the `ENTRY` computation: JAX up to 0.4.26 printed compiled
-//! modules without the flag, so next to a few lines the header proves
-//! nothing; but XLA prints every computation before the entry, fused ones
-//! included, so a text read from the header to the entry without compiler
-//! work on the way was not compiled.
+//! A header without `is_scheduled=true` counts, as a hint, only in a text
+//! that runs from it to the `ENTRY` computation: JAX up to 0.4.26 printed
+//! compiled modules without the flag, so next to a few lines the header
+//! suggests nothing; XLA prints every computation before the entry, fused
+//! ones included, so a text read from the header to the entry without
+//! compiler work on the way suggests a module before compilation. It is
+//! still no proof: a compiled module with no fusion and no other compiler
+//! work reads the same (one was reported from the TensorFlow 2.10 era: an
+//! XLA:GPU module holding only copy insertion's copies and a renamed
+//! constant).
 //!
-//! The heaviest clue on each side decides: proof outweighs a hint (a module
-//! with fusions and `param_N` names is compiled even when its header lacks
+//! Only proof decides, and proof on one side only: a module with fusions
+//! and `param_N` names is compiled even when its header lacks
 //! `is_scheduled=true`, as older printers, XLA's reducing tools and
-//! hand-built test modules print it); a clue that only corroborates never
-//! decides (TensorFlow's bridge emits `copy`s for return values before any
-//! pass runs). When both sides hold clues of the same weight, the answer is
-//! `unknown` and the reason names a line of each: never a guess.
+//! hand-built test modules print it. A hint never decides alone: with no
+//! proof on either side the kind is `unknown`, its reason names the hints
+//! found (a line of each) and the proof that is missing, and the side the
+//! hints point to is kept apart as [`Analysis::kind_guess`], which no
+//! answer reads (as [`Analysis::backend_guess`] is for the backend). A
+//! clue that only corroborates never even suggests (TensorFlow's bridge
+//! emits `copy`s for return values before any pass runs). When both sides
+//! hold proof, the answer is `unknown` and the reason names a line of
+//! each: never a guess.
 //!
 //! The backend is reported only when a clue names one, whatever the kind
 //! ([`BackendBasis::Evidence`]). A compiled module with no clue at all has
@@ -53,7 +62,8 @@ pub enum Verdict {
 pub enum Weight {
     /// Agrees with a verdict but never decides one alone.
     Corroborates,
-    /// Decides when nothing heavier says otherwise.
+    /// Suggests a guess ([`Analysis::kind_guess`]) but never decides: the
+    /// other side's printers can print it too.
     Hint,
     /// Only one side can print it.
     Proof,
@@ -201,7 +211,7 @@ pub const RULES: [Rule; 13] = [
         weight: Weight::Hint,
         when: When::EntryReached,
         markers: &[M::NotScheduled],
-        why: "a header without `is_scheduled=true` is printed before compilation, but also for compiled modules by JAX up to 0.4.26, reduced and hand-built modules: it says \"not compiled\" only in a text read from the header to the entry computation with no compiler work on the way",
+        why: "a header without `is_scheduled=true` is printed before compilation, but also for compiled modules by JAX up to 0.4.26, reduced and hand-built modules: it suggests \"not compiled\" (a guess, never the kind) only in a text read from the header to the entry computation with no compiler work on the way",
     },
     Rule {
         name: "lowering-printer",
@@ -209,7 +219,7 @@ pub const RULES: [Rule; 13] = [
         weight: Weight::Hint,
         when: When::HeaderSeen,
         markers: &[M::UnsignedComputation, M::BareNames],
-        why: "`as_text(dialect=\"hlo\")` prints names without `%` and computations without signatures, and only prints modules before compilation; but jaxlib 0.4.13's XLA dump folders printed compiled modules so too, and hand-built test modules look the same: the habit says \"not compiled\" only next to the module header, where compiler work shows before the entry",
+        why: "`as_text(dialect=\"hlo\")` prints names without `%` and computations without signatures, and only prints modules before compilation; but jaxlib 0.4.13's XLA dump folders printed compiled modules so too, and hand-built test modules look the same: the habit suggests \"not compiled\" (a guess, never the kind) only next to the module header, where compiler work shows before the entry",
     },
     Rule {
         name: "front-end-copy",
@@ -295,19 +305,22 @@ fn first(sink: &Sink, ms: &[M]) -> (usize, &'static str) {
         .unwrap_or((0, ""))
 }
 
-/// The heaviest rule with clues that says `verdict` (of weight above
-/// [`Weight::Corroborates`]): the rule, its first line and marker.
-fn heaviest(sink: &Sink, verdict: Verdict) -> Option<(&'static Rule, usize, &'static str)> {
+/// The rule of weight `weight` saying `verdict` whose clues (where they
+/// count) come first: the rule, its first line and marker.
+fn strongest(
+    sink: &Sink,
+    verdict: Verdict,
+    weight: Weight,
+) -> Option<(&'static Rule, usize, &'static str)> {
     RULES
         .iter()
-        .filter(|r| r.verdict == verdict && r.weight > Weight::Corroborates)
+        .filter(|r| r.verdict == verdict && r.weight == weight)
         .filter(|r| r.when.holds(sink) && total(sink, r.markers) > 0)
         .map(|r| {
             let (line, marker) = first(sink, r.markers);
             (r, line, marker)
         })
-        // Heaviest first; among equals, the earliest clue.
-        .min_by_key(|(r, line, _)| (std::cmp::Reverse(r.weight), *line))
+        .min_by_key(|(_, line, _)| *line)
 }
 
 pub(crate) fn decide(a: &mut Analysis, sink: &Sink) {
@@ -368,11 +381,9 @@ fn decide_kind(a: &mut Analysis, sink: &Sink) {
         a.kind = fam.1;
         return;
     }
-    let compiled = heaviest(sink, Verdict::Compiled);
-    let not = heaviest(sink, Verdict::NotCompiled);
+    let compiled = strongest(sink, Verdict::Compiled, Weight::Proof);
+    let not = strongest(sink, Verdict::NotCompiled, Weight::Proof);
     let (kind, rule) = match (compiled, not) {
-        (Some(c), Some(u)) if c.0.weight > u.0.weight => (Kind::HloOptimized, Some(c.0)),
-        (Some(c), Some(u)) if c.0.weight < u.0.weight => (Kind::HloUnoptimized, Some(u.0)),
         (Some((_, ol, om)), Some((_, ul, um))) => {
             a.reason = Some(format!(
                 "This is HLO, but its clues contradict each other: line {ol} shows compilation (`{om}`) while line {ul} shows a module before compilation (`{um}`)."
@@ -382,29 +393,86 @@ fn decide_kind(a: &mut Analysis, sink: &Sink) {
         (Some(c), None) => (Kind::HloOptimized, Some(c.0)),
         (None, Some(u)) => (Kind::HloUnoptimized, Some(u.0)),
         (None, None) => {
-            let copies = if sink.count(M::CopyInstruction) > 0 {
-                " A `copy` alone does not tell either: front ends emit them too."
-            } else {
-                ""
-            };
-            let bare = if sink.count(M::BareNames) + sink.count(M::UnsignedComputation) > 0 {
-                " Names without `%` do not tell without the module header either: jaxlib 0.4.13's XLA dumps printed compiled modules so too."
-            } else {
-                ""
-            };
-            let header = if sink.count(M::NotScheduled) > 0 {
-                "its header lacks `is_scheduled=true`, but JAX up to 0.4.26 printed compiled modules so too, and this text stops before the `ENTRY` computation, so it cannot show that no compiler work comes first"
-            } else {
-                "no module header"
-            };
-            a.reason = Some(format!(
-                "This is HLO, but nothing here shows whether XLA compiled it: no fusion, no `is_scheduled=true`; {header}. Layouts alone do not tell, XLA prints them before compilation too.{bare}{copies}"
-            ));
+            no_proof(a, sink);
             (Kind::Unknown, None)
         }
     };
     a.kind = kind;
     a.kind_rule = rule.map(|r| r.name);
+}
+
+/// HLO with no proof on either side: the kind is unknown. Its reason names
+/// the hints found (a line of each) and the proof that is missing; where
+/// the hints all point one way, [`Analysis::kind_guess`] holds that side,
+/// kept apart from the answer.
+fn no_proof(a: &mut Analysis, sink: &Sink) {
+    let hints: Vec<_> = RULES
+        .iter()
+        .filter(|r| r.weight == Weight::Hint && r.when.holds(sink))
+        .filter(|r| total(sink, r.markers) > 0)
+        .map(|r| (r, first(sink, r.markers)))
+        .collect();
+    if hints.is_empty() {
+        a.reason = Some(no_clue_reason(sink));
+        return;
+    }
+    let found: Vec<String> = hints
+        .iter()
+        .map(|(r, (line, marker))| format!("line {line} shows `{marker}` (rule `{}`)", r.name))
+        .collect();
+    let side = |v: Verdict| hints.iter().filter(move |(r, _)| r.verdict == v);
+    let guess = match (
+        side(Verdict::NotCompiled).next(),
+        side(Verdict::Compiled).next(),
+    ) {
+        (Some((r, _)), None) => Some((Kind::HloUnoptimized, r.name)),
+        (None, Some((r, _))) => Some((Kind::HloOptimized, r.name)),
+        _ => None,
+    };
+    let suggests = match guess {
+        Some((k, _)) => format!(", which suggest {k}"),
+        None => ", which point both ways".to_owned(),
+    };
+    a.reason = Some(format!(
+        "This is HLO, but nothing here proves whether XLA compiled it: only hints, {}{suggests}; a hint is never proof (some printers leave `is_scheduled=true` out of compiled modules and print names without `%`: JAX up to 0.4.26, jaxlib 0.4.13's XLA dump folders, reduced and hand-built modules). Missing: a clue of a rule that proves compilation ({}) or a module before it ({}).",
+        found.join(" and "),
+        proof_rules(Verdict::Compiled),
+        proof_rules(Verdict::NotCompiled),
+    ));
+    a.kind_guess = guess.map(|g| g.0);
+    a.kind_guess_rule = guess.map(|g| g.1);
+}
+
+/// The names of the proof rules that say `verdict`, quoted, comma-separated.
+fn proof_rules(verdict: Verdict) -> String {
+    RULES
+        .iter()
+        .filter(|r| r.verdict == verdict && r.weight == Weight::Proof)
+        .map(|r| format!("`{}`", r.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why HLO with neither proof nor a hint that counts has no kind.
+fn no_clue_reason(sink: &Sink) -> String {
+    let copies = if sink.count(M::CopyInstruction) > 0 {
+        " A `copy` alone does not tell either: front ends emit them too."
+    } else {
+        ""
+    };
+    let bare = if sink.count(M::BareNames) + sink.count(M::UnsignedComputation) > 0 {
+        " Names without `%` do not tell without the module header either: jaxlib 0.4.13's XLA dumps printed compiled modules so too."
+    } else {
+        ""
+    };
+    let header = if sink.count(M::NotScheduled) > 0 {
+        "its header lacks `is_scheduled=true`, but JAX up to 0.4.26 printed compiled modules so too, and this text stops before the `ENTRY` computation, so it cannot show that no compiler work comes first"
+    } else {
+        "no module header"
+    };
+    format!(
+        "This is HLO, but nothing here shows whether XLA compiled it: no fusion, no `is_scheduled=true`; {header}. Layouts alone do not tell, XLA prints them before compilation too.{bare}{copies}"
+    )
 }
 
 fn decide_backend(a: &mut Analysis, sink: &Sink) {
@@ -443,7 +511,7 @@ pub(crate) fn decides(kind: Kind, m: M) -> bool {
     let by_rule = side.is_some_and(|v| {
         RULES
             .iter()
-            .any(|r| r.verdict == v && r.weight > Weight::Corroborates && r.markers.contains(&m))
+            .any(|r| r.verdict == v && r.weight == Weight::Proof && r.markers.contains(&m))
     });
     let by_family = match kind {
         Kind::Jaxpr | Kind::Stablehlo => {

@@ -28,7 +28,10 @@
 //! `unwrapped`; `backend` is now also set for uncompiled and unknown dumps
 //! whose text names a backend. Later: `backend` is no longer inferred as
 //! `cpu` for a compiled module without a clue; `backend_guess` holds that
-//! guess apart (and `backend_basis` is never `inferred`).
+//! guess apart (and `backend_basis` is never `inferred`). Later: a hint
+//! (`unscheduled-header`, `lowering-printer`) no longer decides the kind:
+//! HLO with no proof on either side is `unknown`, and `kind_guess` with
+//! `kind_guess_rule` hold what its hints suggest, apart.
 //!
 //! | field | type | meaning |
 //! |---|---|---|
@@ -38,8 +41,10 @@
 //! | `backend_basis` | string or null | `evidence` (a clue names the backend); null when `backend` is |
 //! | `backend_reason` | string or null | for compiled HLO with no clue: why no backend is named (`no GPU or TPU clue in a compiled module; ...`); null otherwise |
 //! | `backend_guess` | string or null | with `backend_reason`: `cpu`, a guess and never the answer (XLA:CPU often leaves no clue; other backends can print such modules too) |
-//! | `reason` | string or null | why the kind is `unknown` (null otherwise); a contradiction names a line of each side |
-//! | `kind_rule` | string or null | for HLO, the rule that decided compiled or not (`scheduled`, `compiler-structure`, `unscheduled-header`, ...: see [`rules`]); null otherwise |
+//! | `reason` | string or null | why the kind is `unknown` (null otherwise); a contradiction names a line of each side; HLO with only hints names each hint's line and the proof that is missing |
+//! | `kind_rule` | string or null | for HLO, the proof rule that decided compiled or not (`scheduled`, `compiler-structure`, `sharding-annotation`, ...: see [`rules`]); null otherwise, and always null when `kind` is `unknown` (a hint never decides) |
+//! | `kind_guess` | string or null | with `kind` `unknown` for HLO whose hints all point one way: `hlo-unoptimized` (or `hlo-optimized`), a guess and never the answer; null otherwise |
+//! | `kind_guess_rule` | string or null | with `kind_guess`: the hint rule that suggests it (`unscheduled-header`, `lowering-printer`) |
 //! | `lines` | integer | lines in the input, as pasted |
 //! | `unwrapped` | list of `{what, lines, first_line, note}` | damage undone before reading (see [`mod@unwrap`]): `what` is `log-prefix`, `prompt`, `repr` or `wrapped`, `lines` how many pasted lines it touched from `first_line`; empty for clean text |
 //! | `entry_fusions` | integer | `fusion` instructions in the entry computation (0 when not HLO) |
@@ -163,6 +168,7 @@
 //! | field | type | meaning |
 //! |---|---|---|
 //! | `format` | string | `stablehlo`, `hlo` (before optimization) or `jaxpr` |
+//! | `kind_unproved` | boolean | both texts are HLO that proves neither kind (analysis `unknown`, `kind_guess` `hlo-unoptimized`): compared as lowered programs, which their text does not prove they are |
 //! | `a`, `b` | object | `{backend, repaired, ops}`: ops read |
 //! | `summary` | object | `{same_program, moved, lines_same, lines_changed, unlocated}`: `same_program` when every source line lowered to the same operations (or, `moved`, the lines that differ hold the same operations together: the code moved to other lines) and the signatures agree; `unlocated` when a side's ops carry no source line (compared as one program) |
 //! | `lines` | list | the lines that differ: `{file, line, a: {op: count}, b: {op: count}}` (`file`, `line` null for ops without a location) |
@@ -248,6 +254,10 @@ pub fn expect_compiled(a: &Analysis, why: &str) -> Result<(), String> {
         return Ok(());
     }
     let found = match (&a.kind, &a.reason) {
+        (Kind::Unknown, _) if a.kind_guess == Some(Kind::HloUnoptimized) => {
+            "HLO whose text proves neither kind (its hints suggest HLO before optimization, a guess)"
+                .to_owned()
+        }
         (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
         (k, _) => format!("a {k} dump"),
     };

@@ -572,6 +572,13 @@ pub struct Analysis {
     pub reason: Option<String>,
     /// The rule (see [`rules`]) that decided compiled or not, for HLO.
     pub kind_rule: Option<&'static str>,
+    /// A guess, never the answer: for HLO whose kind is [`Kind::Unknown`]
+    /// because no proof shows on either side, the kind its hints suggest
+    /// (`hlo-unoptimized` for a header without `is_scheduled=true`); the
+    /// playground and the command line word it as a guess.
+    pub kind_guess: Option<Kind>,
+    /// The hint rule (see [`rules`]) that suggests [`Analysis::kind_guess`].
+    pub kind_guess_rule: Option<&'static str>,
     /// Lines in the text (as pasted).
     pub lines: usize,
     /// The damage undone before reading (see [`mod@unwrap`]); empty for clean
@@ -633,6 +640,8 @@ impl Analysis {
             backend_guess: None,
             reason: None,
             kind_rule: None,
+            kind_guess: None,
+            kind_guess_rule: None,
             lines,
             unwrapped: Vec::new(),
             entry_fusions: 0,

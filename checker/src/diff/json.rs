@@ -389,8 +389,8 @@ fn lowered(out: &mut String, r: &DiffReport<'_>, d: &LoweredDiff) {
     };
     let _ = write!(
         out,
-        "{{\"kind\":\"{kind}\",\"format\":\"{}\",\"a\":{{\"backend\":",
-        d.format
+        "{{\"kind\":\"{kind}\",\"format\":\"{}\",\"kind_unproved\":{},\"a\":{{\"backend\":",
+        d.format, r.kind_unproved
     );
     backend(out, r.backends.0);
     let _ = write!(

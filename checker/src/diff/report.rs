@@ -22,8 +22,14 @@ pub enum Body<'a> {
 
 /// Everything the diff shows.
 pub struct DiffReport<'a> {
-    /// The kind both dumps are.
+    /// The kind both dumps are ([`Kind::Unknown`] for two HLO texts that
+    /// prove neither kind, compared as lowered programs: see
+    /// [`DiffReport::kind_unproved`]).
     pub kind: Kind,
+    /// Both texts are HLO whose hints suggest a module before compilation
+    /// but prove nothing either way: they are compared as lowered
+    /// programs, and the report says their kind is not proved.
+    pub kind_unproved: bool,
     /// The backend each names (the analysis's).
     pub backends: (Option<Backend>, Option<Backend>),
     /// The chip the lower bounds are on, when one was asked for.
@@ -40,6 +46,10 @@ pub struct DiffReport<'a> {
 /// A sentence naming what a dump is.
 fn what(a: &Analysis) -> String {
     match (&a.kind, &a.reason) {
+        (Kind::Unknown, _) if a.kind_guess == Some(Kind::HloUnoptimized) => {
+            "HLO whose text proves neither kind (its hints suggest HLO before optimization, a guess)"
+                .into()
+        }
         (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
         (Kind::HloOptimized, _) => "compiled HLO".into(),
         (Kind::HloUnoptimized, _) => "HLO before optimization".into(),
@@ -79,8 +89,17 @@ fn report_of<R>(
     chip: Option<&'static Chip>,
     f: impl FnOnce(&DiffReport<'_>) -> R,
 ) -> Result<R, String> {
+    // HLO with hints of a module before compilation and no proof: two of
+    // them compare as lowered programs (the report says so); one beside
+    // another kind is unknown.
+    let unproved = |x: &Analysis| {
+        x.kind == Kind::Unknown
+            && x.dialect == Some(analysis::Dialect::Hlo)
+            && x.kind_guess == Some(Kind::HloUnoptimized)
+    };
+    let kind_unproved = unproved(a.0) && unproved(b.0);
     for (side, x) in [("A", a.0), ("B", b.0)] {
-        if x.kind == Kind::Unknown {
+        if x.kind == Kind::Unknown && !unproved(x) {
             return Err(format!("{side} is {}: nothing to compare", what(x)));
         }
     }
@@ -118,6 +137,7 @@ fn report_of<R>(
     let report = DiffReport {
         chip_why: (why(a.0.backend), why(b.0.backend)),
         kind: a.0.kind,
+        kind_unproved,
         backends: (a.0.backend, b.0.backend),
         chip,
         repaired: (!a.1.undone.is_empty(), !b.1.undone.is_empty()),

@@ -170,27 +170,35 @@ pub fn backend_clue_line(a: &Analysis) -> Option<usize> {
 }
 
 /// Per kind rule of `RULES`: how often it decided, on how many labels that
-/// can judge it (not `ambiguous`), and how often it was right there.
+/// can judge it (not `ambiguous`), and how often it was right there; for a
+/// hint rule (which never decides), the same of the guesses it suggested.
 pub fn kind_rule_table(rows: &[Judged<'_>]) -> String {
-    let mut out = String::from("kind rule: decided / judged / right");
+    let mut out = String::from("kind rule: decided / judged / right; guessed / judged / right");
     for rule in RULES
         .iter()
         .filter(|r| !matches!(r.verdict, Verdict::Backend(_)))
     {
-        let decided: Vec<&Judged<'_>> = rows
-            .iter()
-            .filter(|r| r.analysis.kind_rule == Some(rule.name))
-            .collect();
-        let judged = decided.iter().filter(|r| r.label.kind.is_some());
-        let (j, right) = judged.fold((0, 0), |(j, ok), r| {
-            (j + 1, ok + usize::from(r.kind == Verdict3::Right))
-        });
+        let count = |pick: &dyn Fn(&Analysis) -> Option<(&'static str, Kind)>| {
+            let hit: Vec<(&Judged<'_>, Kind)> = rows
+                .iter()
+                .filter_map(|r| {
+                    pick(&r.analysis)
+                        .filter(|p| p.0 == rule.name)
+                        .map(|p| (r, p.1))
+                })
+                .collect();
+            let judged: Vec<_> = hit.iter().filter(|(r, _)| r.label.kind.is_some()).collect();
+            let right = judged
+                .iter()
+                .filter(|(r, k)| judge_kind(r.label.kind, *k) == Verdict3::Right)
+                .count();
+            (hit.len(), judged.len(), right)
+        };
+        let d = count(&|a| a.kind_rule.map(|n| (n, a.kind)));
+        let g = count(&|a| a.kind_guess_rule.zip(a.kind_guess));
         out.push_str(&format!(
-            "\n  {:<22} {:>4} / {:>4} / {:>4}",
-            rule.name,
-            decided.len(),
-            j,
-            right
+            "\n  {:<22} {:>4} / {:>4} / {:>4}; {:>4} / {:>4} / {:>4}",
+            rule.name, d.0, d.1, d.2, g.0, g.1, g.2
         ));
     }
     out
