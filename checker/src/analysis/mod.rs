@@ -318,9 +318,8 @@ fn analysis_of<'t>(
             continue;
         }
         let n = if moved {
-            let (n, col) = repaired.map.get(i + 1);
-            sink.col = col;
-            n
+            sink.at = Some((&repaired.map, i + 1));
+            repaired.map.get(i + 1).0
         } else {
             i + 1
         };
@@ -340,7 +339,7 @@ fn analysis_of<'t>(
         a.pasted_modules = starts;
     }
     a.unwrapped = repaired.undone.clone();
-    sink.col = 0;
+    sink.at = None;
     hlo.finish(&mut a, &mut sink);
     mlir.finish(&mut a, &mut sink);
     classify::decide(&mut a, &sink);

@@ -64,18 +64,7 @@ pub fn unwrap(text: &str) -> Unwrapped<'_> {
         if out.map.is_empty() {
             out.pasted_lines = scan::lines(text).count();
         }
-        // Compose the new map with the one so far.
-        let starts = lines
-            .iter()
-            .map(|l| {
-                let (p, c) = if out.map.is_empty() {
-                    (l.line, 0)
-                } else {
-                    out.map.get(l.line)
-                };
-                (p, c + l.col)
-            })
-            .collect();
+        let map = compose(&out.map, &lines);
         for u in undone {
             let first = if out.map.is_empty() {
                 u.first_line
@@ -96,9 +85,47 @@ pub fn unwrap(text: &str) -> Unwrapped<'_> {
             s.push('\n');
         }
         out.text = Cow::Owned(s);
-        out.map = LineMap::from_starts(starts);
+        out.map = map;
     }
     out
+}
+
+/// The map of a round's lines composed with the map so far (empty after
+/// no round): each line's start and jumps as pasted.
+fn compose(old: &LineMap, lines: &[Out]) -> LineMap {
+    let mut starts = Vec::with_capacity(lines.len());
+    let mut jumps = Vec::new();
+    for (l, r) in lines.iter().zip(1..) {
+        if old.is_empty() {
+            starts.push((l.line, l.col));
+            jumps.extend(l.jumps.iter().map(|&(c, p)| (r, c, p)));
+            continue;
+        }
+        let (p, s) = old.get(l.line);
+        if old.jumps_of(l.line).is_empty() {
+            starts.push((p, s + l.col));
+            jumps.extend(l.jumps.iter().map(|&(c, at)| (r, c, s + at)));
+            continue;
+        }
+        // Both maps move characters on this line: follow each one.
+        let mut next = l.jumps.iter().peekable();
+        let (mut from, mut at) = (0usize, l.col);
+        let mut prev = None;
+        for c in 0..=l.text.chars().count() {
+            if let Some(&&(jc, jp)) = next.peek().filter(|j| j.0 == c) {
+                (from, at) = (jc, jp);
+                next.next();
+            }
+            let q = old.pasted_col(l.line, at + (c - from));
+            match prev {
+                None => starts.push((p, q)),
+                Some(before) if q != before + 1 => jumps.push((r, c, q)),
+                Some(_) => {}
+            }
+            prev = Some(q);
+        }
+    }
+    LineMap::new(starts, jumps)
 }
 
 /// Adds `u` to the list, or its count to an entry of the same damage.
@@ -112,12 +139,15 @@ fn merge(list: &mut Vec<Undone>, u: Undone) {
     }
 }
 
-/// A line of a round's output: its text, and the line (1-based) and
-/// character column of the round's input it starts at.
+/// A line of a round's output: its text, the line (1-based) and
+/// character column of the round's input it starts at, and where its
+/// characters stop following that one for one: (0-based column in `text`,
+/// column on the input line of that character), columns increasing.
 struct Out {
     text: String,
     line: usize,
     col: usize,
+    jumps: Vec<(usize, usize)>,
 }
 
 /// One round: prefixes and prompts stripped, reprs split, then wrapped
@@ -175,11 +205,12 @@ fn round(text: &str) -> Option<(Vec<Out>, Vec<Undone>)> {
                         k.saturating_sub(1)
                     )
                 });
-                for (seg, at) in segs {
+                for seg in segs {
                     outs.push(Out {
-                        text: seg,
+                        text: seg.text,
                         line: n,
-                        col: col + at,
+                        col: col + seg.col,
+                        jumps: seg.jumps.into_iter().map(|(c, p)| (c, col + p)).collect(),
                     });
                 }
             }
@@ -187,6 +218,7 @@ fn round(text: &str) -> Option<(Vec<Out>, Vec<Undone>)> {
                 text: l.to_owned(),
                 line: n,
                 col,
+                jumps: Vec::new(),
             }),
         }
     }
@@ -285,6 +317,8 @@ fn join_wrapped(outs: &mut Vec<Out>) -> Option<(usize, usize, usize)> {
     for ((o, is_full), is_cont) in std::mem::take(outs).into_iter().zip(full).zip(cont) {
         match merged.last_mut() {
             Some(last) if open && is_cont => {
+                // The continuation's characters are counted on from the
+                // first piece's start (its own line is not kept).
                 last.text.push_str(&o.text);
                 count += 1;
                 if first == 0 {
@@ -404,8 +438,9 @@ pub(crate) fn prompt_len(l: &str) -> Option<usize> {
 /// A line holding a Python string repr of a dump: two or more literal
 /// `\n`s, and at least two of the pieces they separate start a dump line.
 /// Returns the pieces, unescaped, with the character column each starts
-/// at; the quotes around the repr (and a `b`/`r` prefix) dropped.
-fn repr_segments(l: &str) -> Option<Vec<(String, usize)>> {
+/// at and where an escape shortened it; the quotes around the repr (and a
+/// `b`/`r` prefix) dropped.
+fn repr_segments(l: &str) -> Option<Vec<Segment>> {
     let b = l.as_bytes();
     let mut breaks = 0usize;
     let mut i = 0usize;
@@ -421,8 +456,11 @@ fn repr_segments(l: &str) -> Option<Vec<(String, usize)>> {
         return None;
     }
     // Split at unescaped `\n`, unescaping as we go.
-    let mut segs: Vec<(String, usize)> = Vec::new();
+    let mut segs: Vec<Segment> = Vec::new();
     let mut cur = String::new();
+    // Characters in `cur`, and where they stop following `cur_col`.
+    let mut len = 0usize;
+    let mut jumps: Vec<(usize, usize)> = Vec::new();
     let mut cur_col = 0usize;
     let mut col = 0usize;
     let mut chars = l.chars().peekable();
@@ -449,6 +487,7 @@ fn repr_segments(l: &str) -> Option<Vec<(String, usize)>> {
         col += 1;
         if c != '\\' {
             cur.push(c);
+            len += 1;
             continue;
         }
         let Some(e) = chars.next() else {
@@ -458,15 +497,27 @@ fn repr_segments(l: &str) -> Option<Vec<(String, usize)>> {
         col += 1;
         match e {
             'n' => {
-                segs.push((std::mem::take(&mut cur), cur_col));
+                segs.push(Segment {
+                    text: std::mem::take(&mut cur),
+                    col: cur_col,
+                    jumps: std::mem::take(&mut jumps),
+                });
                 cur_col = col;
+                len = 0;
             }
-            't' => cur.push('\t'),
-            'r' => {}
-            '\'' | '"' | '\\' => cur.push(e),
+            // Two pasted characters become one (or none): the next
+            // character sits one further on (two) in the paste.
+            't' | '\'' | '"' | '\\' => {
+                cur.push(if e == 't' { '\t' } else { e });
+                len += 1;
+                jump(&mut jumps, len, col);
+            }
+            'r' => jump(&mut jumps, len, col),
+            // Kept as pasted (`\x41`, `\u202e`): one for one.
             other => {
                 cur.push('\\');
                 cur.push(other);
+                len += 2;
             }
         }
     }
@@ -479,12 +530,34 @@ fn repr_segments(l: &str) -> Option<Vec<(String, usize)>> {
             cur.truncate(s.len());
         }
     }
-    segs.push((cur, cur_col));
+    segs.push(Segment {
+        text: cur,
+        col: cur_col,
+        jumps,
+    });
     let starts = segs
         .iter()
-        .filter(|(s, _)| !scan::is_blank(s) && starts_dump_line(s))
+        .filter(|s| !scan::is_blank(&s.text) && starts_dump_line(&s.text))
         .count();
     (starts >= 2).then_some(segs)
+}
+
+/// A piece of a repr between literal `\n`s, unescaped: its text, the
+/// column of the line it starts at, and where an escape shortened it
+/// (see [`Out`]'s `jumps`, with columns of the line).
+struct Segment {
+    text: String,
+    col: usize,
+    jumps: Vec<(usize, usize)>,
+}
+
+/// Notes that character `at` of a piece sits at column `col` of its line:
+/// a later note for the same character replaces the earlier (`\r\r`).
+fn jump(jumps: &mut Vec<(usize, usize)>, at: usize, col: usize) {
+    match jumps.last_mut() {
+        Some(last) if last.0 == at => last.1 = col,
+        _ => jumps.push((at, col)),
+    }
 }
 
 /// Whether `l` looks like the start of a dump line (used by the repr
