@@ -198,6 +198,15 @@ test('deciding lines: repaired, each once with all its clues', async () => {
     assert.ok(clean.split('\n').some((c) => c.startsWith(l.text)), `not a line of the dump: ${l.text.slice(0, 80)}`);
   }
   assert.match(await page.locator('.dlp-linecount').innerText(), /^1 line pasted, \d+ after repair$/);
+  // A JSON string of an H100 dump (`\"` before clues on their lines, and
+  // inside them): each mark covers the characters of the clean paste's.
+  const gpu = fs.readFileSync(fixture('elementwise_chain/compiled.gpu.hlo.txt'), 'utf8');
+  await paste(page, 0, gpu);
+  const want = new Map((await deciding(page)).map((r) => [r.text, r.marks]));
+  await paste(page, 0, JSON.stringify(gpu));
+  const got = await deciding(page, { prefix: '"' });
+  for (const r of got) assert.deepEqual(r.marks, want.get(r.text), `marks of ${r.text.slice(0, 80)}`);
+  assert.ok(got.some((r) => r.marks.some((m) => m.includes('"'))), 'a clue holding an escaped quote');
   assert.deepEqual(errors, []);
   await context.close();
 });
