@@ -221,6 +221,7 @@ pub mod claims;
 pub mod classify;
 pub(crate) mod hlo;
 mod hlo_evidence;
+pub mod invisible;
 pub(crate) mod jaxpr;
 pub mod line_match;
 pub mod markers;
