@@ -226,11 +226,15 @@ fn under(text: &str, e: &dumplab::Evidence) -> String {
         .collect()
 }
 
+/// A row's input: a fixture file, the needle that picks its line, the
+/// damage done in order, and an edit after it.
+type Pasted<'a> = (&'a str, &'a str, &'a [Damage], fn(String) -> String);
+
 /// A real line of a fixture (the first holding `needle`) in a module of
-/// its own, pasted as `dmg`, then `edit`ed (a hostile name): the first clue
-/// of `marker` covers exactly `expect` in the paste, however many escapes
-/// stand before it on the pasted line.
-fn check(input: (&str, &str, Damage, fn(String) -> String), expect: (&str, &str)) {
+/// its own, pasted as `dmg` (in order), then `edit`ed (a hostile name): the
+/// first clue of `marker` covers exactly `expect` in the paste, however
+/// many escapes stand before it on the pasted line.
+fn check(input: Pasted<'_>, expect: (&str, &str)) {
     let (file, needle, dmg, edit) = input;
     let (marker, want) = expect;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -239,7 +243,7 @@ fn check(input: (&str, &str, Damage, fn(String) -> String), expect: (&str, &str)
     let dump = std::fs::read_to_string(&path).unwrap();
     let line = dump.lines().find(|l| l.contains(needle)).unwrap();
     let module = format!("HloModule m, is_scheduled=true\n\nENTRY %main {{\n{line}\n}}\n");
-    let text = edit(damage(&module, dmg));
+    let text = edit(dmg.iter().fold(module, |t, &d| damage(&t, d)));
     let a = analyze(&text);
     let e = a.evidence.iter().find(|e| e.marker == marker);
     let e = e.unwrap_or_else(|| panic!("{file} {dmg:?}: no {marker}"));
@@ -259,17 +263,17 @@ fn a_clue_after_escapes_covers_its_pasted_characters() {
     for (input, expect) in [
         // `op_name=\"jit(fn)/sub\"` stands before: two escapes.
         (
-            (gpu, root, Damage::Json, same),
+            (gpu, root, &[Damage::Json][..], same),
             ("scheduling-name", "scheduling_name"),
         ),
         // A clue that holds escapes covers them whole.
         (
-            (gpu, root, Damage::Json, same),
+            (gpu, root, &[Damage::Json][..], same),
             ("gpu-backend-config", "\\\"operation_queue_id\\\""),
         ),
         // Python's repr of the same line: its `"` are not escaped.
         (
-            (gpu, root, Damage::Repr, same),
+            (gpu, root, &[Damage::Repr][..], same),
             ("scheduling-name", "scheduling_name"),
         ),
         // `\u202e` and `\x1b`, as Python writes them, are kept as pasted.
@@ -277,18 +281,24 @@ fn a_clue_after_escapes_covers_its_pasted_characters() {
             (
                 gpu,
                 root,
-                Damage::Json,
+                &[Damage::Json][..],
                 (|s: String| s.replace("jit(fn)/sub", "jit(fn)/\\u202esub\\x1b"))
                     as fn(String) -> String,
             ),
             ("scheduling-name", "scheduling_name"),
+        ),
+        // A JSON string of captured log lines: the prefixes go in a second
+        // round, and the columns still count the escapes.
+        (
+            (gpu, root, &[Damage::Glog, Damage::Json][..], same),
+            ("gpu-backend-config", "\\\"operation_queue_id\\\""),
         ),
         // A `\r` before the line's end is dropped: nothing before it moves.
         (
             (
                 gpu,
                 root,
-                Damage::Json,
+                &[Damage::Json][..],
                 (|s: String| s.replace("%fused_add,", "%fused_add,\\r")) as fn(String) -> String,
             ),
             ("scheduling-name", "scheduling_name"),
@@ -298,7 +308,7 @@ fn a_clue_after_escapes_covers_its_pasted_characters() {
             (
                 "conv2d/compiled.gpu.hlo.txt",
                 "%cudnn-conv.1 =",
-                Damage::Json,
+                &[Damage::Json][..],
                 same,
             ),
             (
@@ -316,8 +326,14 @@ fn every_clue_of_a_repr_paste_covers_the_characters_of_its_clean_clue() {
     let mut checked = 0usize;
     for d in support::corpus() {
         let clean = analyze(&d.text);
-        for dmg in [Damage::Json, Damage::Repr] {
-            let text = damage(&d.text, dmg);
+        // A JSON string and a repr, and a JSON string of captured log lines
+        // (undone in two rounds: the string, then the prefixes).
+        for dmg in [
+            &[Damage::Json][..],
+            &[Damage::Repr],
+            &[Damage::Glog, Damage::Json],
+        ] {
+            let text = dmg.iter().fold(d.text.clone(), |t, &x| damage(&t, x));
             let a = analyze(&text);
             let p = format!("{} {dmg:?}", d.path.display());
             assert_eq!(a.evidence.len(), clean.evidence.len(), "{p}");

@@ -7,8 +7,9 @@
 //!   external/.../xla_util.cc:72] ` (TensorFlow) or glog's `I1130
 //!   13:20:01.123456 12345 file.cc:123] `;
 //! - **prompt characters**: `>>> `, `... `, `$ `;
-//! - a **Python string repr**: the whole module on one line with literal
-//!   `\n`s, inside quotes (`'HloModule m\n\nENTRY ...'`);
+//! - a **Python string repr** (or a JSON string): the whole module on one
+//!   line with literal `\n`s, inside quotes (`'HloModule m\n\nENTRY ...'`),
+//!   also of captured log lines (their prefixes go in the next round);
 //! - **hard wrapping** at a fixed width (a terminal, an issue tracker): a
 //!   line exactly as long as the longest line, continued on a line that
 //!   cannot start a jaxpr, MLIR or HLO line.
@@ -535,9 +536,15 @@ fn repr_segments(l: &str) -> Option<Vec<Segment>> {
         col: cur_col,
         jumps,
     });
+    // A piece may start with a log prefix (a repr of captured log lines):
+    // the next round strips it.
     let starts = segs
         .iter()
-        .filter(|s| !scan::is_blank(&s.text) && starts_dump_line(&s.text))
+        .map(|s| {
+            let t = s.text.as_str();
+            log_prefix_len(t).and_then(|p| t.get(p..)).unwrap_or(t)
+        })
+        .filter(|t| !scan::is_blank(t) && starts_dump_line(t))
         .count();
     (starts >= 2).then_some(segs)
 }
@@ -605,10 +612,15 @@ fn closer_line(t: &str) -> bool {
 /// continuation of a wrapped line): blank, a line the parsers read (an HLO
 /// instruction or computation header, an MLIR op, a jaxpr equation), a
 /// keyword that opens one, a closing bracket, a row of a `FileNames`/
-/// `StackFrames` table, or an indented `name=value` parameter of a jaxpr
-/// equation. A piece cut out of a line mostly starts mid-token, or with
+/// `StackFrames` table, an indented `name=value` parameter of a jaxpr
+/// equation, or a log line. A piece cut out of a line mostly starts mid-token, or with
 /// the one space the cut fell on, and is none of these.
 fn can_start_line(l: &str) -> bool {
+    // A log line (a repr of captured log lines, split this round, keeps
+    // its prefixes until the next).
+    if log_prefix_len(l).is_some() {
+        return true;
+    }
     let t = scan::trim_start(l);
     let indent = l.len() - t.len();
     let Some(&first) = t.as_bytes().first() else {
