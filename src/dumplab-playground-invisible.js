@@ -5,21 +5,27 @@
 //
 // Zero-width and bidi control characters (a U+200B inside `ENTRY`, a U+202E
 // that makes a name read backwards) are invisible as text. Every one a
-// section shows is replaced by a visible, styled ⟨U+202E⟩ span (text nodes
-// only: `reveal`, and `watch` for whatever a section draws later), in
-// attributes spelled the same way (`spelled`); the worker counts them in a
+// section shows is replaced by a visible, styled ⟨U+202E⟩ span (in text
+// nodes: `reveal`, and `watch` for whatever a section draws later), and
+// spelled ⟨U+202E⟩ in the attributes a reader sees or hears (a tooltip, an
+// accessible name; `spelled` for the others); the worker counts them in a
 // dump's bytes (`WORKER`'s `invisibles`), the page in names (`tally`), and
 // each section says once what it found (`note`).
 (() => {
   'use strict';
 
-  /** The characters, one row per range of code points: zero-width
-   *  spaces and joiners, the bidi marks, embeddings, overrides and
-   *  isolates (Unicode's Bidi_Control, U+061C included), the BOM. */
+  /** The characters, one row per range of code points: the soft hyphen
+   *  and the combining grapheme joiner (nothing drawn mid-line), zero-width
+   *  spaces and joiners, the bidi marks, embeddings, overrides and isolates
+   *  (Unicode's Bidi_Control, U+061C included), the word joiner and the
+   *  invisible operators, the BOM. */
   const RANGES = [
+    [0x00ad, 0x00ad],
+    [0x034f, 0x034f],
     [0x061c, 0x061c],
     [0x200b, 0x200f],
     [0x202a, 0x202e],
+    [0x2060, 0x2064],
     [0x2066, 0x2069],
     [0xfeff, 0xfeff],
   ];
@@ -32,13 +38,29 @@
    *  attributes and placeholders, which hold no markup). */
   const spelled = (text) => String(text).replace(INVISIBLES, (c) => `⟨${codeOf(c)}⟩`);
 
+  /** Attributes a reader sees or hears (a tooltip, an accessible name)
+   *  that a section may fill from a dump, a path or a file name. */
+  const SHOWN = ['title', 'aria-label', 'aria-description', 'placeholder', 'alt'];
+  const SHOWN_SELECTOR = SHOWN.map((a) => `[${a}]`).join(',');
+
+  /** Spells the invisible characters of `e`'s shown attributes. */
+  function spellAttributes(e) {
+    for (const a of SHOWN) {
+      const v = e.getAttribute(a);
+      if (v !== null && INVISIBLE.test(v)) e.setAttribute(a, spelled(v));
+    }
+  }
+
   /** Replaces the invisible characters of the text nodes under `node` (or
-   *  of `node`, a text node) by marker spans. */
+   *  of `node`, a text node) by marker spans, and spells them in the
+   *  shown attributes of the elements there. */
   function reveal(node) {
     const hits = [];
     if (node.nodeType === Node.TEXT_NODE) {
       if (INVISIBLE.test(node.data)) hits.push(node);
-    } else {
+    } else if (node.nodeType === Node.ELEMENT_NODE) {
+      spellAttributes(node);
+      for (const e of node.querySelectorAll(SHOWN_SELECTOR)) spellAttributes(e);
       const w = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
       for (let n = w.nextNode(); n; n = w.nextNode()) if (INVISIBLE.test(n.data)) hits.push(n);
     }
@@ -67,9 +89,10 @@
       for (const r of records) {
         if (r.type === 'characterData') {
           if (r.target.isConnected) reveal(r.target);
-        } else for (const n of r.addedNodes) if (n.isConnected) reveal(n);
+        } else if (r.type === 'attributes') spellAttributes(r.target);
+        else for (const n of r.addedNodes) if (n.isConnected) reveal(n);
       }
-    }).observe(root, { childList: true, subtree: true, characterData: true });
+    }).observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: SHOWN });
     return root;
   }
 

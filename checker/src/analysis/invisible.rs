@@ -4,13 +4,18 @@
 //! ([`hint`]). The same characters as the playground's table
 //! (`src/dumplab-playground-invisible.js`), which shows them.
 
-/// The characters, one row per range of code points: the Arabic letter
-/// mark, zero-width spaces and joiners with the left-to-right and
-/// right-to-left marks, embeddings and overrides, isolates, the BOM.
-pub const RANGES: [(char, char); 5] = [
+/// The characters, one row per range of code points: the soft hyphen and
+/// the combining grapheme joiner (nothing drawn mid-line), the Arabic
+/// letter mark, zero-width spaces and joiners with the left-to-right and
+/// right-to-left marks, embeddings and overrides, the word joiner and the
+/// invisible operators, isolates, the BOM.
+pub const RANGES: [(char, char); 8] = [
+    ('\u{00AD}', '\u{00AD}'),
+    ('\u{034F}', '\u{034F}'),
     ('\u{061C}', '\u{061C}'),
     ('\u{200B}', '\u{200F}'),
     ('\u{202A}', '\u{202E}'),
+    ('\u{2060}', '\u{2064}'),
     ('\u{2066}', '\u{2069}'),
     ('\u{FEFF}', '\u{FEFF}'),
 ];
@@ -70,6 +75,10 @@ mod tests {
             (
                 "HloModule jit_fn\n\nEN\u{200B}TRY %main.3 (Arg_0.1: f32[8]) -> f32[8] {",
                 " (the text holds 1 zero-width or bidi control character, the first a U+200B on line 3: a keyword with one inside, such as ENTRY, is not read)",
+            ),
+            (
+                "HloModule jit_fn\n\nEN\u{2060}TRY %main.3 (Arg_0.1: f32[8]) -> f32[8] {\n\u{AD}",
+                " (the text holds 2 zero-width or bidi control characters, the first a U+2060 on line 3: a keyword with one inside, such as ENTRY, is not read)",
             ),
             (
                 "\u{FEFF}HloModule jit_\u{202E}fn, is_scheduled=true\n\u{061C}",
