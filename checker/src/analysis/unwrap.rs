@@ -103,21 +103,31 @@ fn compose(old: &LineMap, lines: &[Out]) -> LineMap {
             continue;
         }
         let (p, s) = old.get(l.line);
-        if old.jumps_of(l.line).is_empty() {
+        let before = old.jumps_of(l.line);
+        if before.is_empty() {
             starts.push((p, s + l.col));
             jumps.extend(l.jumps.iter().map(|&(c, at)| (r, c, s + at)));
             continue;
         }
-        // Both maps move characters on this line: follow each one.
+        // Both maps move characters on this line: follow each one, the
+        // column on the round's input only growing (one pass over both).
         let mut next = l.jumps.iter().peekable();
         let (mut from, mut at) = (0usize, l.col);
+        let mut k = 0usize;
         let mut prev = None;
         for c in 0..=l.text.chars().count() {
             if let Some(&&(jc, jp)) = next.peek().filter(|j| j.0 == c) {
                 (from, at) = (jc, jp);
                 next.next();
             }
-            let q = old.pasted_col(l.line, at + (c - from));
+            let x = at + (c - from);
+            while before.get(k).is_some_and(|j| j.1 <= x) {
+                k += 1;
+            }
+            let q = match k.checked_sub(1).and_then(|i| before.get(i)) {
+                Some(&(_, rc, pc)) => pc + (x - rc),
+                None => s + x,
+            };
             match prev {
                 None => starts.push((p, q)),
                 Some(before) if q != before + 1 => jumps.push((r, c, q)),
