@@ -73,15 +73,15 @@
   /** What a lowered pair's ops are (`format`). */
   const FORMATS = { stablehlo: 'StableHLO operations', hlo: 'HLO operations (before optimization)', jaxpr: 'jaxpr equations' };
 
-  /** Bidirectional controls (embeddings, overrides, isolates, marks): shown
-   *  as their code points, so that a name or a line from a dump cannot
-   *  reorder what the page shows after it. */
-  const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-  const visible = (t) => String(t).replace(BIDI, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+  /** Zero-width and bidi control characters (src/dumplab-playground-invisible.js):
+   *  the section is watched, so every text node it draws from a dump, a
+   *  name or a file name shows them as ⟨U+202E⟩; attributes are spelled. */
+  const invisible = window.dumplabInvisible;
+  const spelled = invisible.spelled;
   function el(tag, cls, text) {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = visible(text);
+    if (text !== undefined && text !== null) e.textContent = text;
     return e;
   }
   const count = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
@@ -199,7 +199,7 @@
       side.held = 0;
       side.fileName = name;
       side.text.value = shown;
-      side.text.placeholder = shown ? side.placeholder : `${name || 'Pasted text'}: held for the checker, not shown here (type or paste to replace it)`;
+      side.text.placeholder = shown ? side.placeholder : `${spelled(name) || 'Pasted text'}: held for the checker, not shown here (type or paste to replace it)`;
       say(`Handing ${name || 'the pasted text'} to the checker…`);
       return ui.hold(side.i, msg, transfer).then((r) => {
         if (token !== side.token) return;
@@ -399,7 +399,7 @@
       node.addEventListener('mouseleave', off);
       target.addEventListener('focus', () => {
         on();
-        live.textContent = visible(say(its, from));
+        live.textContent = spelled(say(its, from));
       });
       target.addEventListener('blur', off);
     };
@@ -427,7 +427,7 @@
     const { key, links } = o;
     const other = key === 'a' ? 'b' : 'a';
     const numbers = Object.keys(o.text.lines).map(Number).sort((x, y) => x - y);
-    const lines = numbers.map((n) => ({ n, text: visible(o.text.lines[n]) }));
+    const lines = numbers.map((n) => ({ n, text: o.text.lines[n] }));
     const view = window.dumplabViewer.build({ lines, caption: o.caption, name: o.name, lang: o.lang });
     view.classList.add('dlp-diff-pane');
     view.dataset.side = o.side;
@@ -444,7 +444,7 @@
       span.classList.add('dlp-diff-line', ...m.cls);
       span.dataset.item = m.its.map((it) => it.id).join(' ');
       badge.setAttribute('role', 'button');
-      badge.setAttribute('aria-label', visible(m.label));
+      badge.setAttribute('aria-label', spelled(m.label));
       badge.tabIndex = stops.length ? -1 : 0;
       for (const it of m.its) {
         it.nodes[key].push(span);
@@ -706,6 +706,19 @@
    * {size} (the worker keeps the dump of side 0 or 1), diff(chip) → Promise
    * of { diff, a, b } (the report and each pane's { whole, lines }) }.
    */
+  /** The section's one sentence on the invisible characters of dumps A
+   *  and B (`found`, the worker's counts) and of their file names, as a
+   *  list of none or one paragraph. */
+  function invisibleNote(found, names) {
+    const [a, b] = found || [];
+    const p = invisible.note('the two dumps and their file names hold', [
+      ['dump A', a],
+      ['dump B', b],
+      ['file names', invisible.tally(...names)],
+    ]);
+    return p ? [p] : [];
+  }
+
   function mount(ctx) {
     const ui = controls();
     ui.maxBytes = ctx.maxBytes;
@@ -719,6 +732,7 @@
       ui.alert.textContent = bad ? text : '';
     };
     for (const side of ui.sides) wireInput(ui, side, say);
+    invisible.watch(ui.sec);
     let gen = 0;
     let shown = false;
     const compare = async () => {
@@ -729,14 +743,16 @@
         await handOver(ui, ui.sides);
         const reply = await ctx.diff(ui.chip.value);
         if (mine !== gen) return;
+        const names = ui.sides.map((s) => s.fileName);
+        // Once, above the rest: what the two dumps and their names hold.
+        const found = invisibleNote(reply.invisible, names);
         if (reply.diff.error) {
-          ui.out.replaceChildren();
+          ui.out.replaceChildren(...found);
           shown = false;
           say(reply.diff.error, true);
           return;
         }
-        const names = ui.sides.map((s) => s.fileName);
-        ui.out.replaceChildren(...(reply.diff.kind === 'compiled' ? compiled(reply, names, live) : lowered(reply.diff)));
+        ui.out.replaceChildren(...found, ...(reply.diff.kind === 'compiled' ? compiled(reply, names, live) : lowered(reply.diff)));
         ui.out.dataset.kind = reply.diff.kind;
         // Each pane opens at its first kernel (the entry computation comes last).
         for (const pre of ui.out.querySelectorAll('.dlp-diff-pane pre')) {
@@ -773,5 +789,5 @@
     return ui.sec;
   }
 
-  window.dumplabDiff = { mount, STATUS, BASIS, CHANGES, HOW, FORMATS, panes: { item, linker, pane, visible } };
+  window.dumplabDiff = { mount, STATUS, BASIS, CHANGES, HOW, FORMATS, panes: { item, linker, pane } };
 })();

@@ -194,6 +194,8 @@
     const ask = asking(r);
     if (ask) top.push(ask);
     if (r.log) top.push(logLine(r, before));
+    const found = r.log_invisible && window.dumplabInvisible && window.dumplabInvisible.note('the fusion log holds', [[null, r.log_invisible]]);
+    if (found) top.push(found);
     const parts = [];
     const titles = new Map((r.reasons || []).map((x) => [x.id, x]));
     const entries = r.kernels.map((k, i) => ({ k, i })).filter((e) => listed(e.k));

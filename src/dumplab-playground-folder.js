@@ -50,13 +50,14 @@
     shownDiffLines: 2000,
   };
 
-  /** Bidirectional controls shown as their code points (as "What changed" does). */
-  const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-  const visible = (t) => String(t).replace(BIDI, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+  /** Zero-width and bidi control characters (src/dumplab-playground-invisible.js):
+   *  the section is watched, so every text node it draws from a file, a
+   *  path or a name shows them as ⟨U+202E⟩. */
+  const invisible = window.dumplabInvisible;
   function el(tag, cls, text) {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = visible(text);
+    if (text !== undefined && text !== null) e.textContent = text;
     return e;
   }
   const count = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
@@ -303,6 +304,14 @@ async function folderOp(m) {
     if (!folder.paths.length) return { module: null, binary };
     const obj = JSON.parse(call('folder-module\\n' + m.module + '\\n', folderRecords()));
     obj.binary = binary;
+    // The invisible characters of the files read (\`invisibles\`, the page's counter).
+    const found = { total: 0, by: {} };
+    for (const b of folder.bytes.values()) {
+      const f = invisibles(b);
+      found.total += f.total;
+      for (const [k, n] of Object.entries(f.by)) found.by[k] = (found.by[k] || 0) + n;
+    }
+    obj.invisible = found;
     return obj;
   }
   if (m.op === 'folder-diff') {
@@ -464,6 +473,16 @@ async function folderOp(m) {
     return parts;
   }
 
+  /** The section's one sentence (in `app.note`, above the index) on the
+   *  invisible characters of the folder's paths and of the files read. */
+  function foundNote(app) {
+    const p = invisible.note("this folder's names and the files read so far hold", [
+      ['names', app.names],
+      ['files read', invisible.sum(...app.read.values())],
+    ]);
+    app.note.replaceChildren(...(p ? [p] : []));
+  }
+
   /** Reads module `m`'s parsed files (step order, within the limits) and
    *  hands them to the checker; draws the module into `body`. */
   async function openModule(app, m, body) {
@@ -518,6 +537,8 @@ async function folderOp(m) {
         body.dataset.ready = 'true';
         return;
       }
+      app.read.set(m.id, r.invisible);
+      foundNote(app);
       body.replaceChildren(...moduleView(app, r.module, notRead));
       body.dataset.ready = 'true';
     } catch (err) {
@@ -804,7 +825,7 @@ async function folderOp(m) {
         const td = role(el('td', typeof c === 'number' || nums.includes(j) ? 'dlp-num' : ''), 'cell');
         if (stack) td.dataset.label = headers[j];
         if (c instanceof Node) td.append(c);
-        else td.textContent = visible(c === null || c === undefined ? 'unknown' : c);
+        else td.textContent = c === null || c === undefined ? 'unknown' : c;
         tr.append(td);
       }
       body.append(tr);
@@ -821,7 +842,7 @@ async function folderOp(m) {
     const span = el('span', 'dlp-folder-path');
     const parts = String(path).split('/');
     parts.forEach((part, i) => {
-      span.append(visible(i < parts.length - 1 ? `${part}/` : part));
+      span.append(i < parts.length - 1 ? `${part}/` : part);
       if (i < parts.length - 1) span.append(document.createElement('wbr'));
     });
     return span;
@@ -938,7 +959,9 @@ async function folderOp(m) {
    */
   function mount(ctx) {
     const ui = controls();
-    const app = { ctx, ui, gen: 0, sources: new Map() };
+    // `names`, `read`, `note`: the invisible characters found (`foundNote`).
+    const app = { ctx, ui, gen: 0, sources: new Map(), names: null, read: new Map(), note: el('div', 'dlp-folder-invisible') };
+    invisible.watch(ui.sec);
     const say = (text, bad) => {
       ui.status.textContent = bad ? '' : text;
       ui.alert.textContent = bad ? text : '';
@@ -960,7 +983,10 @@ async function folderOp(m) {
         if (index.error) throw new Refusal(index.error);
         for (const e of entries) if (!app.sources.has(e.path)) app.sources.set(e.path, e);
         index.problems = [...left, ...(index.problems || [])];
-        ui.out.replaceChildren(...folderView(app, index, entries.length));
+        app.names = invisible.tally(what, ...entries.map((e) => e.path));
+        app.read = new Map();
+        foundNote(app);
+        ui.out.replaceChildren(app.note, ...folderView(app, index, entries.length));
         const ms = performance.now() - t0;
         ui.sec.dataset.indexMs = String(Math.round(ms));
         if (index.modules.length) say(`${what}: ${count(entries.length, 'file')}, ${count(index.modules.length, 'module')}, indexed in ${(ms / 1000).toFixed(2)} s. Open a module to read its files.`);

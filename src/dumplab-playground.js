@@ -26,11 +26,12 @@
   const status = box.querySelector('.dlp-status');
   const out = box.querySelector('.dlp-out');
   const run = box.querySelector('.dlp-run');
-  // Whatever the report draws, now or later (a table's "show all", the
-  // ledger's chip), shows its invisible characters (`reveal`).
-  new MutationObserver((records) => {
-    for (const r of records) for (const n of r.addedNodes) if (n.isConnected) reveal(n);
-  }).observe(out, { childList: true, subtree: true });
+  // Zero-width and bidi control characters, shown as ⟨U+202E⟩ and counted
+  // (src/dumplab-playground-invisible.js): whatever the report draws, now
+  // or later (a table's "show all", the ledger's chip), shows them.
+  const invisible = window.dumplabInvisible;
+  const { reveal, spelled } = invisible;
+  invisible.watch(out);
   const slots = Array.from(box.querySelectorAll('.dlp-input')).map((el, index) => ({
     el,
     index,
@@ -64,39 +65,6 @@
     status.classList.toggle('dlp-bad', !!bad);
   }
 
-  // Zero-width and bidi control characters (a U+200B inside `ENTRY`, a
-  // U+202E that makes a name read backwards) are invisible as text: every
-  // one the page shows is replaced by a visible, styled ⟨U+202E⟩ (text
-  // nodes only), here and in the report (`revealAll`).
-  const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
-  const INVISIBLES = new RegExp(INVISIBLE.source, 'g');
-  const codeOf = (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-  /** `text` with each invisible character written as ⟨U+XXXX⟩ (for attributes). */
-  const spelled = (text) => String(text).replace(INVISIBLES, (c) => `⟨${codeOf(c)}⟩`);
-  /** Replaces the invisible characters of the text nodes under `node` (or
-   *  of `node`, a text node) by marker spans. */
-  function reveal(node) {
-    const hits = [];
-    if (node.nodeType === Node.TEXT_NODE) {
-      if (INVISIBLE.test(node.data)) hits.push(node);
-    } else {
-      const w = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-      for (let n = w.nextNode(); n; n = w.nextNode()) if (INVISIBLE.test(n.data)) hits.push(n);
-    }
-    for (const n of hits) {
-      const frag = document.createDocumentFragment();
-      let at = 0;
-      for (const m of n.data.matchAll(INVISIBLES)) {
-        if (m.index > at) frag.append(n.data.slice(at, m.index));
-        const mark = el('span', 'dlp-invisible', `⟨${codeOf(m[0])}⟩`);
-        mark.title = `An invisible character in the text: ${codeOf(m[0])}`;
-        frag.append(mark);
-        at = m.index + m[0].length;
-      }
-      if (at < n.data.length) frag.append(n.data.slice(at));
-      n.replaceWith(frag);
-    }
-  }
   /** `1 line`, `2 lines`. */
   const count = (n, one, many) => `${n} ${n === 1 ? one : many || `${one}s`}`;
   const mib = (n) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MiB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${n} B`);
@@ -141,27 +109,6 @@ function reply(id, text, bytes) {
   if (obj.map) cap(obj.map);
   if (!obj.error) obj.invisible = invisibles(bytes);
   self.postMessage({ id, obj });
-}
-// The zero-width and bidi control characters of a dump (U+200B..U+200F,
-// U+202A..U+202E, U+2066..U+2069, U+FEFF), counted by code point from
-// their UTF-8 bytes: { total, by: { 'U+202E': 2, ... } }.
-function invisibles(b) {
-  const by = {};
-  let total = 0;
-  const hit = (cp) => {
-    const k = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
-    by[k] = (by[k] || 0) + 1;
-    total++;
-  };
-  for (let i = b.indexOf(0xe2); i >= 0 && i + 2 < b.length; i = b.indexOf(0xe2, i + 1)) {
-    if ((b[i + 1] & 0xfe) !== 0x80 || (b[i + 2] & 0xc0) !== 0x80) continue;
-    const cp = 0x2000 | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f);
-    if ((cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) hit(cp);
-  }
-  for (let i = b.indexOf(0xef); i >= 0 && i + 2 < b.length; i = b.indexOf(0xef, i + 1)) {
-    if (b[i + 1] === 0xbb && b[i + 2] === 0xbf) hit(0xfeff);
-  }
-  return { total, by };
 }
 // The ledger ("Where the time goes"): the report, its kernels cut to LIMIT,
 // and the text of each kernel's line in the dump (the pasted line; long
@@ -210,6 +157,8 @@ function explain(m) {
   const log = typeof m.log === 'string' ? new TextEncoder().encode(m.log) : m.log || new Uint8Array(0);
   const obj = JSON.parse(call('explain\\n' + log.length + '\\n', [log, stored[m.slot]]));
   if (!Array.isArray(obj.kernels)) return obj;
+  // The log's invisible characters (the dump's are the report's note).
+  if (log.length) obj.log_invisible = invisibles(log);
   if (obj.kernels.length > LIMIT) {
     obj.kernels_total = obj.kernels.length;
     obj.kernels = obj.kernels.slice(0, LIMIT);
@@ -264,9 +213,11 @@ function diff(m) {
   const a = stored[m.a];
   const b = stored[m.b];
   const obj = JSON.parse(call('diff\\n' + (m.chip || '') + '\\n' + a.length + '\\n', [a, b]));
+  // What each dump holds that the page shows as ⟨U+…⟩.
+  const invisible = [invisibles(a), invisibles(b)];
   if (obj.error || obj.kind !== 'compiled') {
     if (Array.isArray(obj.lines) && obj.lines.length > LIMIT) { obj.lines_total = obj.lines.length; obj.lines = obj.lines.slice(0, LIMIT); }
-    return { diff: obj };
+    return { diff: obj, invisible };
   }
   const k = obj.kernels;
   for (const key of ['matched', 'changed', 'merged', 'split', 'added', 'removed']) {
@@ -281,7 +232,7 @@ function diff(m) {
   for (const r of k.removed) wa.add(r.line);
   for (const r of k.added) wb.add(r.line);
   for (const r of obj.introduced) wb.add(r.line);
-  return { diff: obj, a: pane(a, wa), b: pane(b, wb) };
+  return { diff: obj, a: pane(a, wa), b: pane(b, wb), invisible };
 }
 // The source map's "Lowered | Compiled" panes: each side's lines (as for the
 // diff's panes), the ones a source line names being its lowered ops' lines
@@ -455,7 +406,7 @@ self.onmessage = async (e) => {
     if (!ready) {
       ready = Promise.resolve(releasing).then(loadModule).then((wasm) => {
         if (!window.Worker || !window.WebAssembly) throw new Error('this browser has no Web Workers or WebAssembly');
-        const url = URL.createObjectURL(new Blob([WORKER, FOLDER_OPS], { type: 'text/javascript' }));
+        const url = URL.createObjectURL(new Blob([invisible.WORKER, WORKER, FOLDER_OPS], { type: 'text/javascript' }));
         const w = new Worker(url);
         worker = w;
         URL.revokeObjectURL(url);
@@ -977,10 +928,7 @@ self.onmessage = async (e) => {
   /** The report's one sentence on the paste's invisible characters
    *  (`invisibles` in the worker: { total, by }). */
   function invisibleNote(inv) {
-    const kinds = Object.entries(inv.by).map(([k, n]) => `${k} ×${n}`).join(', ');
-    const p = el('p', 'dlp-reason dlp-invisible-note', `Warning: this dump holds ${count(inv.total, 'invisible character')} (zero-width or bidi control: ${kinds}). The page shows each as ⟨U+…⟩. Inside a keyword (a U+200B in ENTRY) the checker does not see the keyword; in a name or a path, a bidi control can make the text read as something else.`);
-    p.setAttribute('role', 'alert');
-    return p;
+    return invisible.note('this dump holds', [[null, inv]]);
   }
 
   // `later`: parts drawn in later frames (tables), so that no single task

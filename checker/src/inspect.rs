@@ -402,15 +402,24 @@ struct Shown {
 impl Shown {
     /// Evidence numbers lines and columns as pasted; a repaired paste's
     /// clue is shown on the repaired line that starts on its pasted line at
-    /// or before its column, with the column counted from that start.
+    /// or before its column, its columns those of its characters there (a
+    /// repr's `\"` is one repaired character).
     fn of(e: &Evidence, map: Option<&LineMap>) -> Shown {
         let (cols, line) = (&e.columns, e.line);
         match map.and_then(|m| m.locate(line, cols.start.saturating_sub(1))) {
-            Some((r, from)) => Shown {
-                line: r,
-                start: cols.start - from,
-                end: cols.end.saturating_sub(from).max(cols.start - from + 1),
-            },
+            Some((r, start)) => {
+                // The span's last pasted character, on the same repaired line.
+                let last = cols.end.saturating_sub(2).max(cols.start.saturating_sub(1));
+                let end = map
+                    .and_then(|m| m.locate(line, last))
+                    .filter(|&(r2, _)| r2 == r)
+                    .map_or(start + 2, |(_, c)| c + 2);
+                Shown {
+                    line: r,
+                    start: start + 1,
+                    end: end.max(start + 2),
+                }
+            }
             None => Shown {
                 line,
                 start: cols.start,

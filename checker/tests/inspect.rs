@@ -92,6 +92,8 @@ fn deciding_lines_are_the_repaired_ones_numbered_as_pasted() {
         check(file, Some(Damage::Glog), |l| l);
         // A repr: every line was pasted on line 1.
         check(file, Some(Damage::Repr), |_| 1);
+        // A JSON string: its `\"` are one character of the repaired line.
+        check(file, Some(Damage::Json), |_| 1);
     }
 }
 

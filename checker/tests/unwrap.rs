@@ -34,7 +34,7 @@ fn clean_dumps_are_left_untouched() {
 /// Which undo each damage must report.
 fn undo_of(d: Damage) -> Undo {
     match d {
-        Damage::Repr => Undo::Repr,
+        Damage::Repr | Damage::Json => Undo::Repr,
         Damage::TfLog | Damage::Glog => Undo::LogPrefix,
         Damage::Wrap(_) => Undo::Wrapped,
         Damage::Prompt => Undo::Prompt,
@@ -194,4 +194,160 @@ fn the_report_says_what_was_undone() {
         a.unwrapped
     );
     assert_eq!(a.kind, Kind::HloOptimized);
+}
+
+/// Python's escapes undone for display (`\"`, `\'`, `\\`, `\t`; others
+/// are kept as pasted, as the repair keeps them).
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(e @ ('"' | '\'' | '\\'))) => {
+                out.push(e);
+                chars.next();
+            }
+            ('\\', Some('t')) => {
+                out.push('\t');
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The pasted text under a clue's columns (1-based, end exclusive).
+fn under(text: &str, e: &dumplab::Evidence) -> String {
+    let line = support::line_of(text, e.line);
+    line.chars()
+        .skip(e.columns.start - 1)
+        .take(e.columns.end.saturating_sub(e.columns.start))
+        .collect()
+}
+
+/// A row's input: a fixture file, the needle that picks its line, the
+/// damage done in order, and an edit after it.
+type Pasted<'a> = (&'a str, &'a str, &'a [Damage], fn(String) -> String);
+
+/// A real line of a fixture (the first holding `needle`) in a module of
+/// its own, pasted as `dmg` (in order), then `edit`ed (a hostile name): the
+/// first clue of `marker` covers exactly `expect` in the paste, however
+/// many escapes stand before it on the pasted line.
+fn check(input: Pasted<'_>, expect: (&str, &str)) {
+    let (file, needle, dmg, edit) = input;
+    let (marker, want) = expect;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures")
+        .join(file);
+    let dump = std::fs::read_to_string(&path).unwrap();
+    let line = dump.lines().find(|l| l.contains(needle)).unwrap();
+    let module = format!("HloModule m, is_scheduled=true\n\nENTRY %main {{\n{line}\n}}\n");
+    let text = edit(dmg.iter().fold(module, |t, &d| damage(&t, d)));
+    let a = analyze(&text);
+    let e = a.evidence.iter().find(|e| e.marker == marker);
+    let e = e.unwrap_or_else(|| panic!("{file} {dmg:?}: no {marker}"));
+    assert_eq!(
+        under(&text, e),
+        want,
+        "{file} {dmg:?} {marker}: {:?}",
+        e.columns
+    );
+}
+
+#[test]
+fn a_clue_after_escapes_covers_its_pasted_characters() {
+    let same: fn(String) -> String = |s| s;
+    let root = "ROOT %loop_add_fusion";
+    let gpu = "elementwise_chain/compiled.gpu.hlo.txt";
+    for (input, expect) in [
+        // `op_name=\"jit(fn)/sub\"` stands before: two escapes.
+        (
+            (gpu, root, &[Damage::Json][..], same),
+            ("scheduling-name", "scheduling_name"),
+        ),
+        // A clue that holds escapes covers them whole.
+        (
+            (gpu, root, &[Damage::Json][..], same),
+            ("gpu-backend-config", "\\\"operation_queue_id\\\""),
+        ),
+        // Python's repr of the same line: its `"` are not escaped.
+        (
+            (gpu, root, &[Damage::Repr][..], same),
+            ("scheduling-name", "scheduling_name"),
+        ),
+        // `\u202e` and `\x1b`, as Python writes them, are kept as pasted.
+        (
+            (
+                gpu,
+                root,
+                &[Damage::Json][..],
+                (|s: String| s.replace("jit(fn)/sub", "jit(fn)/\\u202esub\\x1b"))
+                    as fn(String) -> String,
+            ),
+            ("scheduling-name", "scheduling_name"),
+        ),
+        // A JSON string of captured log lines: the prefixes go in a second
+        // round, and the columns still count the escapes.
+        (
+            (gpu, root, &[Damage::Glog, Damage::Json][..], same),
+            ("gpu-backend-config", "\\\"operation_queue_id\\\""),
+        ),
+        // A `\r` before the line's end is dropped: nothing before it moves.
+        (
+            (
+                gpu,
+                root,
+                &[Damage::Json][..],
+                (|s: String| s.replace("%fused_add,", "%fused_add,\\r")) as fn(String) -> String,
+            ),
+            ("scheduling-name", "scheduling_name"),
+        ),
+        // A custom call's target in escaped quotes: the clue ends on one.
+        (
+            (
+                "conv2d/compiled.gpu.hlo.txt",
+                "%cudnn-conv.1 =",
+                &[Damage::Json][..],
+                same,
+            ),
+            (
+                "gpu-custom-call",
+                "custom_call_target=\\\"__cudnn$convForward\\\"",
+            ),
+        ),
+    ] {
+        check(input, expect);
+    }
+}
+
+#[test]
+fn every_clue_of_a_repr_paste_covers_the_characters_of_its_clean_clue() {
+    let mut checked = 0usize;
+    for d in support::corpus() {
+        let clean = analyze(&d.text);
+        // A JSON string and a repr, and a JSON string of captured log lines
+        // (undone in two rounds: the string, then the prefixes).
+        for dmg in [
+            &[Damage::Json][..],
+            &[Damage::Repr],
+            &[Damage::Glog, Damage::Json],
+        ] {
+            let text = dmg.iter().fold(d.text.clone(), |t, &x| damage(&t, x));
+            let a = analyze(&text);
+            let p = format!("{} {dmg:?}", d.path.display());
+            assert_eq!(a.evidence.len(), clean.evidence.len(), "{p}");
+            for (e, c) in a.evidence.iter().zip(&clean.evidence) {
+                assert_eq!(e.marker, c.marker, "{p}");
+                assert_eq!(
+                    unescape(&under(&text, e)),
+                    under(&d.text, c),
+                    "{p} {}",
+                    e.marker
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 5000, "{checked}");
 }

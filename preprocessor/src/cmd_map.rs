@@ -73,7 +73,13 @@ pub(crate) fn run(json: bool, lowered: &Path, compiled: &Path) -> anyhow::Result
     }
     let m = sourcemap::map(&ltext, &ctext);
     if m.kernels.is_empty() {
-        bail!("{cname}: no kernel found: the text has no ENTRY computation, or nothing in it runs");
+        bail!(
+            "{cname}: no kernel found: the text has no ENTRY computation, or nothing in it runs{}",
+            printable(&dumplab::analysis::invisible::hint(
+                &ctext,
+                &dumplab::analysis::pasted::LineMap::default()
+            ))
+        );
     }
     if let Some(why) = &m.mismatch {
         bail!("{lname} and {cname}: {}", printable(why));

@@ -127,6 +127,10 @@ pub(crate) const EXPLAIN: &str = "dumplab-playground-explain.js";
 /// loaded after [`LEDGER`] (it reads the ledger's number words) and before
 /// [`SCRIPT`], which draws it after each compiled dump's ledger.
 pub(crate) const COLLECTIVES: &str = "dumplab-playground-collectives.js";
+/// The invisible characters' script (zero-width and bidi controls shown
+/// as ⟨U+202E⟩ and counted), beside the chapters (`src/`): loaded first,
+/// since every other script of the block uses it.
+pub(crate) const INVISIBLE: &str = "dumplab-playground-invisible.js";
 /// The playground's style, beside the chapters (`src/`).
 pub(crate) const STYLE: &str = "dumplab-playground.css";
 
@@ -146,7 +150,7 @@ fn block(to_root: &str, examples: Option<&str>) -> String {
         })
         .unwrap_or_default();
     format!(
-        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}{data}\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{FOLDER}\"></script>\n<script defer src=\"{to_root}{EXPLAIN}\"></script>\n<script defer src=\"{to_root}{COLLECTIVES}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
+        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}{data}\n<script defer src=\"{to_root}{INVISIBLE}\"></script>\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{FOLDER}\"></script>\n<script defer src=\"{to_root}{EXPLAIN}\"></script>\n<script defer src=\"{to_root}{COLLECTIVES}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
     )
 }
 

@@ -179,6 +179,17 @@ fn bad_input_gets_one_clear_error_line() {
         &["/nonexistent/dump.txt: cannot read this file"],
     );
     one_error(&run(&["-"], Some(b"\xff\xfe binary")), &["as UTF-8 text"]);
+    // A U+200B inside `ENTRY`: the keyword is not read, and the error says
+    // why the entry is missing and where.
+    let zw = std::fs::read_to_string(fixture("softmax/compiled.tpu.hlo.txt"))
+        .unwrap()
+        .replacen("ENTRY", "EN\u{200B}TRY", 1);
+    one_error(
+        &run(&["-"], Some(zw.as_bytes())),
+        &[
+            "-: no ENTRY computation: the ledger costs the entry computation and what it calls (the text holds 1 zero-width or bidi control character, the first a U+200B on line ",
+        ],
+    );
 }
 
 #[test]

@@ -329,6 +329,16 @@ fn errors_are_one_line_and_exit_1() {
             "{LN_CPU} vs -: B is text of unknown kind (No line looks like a jaxpr (`{{ lambda ... let`), StableHLO (`stablehlo.` ops, `tensor<...>`) or HLO (`name = shape opcode(...)`).): nothing to compare"
         ),
     );
+    // A U+200B inside B's `ENTRY` (line 97): said, with where.
+    let zw = std::fs::read_to_string(root().join(LN_CPU))
+        .unwrap()
+        .replacen("ENTRY", "EN\u{200B}TRY", 1);
+    one_error(
+        &run(&[LN_CPU, "-"], Some(zw.as_bytes())),
+        &format!(
+            "{LN_CPU} vs -: B has no ENTRY computation: the diff compares what each entry computation runs (the text holds 1 zero-width or bidi control character, the first a U+200B on line 97: a keyword with one inside, such as ENTRY, is not read)"
+        ),
+    );
     let out = run(&["no-such-dump.txt", LN_CPU], None);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));

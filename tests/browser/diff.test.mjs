@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { useBook, openPage, repoRoot, THEMES } from './support.mjs';
+import { useBook, openPage, repoRoot, screenshot, THEMES } from './support.mjs';
 
 const PAGE = 'playground.html';
 const cli = process.env.DUMPLAB_CLI ?? path.join(repoRoot, 'target', 'debug', 'mdbook-dumplab');
@@ -372,6 +372,53 @@ test('at 390 px: the panes stack (A above B), the links still work, nothing over
   assert.deepEqual(await axeSection(page), [], '390 px lowered');
   assert.deepEqual(errors.map(String), []);
   await context.close();
+});
+
+test('invisible characters in both dumps and their file names: each shown as ⟨U+…⟩, counted once; a U+200B in ENTRY said', async () => {
+  // A U+202E inside an instruction's name in both dumps (the name is
+  // used twice in each), file names holding U+202E and U+2066.
+  const a = ['HloModule jit_f, is_scheduled=true', '', 'ENTRY %main (p: f32[8]) -> f32[8] {', '  %p = f32[8]{0} parameter(0)', '  %neg\u202e.1 = f32[8]{0} negate(%p)', '  ROOT %exp.2 = f32[8]{0} exponential(%neg\u202e.1)', '}', ''].join('\n');
+  const names = ['a\u202etxt.hlo', 'b\u2066.hlo.txt'];
+  const raw = /[\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+  for (const width of [390, 1280]) {
+    const ctx = await openPage(book.browser, book.server.url, PAGE, { viewport: { width, height: 900 } });
+    const pick = async (side, name, text) => {
+      await ctx.page.locator(`.dlp-diff .dlp-input[data-side="${side}"] .dlp-file`).setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+      await ctx.page.waitForFunction((s) => new RegExp(`^Dump ${s}: .*ready\\.$`).test(document.querySelector('.dlp-diff-status').textContent), side);
+    };
+    await pick('A', names[0], a);
+    await pick('B', names[1], a);
+    await ctx.page.locator('.dlp-diff-run').click();
+    await ctx.page.waitForFunction(() => /^Compared/.test(document.querySelector('.dlp-diff-status').textContent));
+    const note = ctx.page.locator('.dlp-diff-out .dlp-invisible-note');
+    assert.equal(await note.count(), 1, 'one note in the section');
+    await note.scrollIntoViewIfNeeded();
+    await screenshot(ctx.page, `diff-invisible-${width}`, { fullPage: false });
+    if (width === 390) {
+      await ctx.context.close();
+      continue;
+    }
+    assert.match(await note.textContent(), /^Warning: the two dumps and their file names hold 6 invisible characters \(zero-width or bidi control: dump A: U\+202E ×2; dump B: U\+202E ×2; file names: U\+202E ×1, U\+2066 ×1\)\./);
+    // Shown in the panes (the names in both dumps), the captions (file
+    // names) and the status; none left raw in the section, attributes too.
+    for (const side of ['A', 'B']) {
+      assert.equal(await ctx.page.locator(`.dlp-diff-pane[data-side="${side}"] .dl-line[data-line="5"] .dlp-invisible`).textContent(), '⟨U+202E⟩', side);
+    }
+    assert.match(await ctx.page.locator('.dlp-diff-pane[data-side="A"] figcaption').textContent(), /a⟨U\+202E⟩txt\.hlo/);
+    assert.match(await ctx.page.locator('.dlp-diff-pane[data-side="B"] figcaption').textContent(), /b⟨U\+2066⟩\.hlo\.txt/);
+    const section = () => ctx.page.locator('.dlp-diff').evaluate((s) => s.textContent + Array.from(s.querySelectorAll('*'), (e) => Array.from(e.attributes, (x) => (x.name === 'value' ? '' : x.value)).join(' ')).join(' '));
+    assert.doesNotMatch(await section(), raw);
+    // B with a U+200B inside ENTRY: the command line's refusal, and the
+    // note says what B holds (why the checker saw no ENTRY).
+    await pick('B', names[1], a.replace('ENTRY', 'EN\u200bTRY'));
+    await ctx.page.locator('.dlp-diff-run').click();
+    await ctx.page.waitForFunction(() => document.querySelector('.dlp-diff-error').textContent);
+    assert.match(await ctx.page.locator('.dlp-diff-error').textContent(), /B has no ENTRY computation/);
+    assert.match(await note.textContent(), /dump B: U\+200B ×1, U\+202E ×2;/);
+    assert.doesNotMatch(await section(), raw);
+    assert.deepEqual(ctx.errors.map(String), []);
+    await ctx.context.close();
+  }
 });
 
 /** Two small compiled modules with markup, quotes, `&`, an RTL mark and a

@@ -167,6 +167,15 @@ test('the section is `explain --json`: CPU softmax without and with its fusion l
   same(got, withLog, cpu, 'softmax cpu with its log');
   assert.match(got.logText, new RegExp(`What it added: ${withLog.kernels.reduce((n, k) => n + k.inputs.filter((i) => i.basis === 'xla-log').length, 0)} boundar(y|ies) now in XLA's own words${none.summary.unknown === withLog.summary.unknown ? '' : `; unknown ${none.summary.unknown} → ${withLog.summary.unknown}`}\\.`));
   await shot(page, '.dlp-why', 'explain-cpu-log');
+  // A log holding invisible characters: the section says so once, and
+  // shows them (the dump's own are the report's note).
+  await page.locator('.dlp-why-log textarea').fill(fs.readFileSync(cpuLog, 'utf8').replace('fusion', 'fu\u202esion').replace('\n', '\u200b\n'));
+  await page.locator('.dlp-why-run').click();
+  await page.waitForFunction(() => document.querySelector('.dlp-why .dlp-invisible-note'), null, { timeout: 30000 });
+  await settled(page, true);
+  assert.equal(await page.locator('.dlp-why .dlp-invisible-note').count(), 1);
+  assert.match(await page.locator('.dlp-why .dlp-invisible-note').textContent(), /^Warning: the fusion log holds 2 invisible characters \(zero-width or bidi control: U\+200B ×1, U\+202E ×1\)/);
+  assert.doesNotMatch(await page.locator('.dlp-why').evaluate((s) => s.textContent), /[\u200b-\u200f\u202a-\u202e]/);
   // Removed: as without it.
   await page.locator('.dlp-why-log .dlp-clear').click();
   await settled(page, false);

@@ -254,6 +254,38 @@ test('a real folder, picked: its module, the timeline against the files, before/
   await context.close();
 });
 
+test('invisible characters in a folder\'s names and files: each shown as ⟨U+…⟩, counted once', async () => {
+  // A file name holding U+2066 (outside any module), the zip's own name
+  // another, a U+202E and a word joiner (U+2060) inside op_names of the
+  // module's first file.
+  const before = real.find((f) => f.name.endsWith('.before_optimizations.txt'));
+  const hostile = [...real.map((f) => (f === before ? { ...f, data: Buffer.from(String(f.data).replace('jit(fn)', 'jit(f\u202en)').replace('jit(fn)', 'jit(f\u2060n)')) } : f)), { name: 'notes\u2066.txt', data: Buffer.from('a note\n') }];
+  const file = write('soft\u2066max.zip', zip(hostile));
+  const raw = /[\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+  for (const width of [390, 1280]) {
+    const { page, context, errors } = await playground({ width, height: 900 });
+    await openZip(page, file);
+    const note = page.locator('.dlp-folder-out .dlp-invisible-note');
+    assert.equal(await note.count(), 1, 'one note in the section');
+    assert.match(await note.textContent(), /^Warning: this folder's names and the files read so far hold 2 invisible characters \(zero-width or bidi control: names: U\+2066 ×2\)\./);
+    await openModule(page);
+    assert.equal(await note.count(), 1, 'still one note');
+    assert.match(await note.textContent(), /hold 4 invisible characters \(zero-width or bidi control: names: U\+2066 ×2; files read: U\+202E ×1, U\+2060 ×1\)\./);
+    await page.locator('.dlp-folder').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await screenshot(page, `folder-invisible-${width}`, { fullPage: false });
+    if (width === 1280) {
+      // The status (the zip's name) and the files outside any module show
+      // the characters; none is left raw in the section, attributes too.
+      assert.match(await status(page).textContent(), /^soft⟨U\+2066⟩max\.zip: /);
+      assert.equal(await page.locator('.dlp-folder-unknown li .dlp-invisible').textContent(), '⟨U+2066⟩');
+      const text = await page.locator('.dlp-folder').evaluate((s) => s.textContent + Array.from(s.querySelectorAll('*'), (e) => Array.from(e.attributes, (x) => (x.name === 'value' ? '' : x.value)).join(' ')).join(' '));
+      assert.doesNotMatch(text, raw);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('a zip of it, picked and dropped, and the folder dropped: the same modules and timeline', async () => {
   const { page, context, errors } = await playground();
   await openZip(page, realZip);

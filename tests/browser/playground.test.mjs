@@ -207,6 +207,15 @@ test('deciding lines: repaired, each once with all its clues', async () => {
     assert.ok(clean.split('\n').some((c) => c.startsWith(l.text)), `not a line of the dump: ${l.text.slice(0, 80)}`);
   }
   assert.match(await page.locator('.dlp-linecount').innerText(), /^1 line pasted, \d+ after repair$/);
+  // A JSON string of an H100 dump (`\"` before clues on their lines, and
+  // inside them): each mark covers the characters of the clean paste's.
+  const gpu = fs.readFileSync(fixture('elementwise_chain/compiled.gpu.hlo.txt'), 'utf8');
+  await paste(page, 0, gpu);
+  const want = new Map((await deciding(page)).map((r) => [r.text, r.marks]));
+  await paste(page, 0, JSON.stringify(gpu));
+  const got = await deciding(page, { prefix: '"' });
+  for (const r of got) assert.deepEqual(r.marks, want.get(r.text), `marks of ${r.text.slice(0, 80)}`);
+  assert.ok(got.some((r) => r.marks.some((m) => m.includes('"'))), 'a clue holding an escaped quote');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -292,6 +301,9 @@ test('invisible characters of a hostile paste are shown as ⟨U+…⟩ and count
   // Nothing the report shows holds one raw; every marker is our span, as text.
   const shown = await page.locator('.dlp-out').evaluate((o) => o.textContent);
   assert.equal(shown.match(hidden), null);
+  // Nor a tooltip or an accessible name.
+  const attrs = await page.locator('.dlp-out').evaluate((o) => Array.from(o.querySelectorAll('*'), (e) => Array.from(e.attributes, (x) => x.value).join(' ')).join(' '));
+  assert.equal(attrs.match(hidden), null);
   const marks = await page.locator('.dlp-out .dlp-invisible').evaluateAll((ms) => ms.map((m) => [m.childElementCount, m.textContent]));
   assert.ok(marks.length >= 3);
   for (const [kids, t] of marks) {
@@ -390,6 +402,12 @@ test('two dumps of one function give the source map; focus lights the lines', as
   await paste(page, 1, fs.readFileSync(fixture('matmul/compiled.cpu.hlo.txt'), 'utf8'));
   assert.match(await page.locator('.dlp-map').innerText(), /different functions/);
   await screenshot(page, 'playground-map');
+  // A source path with a bidi override: its chips' tooltips spell it too.
+  const evil = (f) => fs.readFileSync(fixture(f), 'utf8').replaceAll('fixtures/softmax/function.py', 'fixtures/softmax/\u202Eyp.fn.py');
+  await page.locator('#dlp-text-0').fill(evil('softmax/lowered.stablehlo.mlir'));
+  await paste(page, 1, evil('softmax/compiled.cpu.hlo.txt'));
+  const titles = await page.locator('.dlp-map .dlp-chip').evaluateAll((cs) => cs.map((c) => c.title));
+  assert.ok(titles.length && titles.every((t) => t.includes('softmax/⟨U+202E⟩yp.fn.py:')), titles.join(' | '));
   assert.deepEqual(errors, []);
   await context.close();
 });

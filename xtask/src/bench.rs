@@ -211,9 +211,10 @@ fn parse_rows(out: &str, tag: &str) -> Vec<(String, usize, f64, Vec<f64>)> {
 
 /// What only the playground's page loads, beside the chapters (linked by the
 /// `{{#dumplab-playground}}` block; its module once the page starts it).
-const PLAYGROUND_ASSETS: [&str; 8] = [
+const PLAYGROUND_ASSETS: [&str; 9] = [
     "src/dumplab-playground.css",
     "src/dumplab-playground.js",
+    "src/dumplab-playground-invisible.js",
     "src/dumplab-playground-ledger.js",
     "src/dumplab-playground-diff.js",
     "src/dumplab-playground-folder.js",

@@ -46,8 +46,8 @@ struct Seen<'a> {
     header: &'a str,
     /// Where its name starts on it.
     name_at: usize,
-    /// The header's column offset in the paste (see `Sink::col`).
-    col: usize,
+    /// Its repaired line in the paste's line map (see `Sink::at`).
+    at: Option<(&'a LineMap, usize)>,
 }
 
 /// Reads a [`Module`]'s parts as the lines reach them.
@@ -55,7 +55,7 @@ pub(crate) struct HloReader<'m, 'a> {
     m: &'m Module<'a>,
     /// The text the module was read from, and its lines as pasted.
     text: &'a str,
-    map: &'m LineMap,
+    map: &'a LineMap,
     /// The next instruction and computation, in text order.
     next_ins: usize,
     next_comp: usize,
@@ -77,7 +77,7 @@ pub(crate) struct HloReader<'m, 'a> {
 }
 
 impl<'m, 'a> HloReader<'m, 'a> {
-    pub(crate) fn new(m: &'m Module<'a>, text: &'a str, map: &'m LineMap) -> Self {
+    pub(crate) fn new(m: &'m Module<'a>, text: &'a str, map: &'a LineMap) -> Self {
         let comps = m.computations.len();
         HloReader {
             m,
@@ -247,7 +247,7 @@ impl<'m, 'a> HloReader<'m, 'a> {
                 line: n,
                 header: l,
                 name_at,
-                col: sink.col,
+                at: sink.at,
             };
         }
     }
@@ -353,12 +353,12 @@ impl<'m, 'a> HloReader<'m, 'a> {
                 .map(|&op| sink.op_name(op).to_owned())
                 .collect();
             let name = f.name.as_str();
-            sink.col = seen.col;
+            sink.at = seen.at;
             sink.add(M::FusedComputation, seen.line, seen.header, seen.name_at, c.name.len(), || {
                 format!("`{}` is a fused computation: the ops that fusion `{name}` runs as one kernel.", c.name)
             });
         }
-        sink.col = 0;
+        sink.at = None;
         // Resolve `stack_frame_id`s through the source tables, once per
         // distinct source op.
         for key in &mut sink.ops {
@@ -629,7 +629,7 @@ struct Here<'i, 'a> {
     /// An instruction over several lines: its repaired line number, its
     /// whole text from the start of `l`, and the line map; `None` on one
     /// line.
-    over: Option<(usize, &'a str, &'i LineMap)>,
+    over: Option<(usize, &'a str, &'a LineMap)>,
     /// Its `backend_config` value.
     config: Option<&'a str>,
 }
@@ -654,14 +654,14 @@ impl<'a> Here<'_, 'a> {
             last = (k, line);
         }
         let (k, line) = last;
-        let (n, col) = if map.is_empty() {
-            (i + k, 0)
+        let (n, place) = if map.is_empty() {
+            (i + k, None)
         } else {
-            map.get(i + k)
+            (map.get(i + k).0, Some((map, i + k)))
         };
-        let saved = std::mem::replace(&mut sink.col, col);
+        let saved = std::mem::replace(&mut sink.at, place);
         sink.add(m, n, line, at - offset_in(self.l, line), len, note);
-        sink.col = saved;
+        sink.at = saved;
     }
 
     /// An instruction, its naming style, its layout and `param_N` operands.

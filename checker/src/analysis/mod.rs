@@ -227,6 +227,7 @@ pub mod claims;
 pub mod classify;
 pub(crate) mod hlo;
 mod hlo_evidence;
+pub mod invisible;
 pub(crate) mod jaxpr;
 pub mod line_match;
 pub mod markers;
@@ -327,9 +328,8 @@ fn analysis_of<'t>(
             continue;
         }
         let n = if moved {
-            let (n, col) = repaired.map.get(i + 1);
-            sink.col = col;
-            n
+            sink.at = Some((&repaired.map, i + 1));
+            repaired.map.get(i + 1).0
         } else {
             i + 1
         };
@@ -349,7 +349,7 @@ fn analysis_of<'t>(
         a.pasted_modules = starts;
     }
     a.unwrapped = repaired.undone.clone();
-    sink.col = 0;
+    sink.at = None;
     hlo.finish(&mut a, &mut sink);
     mlir.finish(&mut a, &mut sink);
     classify::decide(&mut a, &sink);

@@ -4,6 +4,7 @@
 
 use super::markers::{COUNT, Frequency, M};
 use super::model::{Evidence, LineMarkers};
+use super::pasted::LineMap;
 use super::scan;
 use std::collections::HashMap;
 
@@ -39,9 +40,10 @@ pub(crate) struct Sink<'a> {
     first_line: [usize; COUNT],
     /// Every marker seen on each line, capped or not (see [`LineMarkers`]).
     pub(crate) line_markers: LineMarkers,
-    /// Character column of the current line in the paste, for lines the
-    /// unwrapping moved (0 otherwise): added to evidence columns.
-    pub(crate) col: usize,
+    /// The repaired line being read (1-based) in the line map of a
+    /// repaired paste, whose characters evidence columns count as pasted;
+    /// `None` for text read as it came.
+    pub(crate) at: Option<(&'a LineMap, usize)>,
     /// The text holds the `ENTRY` computation's header (see
     /// [`super::classify::When::EntryReached`]).
     pub(crate) entry_seen: bool,
@@ -73,7 +75,7 @@ impl<'a> Sink<'a> {
             counts: [0; COUNT],
             first_line: [0; COUNT],
             line_markers: LineMarkers::default(),
-            col: 0,
+            at: None,
             entry_seen: false,
         }
     }
@@ -119,8 +121,15 @@ impl<'a> Sink<'a> {
 
     /// Records the evidence of a clue that [`Sink::hit`] counted.
     pub(crate) fn push(&mut self, m: M, n: usize, l: &str, at: usize, len: usize, note: String) {
-        let start = scan::char_col(l, at) + self.col;
-        let end = (scan::char_col(l, at.saturating_add(len)) + self.col).max(start + 1);
+        // 1-based columns, as pasted: the span's first character and the
+        // one after it (so a last character written as an escape is
+        // covered whole).
+        let pasted = |c: usize| match self.at {
+            Some((map, n)) => map.pasted_col(n, c - 1) + 1,
+            None => c,
+        };
+        let start = pasted(scan::char_col(l, at));
+        let end = pasted(scan::char_col(l, at.saturating_add(len))).max(start + 1);
         self.evidence.push(Evidence {
             line: n,
             columns: start..end,

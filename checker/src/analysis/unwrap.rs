@@ -7,8 +7,9 @@
 //!   external/.../xla_util.cc:72] ` (TensorFlow) or glog's `I1130
 //!   13:20:01.123456 12345 file.cc:123] `;
 //! - **prompt characters**: `>>> `, `... `, `$ `;
-//! - a **Python string repr**: the whole module on one line with literal
-//!   `\n`s, inside quotes (`'HloModule m\n\nENTRY ...'`);
+//! - a **Python string repr** (or a JSON string): the whole module on one
+//!   line with literal `\n`s, inside quotes (`'HloModule m\n\nENTRY ...'`),
+//!   also of captured log lines (their prefixes go in the next round);
 //! - **hard wrapping** at a fixed width (a terminal, an issue tracker): a
 //!   line exactly as long as the longest line, continued on a line that
 //!   cannot start a jaxpr, MLIR or HLO line.
@@ -64,18 +65,7 @@ pub fn unwrap(text: &str) -> Unwrapped<'_> {
         if out.map.is_empty() {
             out.pasted_lines = scan::lines(text).count();
         }
-        // Compose the new map with the one so far.
-        let starts = lines
-            .iter()
-            .map(|l| {
-                let (p, c) = if out.map.is_empty() {
-                    (l.line, 0)
-                } else {
-                    out.map.get(l.line)
-                };
-                (p, c + l.col)
-            })
-            .collect();
+        let map = compose(&out.map, &lines);
         for u in undone {
             let first = if out.map.is_empty() {
                 u.first_line
@@ -96,9 +86,57 @@ pub fn unwrap(text: &str) -> Unwrapped<'_> {
             s.push('\n');
         }
         out.text = Cow::Owned(s);
-        out.map = LineMap::from_starts(starts);
+        out.map = map;
     }
     out
+}
+
+/// The map of a round's lines composed with the map so far (empty after
+/// no round): each line's start and jumps as pasted.
+fn compose(old: &LineMap, lines: &[Out]) -> LineMap {
+    let mut starts = Vec::with_capacity(lines.len());
+    let mut jumps = Vec::new();
+    for (l, r) in lines.iter().zip(1..) {
+        if old.is_empty() {
+            starts.push((l.line, l.col));
+            jumps.extend(l.jumps.iter().map(|&(c, p)| (r, c, p)));
+            continue;
+        }
+        let (p, s) = old.get(l.line);
+        let before = old.jumps_of(l.line);
+        if before.is_empty() {
+            starts.push((p, s + l.col));
+            jumps.extend(l.jumps.iter().map(|&(c, at)| (r, c, s + at)));
+            continue;
+        }
+        // Both maps move characters on this line: follow each one, the
+        // column on the round's input only growing (one pass over both).
+        let mut next = l.jumps.iter().peekable();
+        let (mut from, mut at) = (0usize, l.col);
+        let mut k = 0usize;
+        let mut prev = None;
+        for c in 0..=l.text.chars().count() {
+            if let Some(&&(jc, jp)) = next.peek().filter(|j| j.0 == c) {
+                (from, at) = (jc, jp);
+                next.next();
+            }
+            let x = at + (c - from);
+            while before.get(k).is_some_and(|j| j.1 <= x) {
+                k += 1;
+            }
+            let q = match k.checked_sub(1).and_then(|i| before.get(i)) {
+                Some(&(_, rc, pc)) => pc + (x - rc),
+                None => s + x,
+            };
+            match prev {
+                None => starts.push((p, q)),
+                Some(before) if q != before + 1 => jumps.push((r, c, q)),
+                Some(_) => {}
+            }
+            prev = Some(q);
+        }
+    }
+    LineMap::new(starts, jumps)
 }
 
 /// Adds `u` to the list, or its count to an entry of the same damage.
@@ -112,12 +150,15 @@ fn merge(list: &mut Vec<Undone>, u: Undone) {
     }
 }
 
-/// A line of a round's output: its text, and the line (1-based) and
-/// character column of the round's input it starts at.
+/// A line of a round's output: its text, the line (1-based) and
+/// character column of the round's input it starts at, and where its
+/// characters stop following that one for one: (0-based column in `text`,
+/// column on the input line of that character), columns increasing.
 struct Out {
     text: String,
     line: usize,
     col: usize,
+    jumps: Vec<(usize, usize)>,
 }
 
 /// One round: prefixes and prompts stripped, reprs split, then wrapped
@@ -175,11 +216,12 @@ fn round(text: &str) -> Option<(Vec<Out>, Vec<Undone>)> {
                         k.saturating_sub(1)
                     )
                 });
-                for (seg, at) in segs {
+                for seg in segs {
                     outs.push(Out {
-                        text: seg,
+                        text: seg.text,
                         line: n,
-                        col: col + at,
+                        col: col + seg.col,
+                        jumps: seg.jumps.into_iter().map(|(c, p)| (c, col + p)).collect(),
                     });
                 }
             }
@@ -187,6 +229,7 @@ fn round(text: &str) -> Option<(Vec<Out>, Vec<Undone>)> {
                 text: l.to_owned(),
                 line: n,
                 col,
+                jumps: Vec::new(),
             }),
         }
     }
@@ -285,6 +328,8 @@ fn join_wrapped(outs: &mut Vec<Out>) -> Option<(usize, usize, usize)> {
     for ((o, is_full), is_cont) in std::mem::take(outs).into_iter().zip(full).zip(cont) {
         match merged.last_mut() {
             Some(last) if open && is_cont => {
+                // The continuation's characters are counted on from the
+                // first piece's start (its own line is not kept).
                 last.text.push_str(&o.text);
                 count += 1;
                 if first == 0 {
@@ -413,8 +458,9 @@ pub(crate) fn prompt_len(l: &str) -> Option<usize> {
 /// A line holding a Python string repr of a dump: two or more literal
 /// `\n`s, and at least two of the pieces they separate start a dump line.
 /// Returns the pieces, unescaped, with the character column each starts
-/// at; the quotes around the repr (and a `b`/`r` prefix) dropped.
-fn repr_segments(l: &str) -> Option<Vec<(String, usize)>> {
+/// at and where an escape shortened it; the quotes around the repr (and a
+/// `b`/`r` prefix) dropped.
+fn repr_segments(l: &str) -> Option<Vec<Segment>> {
     let b = l.as_bytes();
     let mut breaks = 0usize;
     let mut i = 0usize;
@@ -430,8 +476,11 @@ fn repr_segments(l: &str) -> Option<Vec<(String, usize)>> {
         return None;
     }
     // Split at unescaped `\n`, unescaping as we go.
-    let mut segs: Vec<(String, usize)> = Vec::new();
+    let mut segs: Vec<Segment> = Vec::new();
     let mut cur = String::new();
+    // Characters in `cur`, and where they stop following `cur_col`.
+    let mut len = 0usize;
+    let mut jumps: Vec<(usize, usize)> = Vec::new();
     let mut cur_col = 0usize;
     let mut col = 0usize;
     let mut chars = l.chars().peekable();
@@ -458,6 +507,7 @@ fn repr_segments(l: &str) -> Option<Vec<(String, usize)>> {
         col += 1;
         if c != '\\' {
             cur.push(c);
+            len += 1;
             continue;
         }
         let Some(e) = chars.next() else {
@@ -467,15 +517,27 @@ fn repr_segments(l: &str) -> Option<Vec<(String, usize)>> {
         col += 1;
         match e {
             'n' => {
-                segs.push((std::mem::take(&mut cur), cur_col));
+                segs.push(Segment {
+                    text: std::mem::take(&mut cur),
+                    col: cur_col,
+                    jumps: std::mem::take(&mut jumps),
+                });
                 cur_col = col;
+                len = 0;
             }
-            't' => cur.push('\t'),
-            'r' => {}
-            '\'' | '"' | '\\' => cur.push(e),
+            // Two pasted characters become one (or none): the next
+            // character sits one further on (two) in the paste.
+            't' | '\'' | '"' | '\\' => {
+                cur.push(if e == 't' { '\t' } else { e });
+                len += 1;
+                jump(&mut jumps, len, col);
+            }
+            'r' => jump(&mut jumps, len, col),
+            // Kept as pasted (`\x41`, `\u202e`): one for one.
             other => {
                 cur.push('\\');
                 cur.push(other);
+                len += 2;
             }
         }
     }
@@ -488,12 +550,40 @@ fn repr_segments(l: &str) -> Option<Vec<(String, usize)>> {
             cur.truncate(s.len());
         }
     }
-    segs.push((cur, cur_col));
+    segs.push(Segment {
+        text: cur,
+        col: cur_col,
+        jumps,
+    });
+    // A piece may start with a log prefix (a repr of captured log lines):
+    // the next round strips it.
     let starts = segs
         .iter()
-        .filter(|(s, _)| !scan::is_blank(s) && starts_dump_line(s))
+        .map(|s| {
+            let t = s.text.as_str();
+            log_prefix_len(t).and_then(|p| t.get(p..)).unwrap_or(t)
+        })
+        .filter(|t| !scan::is_blank(t) && starts_dump_line(t))
         .count();
     (starts >= 2).then_some(segs)
+}
+
+/// A piece of a repr between literal `\n`s, unescaped: its text, the
+/// column of the line it starts at, and where an escape shortened it
+/// (see [`Out`]'s `jumps`, with columns of the line).
+struct Segment {
+    text: String,
+    col: usize,
+    jumps: Vec<(usize, usize)>,
+}
+
+/// Notes that character `at` of a piece sits at column `col` of its line:
+/// a later note for the same character replaces the earlier (`\r\r`).
+fn jump(jumps: &mut Vec<(usize, usize)>, at: usize, col: usize) {
+    match jumps.last_mut() {
+        Some(last) if last.0 == at => last.1 = col,
+        _ => jumps.push((at, col)),
+    }
 }
 
 /// Whether `l` looks like the start of a dump line (used by the repr
@@ -541,10 +631,15 @@ fn closer_line(t: &str) -> bool {
 /// continuation of a wrapped line): blank, a line the parsers read (an HLO
 /// instruction or computation header, an MLIR op, a jaxpr equation), a
 /// keyword that opens one, a closing bracket, a row of a `FileNames`/
-/// `StackFrames` table, or an indented `name=value` parameter of a jaxpr
-/// equation. A piece cut out of a line mostly starts mid-token, or with
+/// `StackFrames` table, an indented `name=value` parameter of a jaxpr
+/// equation, or a log line. A piece cut out of a line mostly starts mid-token, or with
 /// the one space the cut fell on, and is none of these.
 fn can_start_line(l: &str) -> bool {
+    // A log line (a repr of captured log lines, split this round, keeps
+    // its prefixes until the next).
+    if log_prefix_len(l).is_some() {
+        return true;
+    }
     let t = scan::trim_start(l);
     let indent = l.len() - t.len();
     let Some(&first) = t.as_bytes().first() else {

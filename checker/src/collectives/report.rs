@@ -72,9 +72,10 @@ pub fn with_report<R>(
             "the collectives a program runs, their groups and schedule, are what the partitioner and a backend decided",
         )?;
         if module.entry.is_none() {
-            return Err(
-                "no ENTRY computation: the reader reads the collectives the entry runs".into(),
-            );
+            return Err(format!(
+                "no ENTRY computation: the reader reads the collectives the entry runs{}",
+                analysis::invisible::hint(&repaired.text, &repaired.map)
+            ));
         }
         let chip = choose(chip, a.backend)?;
         let tree = KernelTree::build(module);

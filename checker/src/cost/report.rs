@@ -56,9 +56,10 @@ fn report_of<R>(
     let chip = roofline::choose(asked, a.backend)?;
     crate::analysis::expect_compiled(a, "the ledger costs what a backend decided to run")?;
     if module.entry.is_none() {
-        return Err(
-            "no ENTRY computation: the ledger costs the entry computation and what it calls".into(),
-        );
+        return Err(format!(
+            "no ENTRY computation: the ledger costs the entry computation and what it calls{}",
+            crate::analysis::invisible::hint(&repaired.text, &repaired.map)
+        ));
     }
     let ledger = ledger::build(module, ledger::Loops::of(a.backend));
     if ledger.kernels.is_empty() {

@@ -111,10 +111,14 @@ fn report_of<R>(
         ));
     }
     let body = if a.0.kind == Kind::HloOptimized {
-        for (side, none) in [("A", a.2.entry.is_none()), ("B", b.2.entry.is_none())] {
+        for (side, none, r) in [
+            ("A", a.2.entry.is_none(), a.1),
+            ("B", b.2.entry.is_none(), b.1),
+        ] {
             if none {
                 return Err(format!(
-                    "{side} has no ENTRY computation: the diff compares what each entry computation runs"
+                    "{side} has no ENTRY computation: the diff compares what each entry computation runs{}",
+                    analysis::invisible::hint(&r.text, &r.map)
                 ));
             }
         }

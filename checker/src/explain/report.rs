@@ -93,9 +93,10 @@ pub fn with_folder_report<R>(
             "kernels and their boundaries are what a backend decided",
         )?;
         if module.entry.is_none() {
-            return Err(
-                "no ENTRY computation: the explainer reads the entry computation's kernels".into(),
-            );
+            return Err(format!(
+                "no ENTRY computation: the explainer reads the entry computation's kernels{}",
+                analysis::invisible::hint(&repaired.text, &repaired.map)
+            ));
         }
         let tree = KernelTree::build(module);
         let led = ledger::build_on(module, &tree, ledger::Loops::of(a.backend));

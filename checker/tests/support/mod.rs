@@ -90,6 +90,9 @@ pub enum Damage {
     /// `repr(text)` as Python prints a `str`: one line, `\n` escapes,
     /// single quotes around.
     Repr,
+    /// A JSON string (`json.dumps(text)`, a notebook's or a log's copy):
+    /// one line, double quotes around, `\"`, `\\`, `\n` and `\t` escapes.
+    Json,
     /// Every line behind TensorFlow's log prefix.
     TfLog,
     /// Every line behind a glog prefix.
@@ -120,6 +123,20 @@ pub fn damage(text: &str, d: Damage) -> String {
                 }
             }
             s.push_str("'\n");
+            s
+        }
+        Damage::Json => {
+            let mut s = String::from("\"");
+            for c in text.chars() {
+                match c {
+                    '\\' => s.push_str("\\\\"),
+                    '\n' => s.push_str("\\n"),
+                    '"' => s.push_str("\\\""),
+                    '\t' => s.push_str("\\t"),
+                    c => s.push(c),
+                }
+            }
+            s.push_str("\"\n");
             s
         }
         Damage::TfLog | Damage::Glog => {
