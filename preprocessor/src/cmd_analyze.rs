@@ -62,7 +62,7 @@ pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
             }
             // Names and notes quote the dump: a hostile one must not drive
             // the terminal.
-            for line in human(&name, &a).lines() {
+            for line in human(&name, &a, &text).lines() {
                 writeln!(out, "{}", printable(line))?;
             }
         }
@@ -107,7 +107,7 @@ fn write_json_line(
     Ok(())
 }
 
-fn human(name: &str, a: &Analysis) -> String {
+fn human(name: &str, a: &Analysis, text: &str) -> String {
     let mut s = String::new();
     let backend = match (a.backend, a.backend_guess, &a.backend_reason) {
         (Some(b), ..) => format!(" for {}", b.as_str().to_uppercase()),
@@ -158,7 +158,17 @@ fn human(name: &str, a: &Analysis) -> String {
     }
     if a.kind.is_hlo() || (a.kind == Kind::Unknown && !a.computations.is_empty()) {
         let entry = a.entry_computation.as_deref().map_or_else(
-            || "no ENTRY computation in this text".to_owned(),
+            || {
+                // A keyword with a zero-width character inside is not
+                // read: say so, with where the first such character is.
+                format!(
+                    "no ENTRY computation in this text{}",
+                    dumplab::analysis::invisible::hint(
+                        text,
+                        &dumplab::analysis::pasted::LineMap::default()
+                    )
+                )
+            },
             |e| format!("entry `{e}`"),
         );
         s.push_str(&format!(

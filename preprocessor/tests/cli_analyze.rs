@@ -465,3 +465,21 @@ fn a_module_logged_by_xla_is_read_behind_its_prefixes() {
         assert!(s.contains(clue), "{s}");
     }
 }
+
+#[test]
+fn a_zero_width_character_inside_entry_is_named_where_the_entry_is_missing() {
+    // fixtures/argmax/compiled.cpu.hlo.txt with a U+200B inside `ENTRY`
+    // (line 42): the keyword is not read, and the report says why.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let zw = std::fs::read_to_string(root.join("argmax/compiled.cpu.hlo.txt"))
+        .unwrap()
+        .replacen("ENTRY", "EN\u{200B}TRY", 1);
+    let out = run(&["-"], Some(&zw));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("no ENTRY computation in this text (the text holds 1 zero-width or bidi control character, the first a U+200B on line 42: a keyword with one inside, such as ENTRY, is not read)"),
+        "{text}"
+    );
+    // And no such character reaches the terminal raw.
+    assert!(!text.contains('\u{200B}'), "{text}");
+}
