@@ -903,16 +903,19 @@ self.onmessage = async (e) => {
     );
   }
 
-  function lineTable(map) {
+  // `unproved`: the text's kind is not proved (its hints suggest a module
+  // before compilation), so the table reads it as that, and says so.
+  function lineTable(map, unproved) {
     const make = (i) => {
       const l = map.source_lines[i];
       return row([where(l), l.lowered_ops_total || l.lowered_ops.length, l.lowered_ops.slice(0, 8).map((o) => o.op).join(', ') + (l.lowered_ops.length > 8 ? ', …' : '')]);
     };
     const t = table(`Ops per source line: ${count(total(map, 'source_lines'), 'line')}`, ['source line', 'ops', 'which'], map.source_lines.length, make, 'dlp-lines');
     const frag = el('div');
+    if (unproved) frag.append(el('p', 'dlp-note dlp-unproved', 'The text does not prove its kind: these rows read it as the program before compilation, which its hints suggest (a guess). A compiled module\'s ops carry source lines the same way.'));
     frag.append(t);
     const bare = total(map, 'lowered_without_source');
-    if (map.unlocated_hint) frag.append(el('p', 'dlp-note dlp-unlocated', `Note: ${map.unlocated_hint}.`));
+    if (map.unlocated_hint) frag.append(el('p', 'dlp-note dlp-unlocated', unproved ? `Note: if this is the lowered text, ${map.unlocated_hint.replace(/^the lowered text /, 'it ')}.` : `Note: ${map.unlocated_hint}.`));
     frag.append(el('p', 'dlp-note', bare ? `${bare === 1 ? '1 op carries' : `${bare} ops carry`} no source line (${map.lowered_without_source.slice(0, 6).map((o) => `${o.name} ${o.op}`).join(', ')}${bare > 6 ? ', …' : ''}).` : 'Every op carries a source line.'));
     if (!map.source_lines.length) frag.append(el('p', 'dlp-note', 'No source lines in this dump: print StableHLO with `debug_info=True`, or a jaxpr with `source_info=True`, to see them.'));
     return frag;
@@ -981,7 +984,7 @@ self.onmessage = async (e) => {
     // A chip picked in the ledger re-draws the dump's "Collectives" too.
     const onChip = [];
     if (r.cost && window.dumplabLedger) later.push(() => sec.append(ledger(i, r.cost, sec, onChip)));
-    else if (r.map) later.push(() => sec.append(lineTable(r.map), cut(r.map, 'source_lines', 'source lines') || ''));
+    else if (r.map) later.push(() => sec.append(lineTable(r.map, r.kind === 'unknown'), cut(r.map, 'source_lines', 'source lines') || ''));
     if (r.collectives && window.dumplabCollectives) later.push(() => sec.append(collectivesSection(i, r.collectives, onChip) || ''));
     if (r.explain) later.push(() => sec.append(explainer(i, r.explain)));
     return sec;

@@ -195,15 +195,15 @@ const TABLE: [Row; 10] = [
         name: "not-compiled",
         says: Says::Text("nobody has compiled this module yet"),
         look_for: LookFor::Words(
-            "what the module's header says, and what a compiled module's header would add (`is_scheduled=true`), or a `Sharding` custom call that partitioning would have removed",
+            "a `Sharding` custom call, which partitioning would have removed (a header without `is_scheduled=true` is only a hint: older printers leave it out of compiled modules)",
         ),
         select: Select::Some,
-        markers: &[M::NotScheduled, M::ShardingCustomCall],
+        markers: &[M::ShardingCustomCall],
     },
     Row {
         claim: Claim::LoweredHlo,
         name: "lowered-hlo",
-        says: Says::Text("`lower(...).as_text(dialect=\"hlo\")` printed this module"),
+        says: Says::Text("the text is in the short style of `lower(...).as_text(dialect=\"hlo\")`"),
         look_for: LookFor::Words(
             "how the printer writes names and computations: names without `%`, computation headers without a signature",
         ),

@@ -434,7 +434,7 @@ fn no_proof(a: &mut Analysis, sink: &Sink) {
         None => ", which point both ways".to_owned(),
     };
     a.reason = Some(format!(
-        "This is HLO, but nothing here proves whether XLA compiled it: only hints, {}{suggests}; a hint is never proof (some printers leave `is_scheduled=true` out of compiled modules and print names without `%`: JAX up to 0.4.26, jaxlib 0.4.13's XLA dump folders, reduced and hand-built modules). Missing: a clue of a rule that proves compilation ({}) or a module before it ({}).",
+        "This is HLO, but nothing here proves whether XLA compiled it: only hints, {}{suggests}; a hint is never proof (compiled modules have been printed without `is_scheduled=true`, by JAX up to 0.4.26, and without `%` and signatures, by jaxlib 0.4.13's XLA dump folders; reduced and hand-built modules may show either). Missing: a clue of a rule that proves compilation ({}) or one that proves it was not compiled ({}).",
         found.join(" and "),
         proof_rules(Verdict::Compiled),
         proof_rules(Verdict::NotCompiled),

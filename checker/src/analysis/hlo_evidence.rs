@@ -177,7 +177,7 @@ impl<'m, 'a> HloReader<'m, 'a> {
             });
         } else {
             sink.add(M::NotScheduled, n, l, at, "HloModule".len(), || {
-                "The module header has no `is_scheduled=true`: XLA has not scheduled this module, so it has not compiled it yet.".to_owned()
+                "The module header has no `is_scheduled=true`: a hint that XLA has not compiled the module (the pinned JAX prints it on every compiled module), never proof: JAX up to 0.4.26 printed compiled modules without it.".to_owned()
             });
         }
         if let Some(p) = super::hlo::lhs_fingerprint(l) {

@@ -298,7 +298,7 @@ markers! {
     },
     NotScheduled {
         name: "not-scheduled",
-        description: "An `HloModule` header without `is_scheduled=true`: nobody has scheduled this module, so it was not compiled.",
+        description: "An `HloModule` header without `is_scheduled=true`: a hint, never proof, that the module was not compiled (the pinned JAX prints the flag on every compiled module; JAX up to 0.4.26 left it out of compiled modules).",
         chapter: Chapter::BufferAssignment,
         draft: Draft::Rank(1),
         detector: Detector::Schedule,
@@ -505,7 +505,7 @@ markers! {
     },
     UnsignedComputation {
         name: "unsigned-computation",
-        description: "An HLO computation header without a signature (`region_0.1 {`), as `as_text(dialect=\"hlo\")` prints before compilation.",
+        description: "An HLO computation header without a signature (`region_0.1 {`), as `as_text(dialect=\"hlo\")` prints it (jaxlib 0.4.13's XLA dump folders printed compiled modules so too): a printer's habit, not proof of a kind.",
         chapter: Chapter::Hlo,
         draft: Draft::Last,
         detector: Detector::Printer,
@@ -514,7 +514,7 @@ markers! {
     },
     BareNames {
         name: "bare-names",
-        description: "HLO instructions named without `%` (`x.1 = f32[8]{0} parameter(0)`), as `as_text(dialect=\"hlo\")` prints them; compiled modules print `%x.1`.",
+        description: "HLO instructions named without `%` (`x.1 = f32[8]{0} parameter(0)`), as `as_text(dialect=\"hlo\")` prints them (jaxlib 0.4.13's XLA dump folders printed compiled modules so too; the pinned JAX prints `%x.1` in compiled modules): a printer's habit, not proof of a kind.",
         chapter: Chapter::Hlo,
         draft: Draft::Last,
         detector: Detector::Printer,

@@ -197,6 +197,9 @@ pub struct Log<'a> {
     /// Instructions the log prints whole: (line, name, shape as printed),
     /// to check the log is of the same compile as the dump.
     pub shapes: Vec<(usize, &'a str, &'a str)>,
+    /// The same instructions' opcode and operand names (without `%`),
+    /// by name: what a later pass's rename keeps.
+    pub ops: std::collections::HashMap<&'a str, (&'a str, Vec<&'a str>)>,
 }
 
 /// The message after `file:NNN] ` when the line is one of `file`'s.
@@ -301,6 +304,9 @@ pub fn read(text: &str) -> Log<'_> {
         };
         if let Some((name, shape)) = printed(body, row.starts) {
             log.shapes.push((n, name, shape));
+            if let Some(op) = opcode_and_operands(body, shape) {
+                log.ops.entry(name).or_insert(op);
+            }
         }
         if row.said == Said::Considering
             && let Some(at) = msg.rfind(" with operand ")
@@ -354,6 +360,38 @@ fn printed<'a>(body: &'a str, starts: &str) -> Option<(&'a str, &'a str)> {
         rest.find(' ')?
     };
     Some((name, rest.get(..end)?))
+}
+
+/// After `%P = SHAPE `: the opcode and the operand names, as printed
+/// (`log(%ynn_fusion)`, or with shapes before the names in older logs).
+fn opcode_and_operands<'a>(body: &'a str, shape: &str) -> Option<(&'a str, Vec<&'a str>)> {
+    let after = body.get(body.find(shape)? + shape.len()..)?.trim_start();
+    let open = after.find('(')?;
+    let opcode = after.get(..open)?;
+    if opcode.is_empty() || !opcode.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut close = None;
+    for (i, c) in after.char_indices().skip(open) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    close = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let inner = after.get(open + 1..close?)?;
+    let operands = inner
+        .split(", ")
+        .filter_map(|o| o.rsplit(' ').next()?.strip_prefix('%'))
+        .collect();
+    Some((opcode, operands))
 }
 
 /// `%C = ... with operand P`: the consumer.

@@ -8,8 +8,12 @@
 //! 2. a name the compiled module still has outside fused computations is
 //!    that instruction (a producer fused into several users stays itself);
 //! 3. a producer fused into a consumer (and gone) goes on as the consumer;
-//! 4. anything else is unresolved: the name was changed by a later pass, or
-//!    the log is of another compile.
+//! 4. a name XLA:CPU's fusion wrapper renamed after the pass (`%log.0`
+//!    alone, wrapped as `%wrapped_log`) is the one live `wrapped_<opcode>`
+//!    fusion with the same opcode at its root, the same operands and the
+//!    same dimensions;
+//! 5. anything else is unresolved: the name was changed by another later
+//!    pass, or the log is of another compile.
 //!
 //! Each step moves to a later event of the log, so the walk ends.
 
@@ -25,6 +29,8 @@ pub struct Resolver<'m, 'a, 'l> {
     became: HashMap<&'l str, Vec<(usize, &'l str)>>,
     /// Producer -> (event index, the consumer it was fused into).
     fused_into: HashMap<&'l str, Vec<(usize, &'l str)>>,
+    /// A log name -> the `wrapped_` fusion it became after the pass.
+    wrapped: HashMap<&'l str, InstrId>,
     m: &'m Module<'a>,
 }
 
@@ -73,10 +79,12 @@ impl<'m, 'a, 'l> Resolver<'m, 'a, 'l> {
                     .push((d.line, d.consumer));
             }
         }
+        let wrapped = wrapped_names(m, log, &live);
         Resolver {
             live,
             became,
             fused_into,
+            wrapped,
             m,
         }
     }
@@ -96,7 +104,9 @@ impl<'m, 'a, 'l> Resolver<'m, 'a, 'l> {
             if let Some(&id) = self.live.get(name) {
                 return Some(id);
             }
-            let &(l, c) = later(self.fused_into.get(name), at)?;
+            let Some(&(l, c)) = later(self.fused_into.get(name), at) else {
+                return self.wrapped.get(name).copied();
+            };
             name = c;
             at = l;
         }
@@ -112,6 +122,66 @@ impl<'m, 'a, 'l> Resolver<'m, 'a, 'l> {
     pub fn module(&self) -> &'m Module<'a> {
         self.m
     }
+}
+
+/// Dimensions of a shape as printed, without its layout (`f32[512]{0}` ->
+/// `f32[512]`).
+fn dims(shape: &str) -> &str {
+    shape.split('{').next().unwrap_or(shape)
+}
+
+/// Log names the module no longer has, each tied to the one live
+/// `wrapped_<opcode>` fusion whose root has its opcode and dimensions and
+/// whose operands have its operands' names (none where two could be it).
+fn wrapped_names<'a, 'l>(
+    m: &Module<'a>,
+    log: &Log<'l>,
+    live: &HashMap<&'a str, InstrId>,
+) -> HashMap<&'l str, InstrId> {
+    let mut out: HashMap<&'l str, InstrId> = HashMap::new();
+    let mut ambiguous: Vec<&'l str> = Vec::new();
+    let shapes: HashMap<&'l str, &'l str> = log.shapes.iter().map(|&(_, n, s)| (n, s)).collect();
+    for &id in live.values() {
+        let Some(w) = m.instruction(id) else { continue };
+        let Some(rest) = w.name.strip_prefix("wrapped_") else {
+            continue;
+        };
+        if w.opcode != "fusion" {
+            continue;
+        }
+        let Some(root) = m
+            .calls(w)
+            .iter()
+            .find(|c| c.role == CallRole::Calls)
+            .and_then(|c| m.computation(c.id?))
+            .and_then(|c| m.instruction(c.root?))
+        else {
+            continue;
+        };
+        let base = rest.split('.').next().unwrap_or(rest);
+        if base != root.opcode {
+            continue;
+        }
+        let operands: Vec<&str> = m.operands(w).iter().map(|o| o.name).collect();
+        for (&name, (opcode, ops)) in &log.ops {
+            let same = *opcode == root.opcode
+                && !live.contains_key(name)
+                && *ops == operands
+                && shapes
+                    .get(name)
+                    .is_some_and(|s| dims(s) == dims(w.shape_text));
+            if !same {
+                continue;
+            }
+            if out.insert(name, id).is_some() {
+                ambiguous.push(name);
+            }
+        }
+    }
+    for name in ambiguous {
+        out.remove(name);
+    }
+    out
 }
 
 /// The first event at or after `at`.

@@ -618,6 +618,25 @@ fn true_rank(shape: &str) -> Option<usize> {
     }
 }
 
+/// For `operand`, a parameter of the fused computation whose root is
+/// `root`, the fusion `fusion`'s operand it stands for, and its shape.
+fn outer_of_param<'a>(
+    m: &Module<'a>,
+    fusion: &Instruction<'a>,
+    root: &Instruction<'a>,
+    operand: Option<InstrId>,
+) -> Option<(Option<InstrId>, &'a str)> {
+    if root.id == fusion.id {
+        return None;
+    }
+    let param = m.instruction(operand?)?;
+    let n = param
+        .parameter_number
+        .filter(|_| param.opcode == "parameter")?;
+    let outer = m.operands(fusion).get(n as usize)?;
+    Some((outer.id, operand_shape(m, fusion, n as usize)?))
+}
+
 fn not_duplicable(p: &Pair<'_, '_>) -> Option<String> {
     // XLA's `ComputeGloballyUnfusible`: a producer that is more than unary
     // (two operands at least of its own rank, broadcasts, iotas and scalar
@@ -630,13 +649,19 @@ fn not_duplicable(p: &Pair<'_, '_>) -> Option<String> {
     let mut read = 0u64;
     let mut seen: Vec<Option<InstrId>> = Vec::new();
     for (i, o) in m.operands(d).iter().enumerate() {
-        let shape = operand_shape(m, d, i)?;
+        // A fused parameter stands for the fusion's operand: the
+        // instruction the pass saw (a scalar constant there counts for
+        // nothing, as XLA's `EffectivelyAtMostUnary` has it).
+        let (o, shape) = match outer_of_param(m, p.producer, d, o.id) {
+            Some((id, shape)) => (id, shape),
+            None => (o.id, operand_shape(m, d, i)?),
+        };
         // XLA counts each distinct operand's elements once.
-        if !seen.contains(&o.id) {
-            seen.push(o.id);
+        if !seen.contains(&o) {
+            seen.push(o);
             read = read.saturating_add(elements(shape)?);
         }
-        let op = o.id.and_then(|id| m.instruction(id)).map(|x| x.opcode);
+        let op = o.and_then(|id| m.instruction(id)).map(|x| x.opcode);
         let scalar_constant = op == Some("constant") && true_rank(shape) == Some(0);
         if !matches!(op, Some("broadcast" | "iota"))
             && !scalar_constant

@@ -146,10 +146,10 @@ not-compiled:
   Look again at lines 3\u{2013}9: a line there shows that nobody has compiled this module yet.
   `m`: this line shows on its own that nobody has compiled this module yet.
 lowered-hlo:
-  Select a line that shows, by itself, that `lower(...).as_text(dialect=\"hlo\")` printed this module.
-  Select at least two lines, each showing by itself that `lower(...).as_text(dialect=\"hlo\")` printed this module.
-  Look again at lines 3\u{2013}9: a line there shows that `lower(...).as_text(dialect=\"hlo\")` printed this module.
-  `m`: this line shows on its own that `lower(...).as_text(dialect=\"hlo\")` printed this module.
+  Select a line that shows, by itself, that the text is in the short style of `lower(...).as_text(dialect=\"hlo\")`.
+  Select at least two lines, each showing by itself that the text is in the short style of `lower(...).as_text(dialect=\"hlo\")`.
+  Look again at lines 3\u{2013}9: a line there shows that the text is in the short style of `lower(...).as_text(dialect=\"hlo\")`.
+  `m`: this line shows on its own that the text is in the short style of `lower(...).as_text(dialect=\"hlo\")`.
 cpu:
   Select a line that shows, by itself, that the module was compiled for a CPU.
   Select at least two lines, each showing by itself that the module was compiled for a CPU.
