@@ -276,7 +276,7 @@ pub fn kind_of(ins: &Instruction<'_>) -> (KernelKind, Option<String>) {
     };
     match kind {
         KernelKind::Fusion => {
-            let k = ins.fusion_kind.unwrap_or("");
+            let k = ins.fusion_kind().unwrap_or("");
             let d = match ins.config_kind() {
                 Some(c) => format!("{k} {c}").trim().to_owned(),
                 None => k.to_owned(),
@@ -284,10 +284,10 @@ pub fn kind_of(ins: &Instruction<'_>) -> (KernelKind, Option<String>) {
             (kind, (!d.is_empty()).then_some(d))
         }
         KernelKind::CustomCall => {
-            let t = ins.custom_call_target;
+            let t = ins.custom_call_target();
             let pallas = t.is_some_and(|t| PALLAS_TARGETS.iter().any(|p| t.starts_with(p)))
                 && ins
-                    .metadata
+                    .metadata()
                     .op_name
                     .is_some_and(|o| o.ends_with("pallas_call"));
             let kind = if pallas { KernelKind::Pallas } else { kind };
@@ -435,7 +435,7 @@ impl<'a> Builder<'_, 'a> {
             let id = CompId::try_from(ci).unwrap_or(CompId::MAX);
             let mut f = CompFacts::default();
             for ins in m.instructions_of(id) {
-                if let Some(k) = self.key(&ins.metadata) {
+                if let Some(k) = self.key(&ins.metadata()) {
                     f.keys.push(k);
                 }
                 if ins.opcode != "parameter"
@@ -458,7 +458,7 @@ impl<'a> Builder<'_, 'a> {
         }
         // Instructions outside any computation still have provenances.
         for ins in m.instructions.iter().filter(|i| i.computation.is_none()) {
-            self.key(&ins.metadata);
+            self.key(&ins.metadata());
         }
     }
 
@@ -485,7 +485,7 @@ impl<'a> Builder<'_, 'a> {
     /// provenances and opcodes.
     fn walk(&mut self, ins: &Instruction<'a>) -> (Vec<usize>, Vec<&'a str>) {
         self.epoch += 1;
-        let mut keys: Vec<usize> = self.key(&ins.metadata).into_iter().collect();
+        let mut keys: Vec<usize> = self.key(&ins.metadata()).into_iter().collect();
         let mut ops: Vec<&'a str> = Vec::new();
         let calls = self.m.calls(ins);
         let mut stack: Vec<CompId> = calls.iter().take(MAX_OPS).filter_map(|c| c.id).collect();
@@ -561,7 +561,7 @@ impl<'a> Builder<'_, 'a> {
             bytes_written: written.bytes().filter(|_| launches),
             provenance,
             trip_count: (ins.opcode == "while")
-                .then(|| ins.backend_config.and_then(trip_count))
+                .then(|| ins.backend_config().and_then(trip_count))
                 .flatten(),
             regions: Vec::new(),
         }

@@ -469,6 +469,10 @@ const REWRITES: &[(&str, &str)] = &[("sub", "add"), ("div", "multiply")];
 /// lower to), and not a name the conversion to HLO merged from several
 /// (`...add_any;.../neg`, which it prints on ops it made itself).
 pub(crate) fn rewritten_op(opcode: &str, op_name: &str) -> bool {
+    // Most opcodes are no rewrite's: decided before reading the name.
+    if !REWRITES.iter().any(|&(_, o)| o == opcode) {
+        return false;
+    }
     if op_name.contains(';') || !(op_name.contains("jit(") || op_name.contains("pmap(")) {
         return false;
     }
