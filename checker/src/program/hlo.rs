@@ -442,36 +442,35 @@ fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool, b
 /// whether their brackets balance.
 fn attributes<'a>(attrs: &'a str, ins: &mut Instruction<'a>, m: &mut Module<'a>) -> bool {
     let (first_attr, first_call) = (pool_len(&m.attr_pool), pool_len(&m.call_pool));
-    // The metadata's fields are read on demand (`Instruction::metadata`);
-    // naming it here keeps the attribute walk's one-pass form for it.
-    let balanced =
-        for_each_attr_balanced(attrs, "metadata", |item, key, value, _| match (item, key) {
-            (Item::Field, _) => {}
-            (Item::Attr, _) => match key {
-                "metadata" => ins.metadata_at = Sub::of(ins.rest, value),
-                "kind" => ins.kind_at = Sub::of(ins.rest, value),
-                "custom_call_target" => {
-                    ins.target_at = Sub::of(ins.rest, value.trim_matches('"'));
-                }
-                "backend_config" => ins.config_at = Sub::of(ins.rest, value),
-                _ => match CALL_ATTRS.iter().find(|(k, _)| *k == key) {
-                    None => m.attr_pool.push(Attr { key, value }),
-                    Some(&(_, role)) => {
-                        let inner = value.trim().trim_start_matches('{').trim_end_matches('}');
-                        for n in inner.split(',') {
-                            let n = scan::strip_pct(n.trim());
-                            if !n.is_empty() {
-                                m.call_pool.push(Call {
-                                    role,
-                                    name: n,
-                                    id: None,
-                                });
-                            }
+    // The metadata's fields are read on demand (`Instruction::metadata`),
+    // not here: the walk only finds where its value ends.
+    let balanced = for_each_attr_balanced(attrs, "", |item, key, value, _| match (item, key) {
+        (Item::Field, _) => {}
+        (Item::Attr, _) => match key {
+            "metadata" => ins.metadata_at = Sub::of(ins.rest, value),
+            "kind" => ins.kind_at = Sub::of(ins.rest, value),
+            "custom_call_target" => {
+                ins.target_at = Sub::of(ins.rest, value.trim_matches('"'));
+            }
+            "backend_config" => ins.config_at = Sub::of(ins.rest, value),
+            _ => match CALL_ATTRS.iter().find(|(k, _)| *k == key) {
+                None => m.attr_pool.push(Attr { key, value }),
+                Some(&(_, role)) => {
+                    let inner = value.trim().trim_start_matches('{').trim_end_matches('}');
+                    for n in inner.split(',') {
+                        let n = scan::strip_pct(n.trim());
+                        if !n.is_empty() {
+                            m.call_pool.push(Call {
+                                role,
+                                name: n,
+                                id: None,
+                            });
                         }
                     }
-                },
+                }
             },
-        });
+        },
+    });
     ins.attrs = Span {
         start: first_attr,
         len: pool_len(&m.attr_pool) - first_attr,
