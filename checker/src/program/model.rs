@@ -285,7 +285,9 @@ impl Sub {
     pub(crate) fn of(rest: &str, part: &str) -> Sub {
         let at = (part.as_ptr() as usize).wrapping_sub(rest.as_ptr() as usize);
         match (u32::try_from(at), u32::try_from(part.len())) {
-            (Ok(at), Ok(len)) if len < u32::MAX && (at as usize) + part.len() <= rest.len() => {
+            (Ok(at), Ok(len))
+                if len < u32::MAX && (at as usize).saturating_add(part.len()) <= rest.len() =>
+            {
                 Sub { at, len }
             }
             _ => Sub::NONE,

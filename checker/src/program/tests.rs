@@ -879,3 +879,42 @@ fn an_instruction_record_stays_small() {
     let size = std::mem::size_of::<Instruction<'_>>();
     assert!(size <= 144, "Instruction is {size} bytes");
 }
+
+/// `Metadata::read` on real `metadata={...}` values: the fields the
+/// attribute walk used to split, read on demand.
+#[test]
+fn metadata_values_read_on_demand() {
+    let check = |value: &str, expect: &str| {
+        let md = Metadata::read(value);
+        let got = format!(
+            "op_name={:?} op_type={:?} file={:?} line={:?} frame={:?} sched={:?}",
+            md.op_name,
+            md.op_type,
+            md.source_file,
+            md.source_line,
+            md.stack_frame_id,
+            md.scheduling_name
+        );
+        assert_eq!(got, expect, "\n{value}");
+    };
+    // fixtures (dynamic_update_loop/folder.cpu, a pass dump: stack frames).
+    check(
+        r#"{op_name="jit(fn)/while/body/add" stack_frame_id=7}"#,
+        r#"op_name=Some("jit(fn)/while/body/add") op_type=None file=None line=None frame=Some(7) sched=None"#,
+    );
+    // the drift corpus (JAX 0.4.13, source file and line).
+    check(
+        r#"{op_name="jit(loop)/jit(main)/while/body/mul" source_file="checker/tests/drift/functions/jax_fns.py" source_line=20}"#,
+        r#"op_name=Some("jit(loop)/jit(main)/while/body/mul") op_type=None file=Some("checker/tests/drift/functions/jax_fns.py") line=Some(20) frame=None sched=None"#,
+    );
+    // fixtures (dynamic_update_loop/compiled.gpu.hlo.txt: a scheduling name alone).
+    check(
+        r#"{scheduling_name="param_0.1"}"#,
+        r#"op_name=None op_type=None file=None line=None frame=None sched=Some("param_0.1")"#,
+    );
+    // A value hard-wrapped inside a string is not the value.
+    check(
+        "{op_name=\"jit(fn)/while/bo\ndy/add\" stack_frame_id=7}",
+        "op_name=None op_type=None file=None line=None frame=Some(7) sched=None",
+    );
+}
