@@ -46,7 +46,7 @@ fn without_every(text: &str, nth: usize) -> String {
             .iter()
             .filter(|i| !i.is_root && matches!(i.opcode, "fusion" | "copy" | "custom-call"));
         for ins in kernels.step_by(nth) {
-            gone.extend(ins.line..=ins.end_line);
+            gone.extend(ins.line..=ins.end_line());
         }
     }
     let mut out = String::with_capacity(text.len());

@@ -245,7 +245,7 @@ impl<'a> Builder<'_, 'a> {
             let id = CompId::try_from(ci).unwrap_or(CompId::MAX);
             let mut f = CompFacts::default();
             for ins in m.instructions_of(id) {
-                if let Some(k) = self.key(&ins.metadata) {
+                if let Some(k) = self.key(&ins.metadata()) {
                     f.keys.push(k);
                 }
                 if ins.opcode != "parameter"
@@ -268,7 +268,7 @@ impl<'a> Builder<'_, 'a> {
         }
         // Instructions outside any computation still have provenances.
         for ins in m.instructions.iter().filter(|i| i.computation.is_none()) {
-            self.key(&ins.metadata);
+            self.key(&ins.metadata());
         }
     }
 
@@ -295,7 +295,7 @@ impl<'a> Builder<'_, 'a> {
     /// provenances and opcodes.
     fn walk(&mut self, ins: &Instruction<'a>) -> (Vec<usize>, Vec<&'a str>) {
         self.epoch += 1;
-        let mut keys: Vec<usize> = self.key(&ins.metadata).into_iter().collect();
+        let mut keys: Vec<usize> = self.key(&ins.metadata()).into_iter().collect();
         let mut ops: Vec<&'a str> = Vec::new();
         let calls = self.m.calls(ins);
         let mut stack: Vec<CompId> = calls.iter().take(MAX_OPS).filter_map(|c| c.id).collect();
@@ -371,7 +371,7 @@ impl<'a> Builder<'_, 'a> {
             bytes_written: written.bytes().filter(|_| launches),
             provenance,
             trip_count: (ins.opcode == "while")
-                .then(|| ins.backend_config.and_then(trip_count))
+                .then(|| ins.backend_config().and_then(trip_count))
                 .flatten(),
             regions: Vec::new(),
         }

@@ -38,13 +38,22 @@ const TABLE: &[(&str, &str, &[usize], &[usize])] = &[
         &[1, 44, 66],
         &[62, 68, 69],
     ),
-    // The header without `is_scheduled`. Not: `ENTRY main.1 {` without a
-    // signature, bare instruction names (a printer's habits), the brace.
+    // The `Sharding` custom call (here Shardy's `xla.sdy.FuncResultSharding`)
+    // that partitioning removes. Not: the header without `is_scheduled`
+    // (a hint: JAX up to 0.4.26 printed compiled modules without it),
+    // `ENTRY main.1 {` without a signature, bare names (a printer's habits).
+    (
+        "not-compiled",
+        "sharded_matmul/lowered.hlo.txt",
+        &[7],
+        &[1, 3, 4, 6, 10],
+    ),
+    // A text with only hints proves it on no line.
     (
         "not-compiled",
         "elementwise_chain/lowered.hlo.txt",
-        &[1],
-        &[3, 4, 19, 20],
+        &[],
+        &[1, 3, 4, 19, 20],
     ),
     (
         "lowered-hlo",

@@ -309,8 +309,8 @@ fn derived_trip_counts_agree_with_stated_ones() {
             .filter(|i| i.opcode == "while")
             .map(|w| {
                 (
-                    w.metadata.op_name.unwrap_or("").to_owned(),
-                    w.backend_config.and_then(dumplab::kernels::trip_count),
+                    w.metadata().op_name.unwrap_or("").to_owned(),
+                    w.backend_config().and_then(dumplab::kernels::trip_count),
                     dumplab::cost::trips::derived(&m, w),
                 )
             })

@@ -48,7 +48,7 @@ fn drop_entry_lines(text: &str, mask: u64) -> String {
     if let Some(e) = m.entry {
         for (i, ins) in m.instructions_of(e).iter().enumerate() {
             if !ins.is_root && mask & (1 << (i % 64)) != 0 {
-                gone.extend(ins.line..=ins.end_line);
+                gone.extend(ins.line..=ins.end_line());
             }
         }
     }

@@ -77,7 +77,7 @@ fn round_trip_over_every_fixture_and_drift_file() {
                 "{at}: {}",
                 ins.opcode
             );
-            let span = lines[n..ins.end_line.min(lines.len())].join("\n");
+            let span = lines[n..ins.end_line().min(lines.len())].join("\n");
             for op in m.operands(ins) {
                 assert!(span.contains(op.name), "{at}: operand {}", op.name);
             }
@@ -103,7 +103,7 @@ fn instructions_in(m: &Module<'_>) -> usize {
 fn consistent(m: &Module<'_>) {
     let n = m.instructions.len();
     for (k, ins) in m.instructions.iter().enumerate() {
-        assert!(ins.line >= 1 && ins.end_line >= ins.line);
+        assert!(ins.line >= 1 && ins.end_line() >= ins.line);
         for op in m.operands(ins) {
             if let Some(id) = op.id {
                 let target = &m.instructions[id as usize];

@@ -324,6 +324,15 @@ fn rule_markers(v: Verdict) -> BTreeSet<&'static str> {
         .collect()
 }
 
+/// The markers of the proof rules of one verdict.
+fn proof_markers(v: Verdict) -> BTreeSet<&'static str> {
+    rules()
+        .iter()
+        .filter(|r| r.verdict == v && r.weight == Weight::Proof)
+        .flat_map(|r| r.marker_names())
+        .collect()
+}
+
 fn claim_markers(cs: &[Claim]) -> BTreeSet<&'static str> {
     cs.iter().flat_map(|c| c.marker_names()).collect()
 }
@@ -334,10 +343,27 @@ fn the_rule_table_agrees_with_the_claim_table() {
         rule_markers(Verdict::Compiled),
         claim_markers(&[Claim::Compiled])
     );
+    // A claim of a kind is proven only by a proof rule's clues; the hints'
+    // clues prove none (they suggest a guess), and the lowering printer's
+    // are what the printer claim reads.
     assert_eq!(
-        rule_markers(Verdict::NotCompiled),
-        claim_markers(&[Claim::NotCompiled, Claim::LoweredHlo])
+        proof_markers(Verdict::NotCompiled),
+        claim_markers(&[Claim::NotCompiled])
     );
+    let printer = rules()
+        .iter()
+        .find(|r| r.name == "lowering-printer")
+        .map(|r| r.marker_names().collect::<BTreeSet<_>>());
+    assert_eq!(printer, Some(claim_markers(&[Claim::LoweredHlo])));
+    for r in rules().iter().filter(|r| r.weight == Weight::Hint) {
+        for m in r.marker_names() {
+            assert!(
+                !Claim::NotCompiled.proven_by(m) && !Claim::Compiled.proven_by(m),
+                "hint `{}`'s clue `{m}` proves a kind claim",
+                r.name
+            );
+        }
+    }
     for b in Backend::ALL {
         assert_eq!(
             rule_markers(Verdict::Backend(b)),

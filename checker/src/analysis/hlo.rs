@@ -516,11 +516,13 @@ const REWRITES: &[(&str, &str)] = &[("sub", "add"), ("div", "multiply")];
 /// lower to), and not a name the conversion to HLO merged from several
 /// (`...add_any;.../neg`, which it prints on ops it made itself).
 pub(crate) fn rewritten_op(opcode: &str, op_name: &str) -> bool {
-    if op_name.contains(';') || !(op_name.contains("jit(") || op_name.contains("pmap(")) {
+    // Most instructions are no rewrite's (their opcode, or the primitive
+    // at the name's end): decided before the scans of the whole name.
+    let primitive = op_name.rsplit('/').next().unwrap_or(op_name);
+    if !REWRITES.iter().any(|&(p, o)| p == primitive && o == opcode) {
         return false;
     }
-    let primitive = op_name.rsplit('/').next().unwrap_or(op_name);
-    REWRITES.iter().any(|&(p, o)| p == primitive && o == opcode)
+    !op_name.contains(';') && (op_name.contains("jit(") || op_name.contains("pmap("))
 }
 
 /// [`rewritten_op`] on one HLO instruction line: its opcode and the

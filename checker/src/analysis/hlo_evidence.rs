@@ -118,7 +118,7 @@ impl<'m, 'a> HloReader<'m, 'a> {
             if !self.map.is_empty()
                 || (ins.shape_read && opcode_on_first_line(ins, l) && plain_start(ins, l))
             {
-                self.ins_end = ins.end_line;
+                self.ins_end = ins.end_line();
                 self.instruction(n, l, ins, a, sink);
                 return true;
             }
@@ -273,9 +273,9 @@ impl<'m, 'a> HloReader<'m, 'a> {
         // In clean text, only what starts on the first line (see `line`).
         let clip = self.map.is_empty();
         let view = view_of(ins, l, clip);
-        let over = (!clip && ins.end_line > ins.line).then(|| {
+        let over = (!clip && ins.end_line() > ins.line).then(|| {
             let start = offset_in(self.text, l);
-            let end = lines_end(self.text, start, ins.end_line - ins.line);
+            let end = lines_end(self.text, start, ins.end_line() - ins.line);
             (ins.line, self.text.get(start..end).unwrap_or(l), self.map)
         });
         let at = Here {
@@ -284,7 +284,7 @@ impl<'m, 'a> HloReader<'m, 'a> {
             ins: &view,
             in_entry,
             over,
-            config: ins.backend_config,
+            config: ins.backend_config(),
         };
         at.structure(sink);
         more_shape_clues(
@@ -478,7 +478,7 @@ fn view_of<'a>(ins: &Instruction<'a>, l: &'a str, clip: bool) -> Instr<'a> {
         .checked_sub(1)
         .and_then(|p| l.as_bytes().get(p))
         .is_some_and(|&c| c == b'%');
-    let operands_at = offset_in(l, ins.operands_text);
+    let operands_at = offset_in(l, ins.operands_text());
     Instr {
         name: ins.name,
         name_at,
@@ -487,9 +487,9 @@ fn view_of<'a>(ins: &Instruction<'a>, l: &'a str, clip: bool) -> Instr<'a> {
         shape_at: offset_in(l, ins.shape_text),
         opcode: ins.opcode,
         opcode_at: offset_in(l, ins.opcode),
-        operands: on_line(l, ins.operands_text, clip),
+        operands: on_line(l, ins.operands_text(), clip),
         attrs: "",
-        attrs_at: (operands_at + ins.operands_text.len() + 1).min(l.len()),
+        attrs_at: (operands_at + ins.operands_text().len() + 1).min(l.len()),
         clues: Clues::default(),
     }
 }
@@ -589,25 +589,25 @@ impl<'a> Attrs<'a> {
             }
         }
         t.fusion_kind = ins
-            .fusion_kind
+            .fusion_kind()
             .filter(|k| on(k))
             .map(|k| (k, offset_in(l, k)));
         t.backend = ins
-            .backend_config
+            .backend_config()
             .filter(|v| on(v))
             .map(|v| offset_in(l, v));
         // The last `metadata={...}`, as the module's metadata is.
-        let Some(v) = ins.metadata_text.filter(|v| on(v)) else {
+        let Some(v) = ins.metadata_text().filter(|v| on(v)) else {
             return t;
         };
         t.metadata = Some(offset_in(l, v));
+        let md = ins.metadata();
         // The field's key, before its value (and the value's quote).
-        t.sched = ins.metadata.scheduling_name.map(|s| {
+        t.sched = md.scheduling_name.map(|s| {
             let at = offset_in(v, s);
             let quoted = at > 0 && v.as_bytes().get(at - 1) == Some(&b'"');
             at.saturating_sub("scheduling_name=".len() + usize::from(quoted))
         });
-        let md = &ins.metadata;
         (t.op, t.file, t.line, t.frame) = (
             md.op_name,
             md.source_file,

@@ -121,7 +121,7 @@ fn row<'a>(
         wire,
         gpu_is_sync: schedule::gpu_is_sync(ins),
         gpu_kernel_strategy: schedule::gpu_kernel_strategy(ins),
-        source: m.location(&ins.metadata),
+        source: m.location(&ins.metadata()),
         placed,
         collective: c,
     })

@@ -146,11 +146,11 @@ pub fn origin(m: &Module<'_>, ins: &Instruction<'_>, rule: &WireRule) -> Made {
     if m.attr(ins, "is_host_transfer") == Some("true") {
         return Made {
             origin: Origin::Host,
-            primitive: ins.metadata.op_name.map(|o| primitive(o).to_owned()),
+            primitive: ins.metadata().op_name.map(|o| primitive(o).to_owned()),
             basis: "`is_host_transfer=true`: a transfer between the device and the host".into(),
         };
     }
-    let Some(op_name) = ins.metadata.op_name else {
+    let Some(op_name) = ins.metadata().op_name else {
         return no_metadata(m, ins);
     };
     let p = primitive(op_name);
@@ -243,7 +243,7 @@ fn only_to_output(m: &Module<'_>, ins: &Instruction<'_>) -> bool {
             let Some(ui) = m.instruction(u) else {
                 return false;
             };
-            let passes = ui.metadata.op_name.is_none()
+            let passes = ui.metadata().op_name.is_none()
                 && (ui.opcode.ends_with("-done")
                     || !has_row(ui.opcode)
                     || matches!(ui.opcode, "copy" | "fusion" | "transpose"));

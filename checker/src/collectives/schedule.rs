@@ -182,7 +182,7 @@ pub fn place(m: &Module<'_>, ins: &Instruction<'_>, rows: &Rows) -> Placed {
 /// `collective_backend_config` (true where its scheduler planned no
 /// overlap).
 pub fn gpu_is_sync(ins: &Instruction<'_>) -> Option<bool> {
-    let c = ins.backend_config?;
+    let c = ins.backend_config()?;
     let at = c.find("\"collective_backend_config\"")?;
     let rest = c.get(at..)?;
     let k = rest.find("\"is_sync\"")?;
@@ -205,7 +205,7 @@ pub fn gpu_is_sync(ins: &Instruction<'_>) -> Option<bool> {
 /// `KERNEL_STRATEGY_DEFAULT` (`KERNEL_STRATEGY_TRITON_ONE_SHOT`: XLA:GPU's
 /// own one-shot kernel instead of NCCL's algorithms).
 pub fn gpu_kernel_strategy<'a>(ins: &Instruction<'a>) -> Option<&'a str> {
-    let c = ins.backend_config?;
+    let c = ins.backend_config()?;
     let at = c.find("\"collective_backend_config\"")?;
     let rest = c.get(at..)?;
     let k = rest.find("\"kernel_strategy\"")?;

@@ -234,7 +234,7 @@ pub fn estimate<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>, xla: Figures) ->
 /// A custom call: a library GEMM or convolution, a Pallas kernel, or
 /// unknown flops; bytes of its operands and result.
 fn custom_call<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>, e: &mut Estimate) {
-    let target = ins.custom_call_target.unwrap_or("");
+    let target = ins.custom_call_target().unwrap_or("");
     if target == "AllocateBuffer" {
         // XLA's `AllocateBuffer` custom call gives an uninitialized buffer:
         // it reads and computes nothing.
@@ -342,7 +342,7 @@ fn call_bytes<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>, target: &str) -> (
 /// 2·M·N·K of a cuBLAS call from its `dot_dimension_numbers` (and one flop
 /// per output element per epilogue step); whether an epilogue was counted.
 fn gemm_flops<'a>(x: &mut Xla<'_, 'a>, ins: &Instruction<'a>) -> Option<(f64, bool)> {
-    let config = ins.backend_config?;
+    let config = ins.backend_config()?;
     let at = config.find("\"lhs_contracting_dimensions\"")?;
     let list = config.get(at..)?;
     let open = list.find('[')?;

@@ -32,7 +32,7 @@ pub(super) fn fusion<'m, 'a: 'm>(
 ) -> Option<Figures> {
     let m = x.module();
     let fused = m.calls(ins).first()?.id?;
-    if ins.fusion_kind == Some("kCustom") {
+    if ins.fusion_kind() == Some("kCustom") {
         for i in m.instructions_of(fused) {
             if matches!(i.opcode, "gather" | "scatter") {
                 return Some(x.instruction(i.id));

@@ -259,7 +259,7 @@ impl<'a> Walk<'_, '_, 'a> {
                 xla,
                 estimate,
                 source_lines: self.tree.source_lines(self.m, k),
-                estimated_cycles: ins.backend_config.and_then(estimated_cycles),
+                estimated_cycles: ins.backend_config().and_then(estimated_cycles),
             };
             total = add(&total, &entry.total());
             self.out.push(entry);

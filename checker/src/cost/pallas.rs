@@ -103,7 +103,7 @@ pub fn form(ins: &Instruction<'_>) -> Option<&'static Form> {
     if ins.opcode != "custom-call" {
         return None;
     }
-    let target = ins.custom_call_target?;
+    let target = ins.custom_call_target()?;
     FORMS.iter().find(|f| f.target == target)
 }
 
@@ -114,7 +114,7 @@ pub fn cost_estimate(ins: &Instruction<'_>) -> Option<PallasEstimate> {
     let Carries::Object(key) = form(ins)?.carries else {
         return None;
     };
-    let config = ins.backend_config?;
+    let config = ins.backend_config()?;
     let at = config.find(key)? + key.len();
     let [flops, transcendentals, bytes_accessed] = read_object(config.get(at..)?)?;
     Some(PallasEstimate {
@@ -346,7 +346,7 @@ mod tests {
         let own: Vec<_> = module
             .instructions
             .iter()
-            .filter(|i| i.custom_call_target == Some("tpu_custom_call"))
+            .filter(|i| i.custom_call_target() == Some("tpu_custom_call"))
             .collect();
         assert!(!own.is_empty());
         assert!(own.iter().all(|i| cost_estimate(i).is_none()));
@@ -382,7 +382,7 @@ mod tests {
                         stated.push(format!("{family}/{name}:{}", ins.line));
                     }
                     let pallas = ins
-                        .metadata
+                        .metadata()
                         .op_name
                         .is_some_and(|o| o.ends_with("pallas_call"));
                     if ins.opcode == "custom-call" && pallas {

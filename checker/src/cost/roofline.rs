@@ -273,7 +273,7 @@ fn matrix_ops<'a>(
             }
         }
         "custom-call" => {
-            let t = ins.custom_call_target.unwrap_or("");
+            let t = ins.custom_call_target().unwrap_or("");
             if (t.starts_with("__cublas$") || t.starts_with("__cudnn$conv")) && flops.unknown == 0 {
                 out.push(MatrixOp {
                     element: lhs_element(x, ins).unwrap_or("f32"),

@@ -50,7 +50,7 @@ fn operand<'m, 'a>(
 /// A scalar integer constant's value.
 fn constant(ins: &Instruction<'_>) -> Option<i64> {
     (ins.opcode == "constant").then_some(())?;
-    ins.operands_text.trim().parse().ok()
+    ins.operands_text().trim().parse().ok()
 }
 
 /// `get-tuple-element(parameter(0), index=i)`, or a `copy` of it (XLA:TPU
@@ -63,7 +63,7 @@ fn element_of_param(m: &Module<'_>, ins: &Instruction<'_>) -> Option<u64> {
     };
     (ins.opcode == "get-tuple-element").then_some(())?;
     let p = operand(m, ins, 0)?;
-    (p.opcode == "parameter" && p.parameter_number == Some(0)).then_some(())?;
+    (p.opcode == "parameter" && p.parameter_number() == Some(0)).then_some(())?;
     m.attr(ins, "index")?.trim().parse().ok()
 }
 

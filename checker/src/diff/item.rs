@@ -294,7 +294,7 @@ fn instruction_details(
         }
     }
     if ins.opcode == "constant" {
-        let lit = ins.operands_text.trim();
+        let lit = ins.operands_text().trim();
         if lit.chars().count() <= LITERAL_CHARS {
             emit("constant", "", lit);
         } else {

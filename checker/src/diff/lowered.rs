@@ -269,9 +269,9 @@ fn hlo_keys(text: &str) -> std::collections::HashMap<usize, String> {
             }
         }
         if ins.opcode == "constant" {
-            key.push_str(&format!(" {}", ins.operands_text.trim()));
+            key.push_str(&format!(" {}", ins.operands_text().trim()));
         }
-        if let Some(t) = ins.custom_call_target {
+        if let Some(t) = ins.custom_call_target() {
             key.push_str(&format!(" @{t}"));
         }
         out.insert(ins.line, key);

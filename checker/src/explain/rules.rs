@@ -433,15 +433,15 @@ fn root_op<'a>(m: &Module<'a>, ins: &Instruction<'a>) -> Option<&'a str> {
 }
 
 fn is_custom_fusion(ins: &Instruction<'_>) -> bool {
-    ins.opcode == "fusion" && ins.fusion_kind == Some("kCustom")
+    ins.opcode == "fusion" && ins.fusion_kind() == Some("kCustom")
 }
 
 fn what(ins: &Instruction<'_>) -> String {
     match (
         ins.opcode,
-        ins.fusion_kind,
+        ins.fusion_kind(),
         ins.config_kind(),
-        ins.custom_call_target,
+        ins.custom_call_target(),
     ) {
         ("fusion", Some(k), Some(c), _) => format!("{} (a {k} {c} fusion)", ins.name),
         ("fusion", Some(k), None, _) => format!("{} (a {k} fusion)", ins.name),
@@ -557,10 +557,10 @@ fn consumer_mosaic(p: &Pair<'_, '_>) -> Option<String> {
     // A Pallas TPU kernel (`tpu_custom_call`) takes a producer in only
     // where its `allow_input_fusion` names the operand.
     let c = p.consumer;
-    if c.opcode != "custom-call" || c.custom_call_target != Some("tpu_custom_call") {
+    if c.opcode != "custom-call" || c.custom_call_target() != Some("tpu_custom_call") {
         return None;
     }
-    match c.backend_config.and_then(|b| input_fusion(b, p.operand)) {
+    match c.backend_config().and_then(|b| input_fusion(b, p.operand)) {
         Some(false) => Some(format!(
             "the consumer {} is a Pallas TPU kernel whose allow_input_fusion does not name operand {}: XLA fuses nothing into it there",
             what(c),
@@ -631,7 +631,7 @@ fn outer_of_param<'a>(
     }
     let param = m.instruction(operand?)?;
     let n = param
-        .parameter_number
+        .parameter_number()
         .filter(|_| param.opcode == "parameter")?;
     let outer = m.operands(fusion).get(n as usize)?;
     Some((outer.id, operand_shape(m, fusion, n as usize)?))
@@ -795,7 +795,7 @@ fn reused_by<'a>(m: &Module<'a>, consumer: &Instruction<'a>, i: usize) -> Option
     let param = m
         .instructions_of(c)
         .iter()
-        .find(|x| x.opcode == "parameter" && x.parameter_number == u32::try_from(i).ok())?;
+        .find(|x| x.opcode == "parameter" && x.parameter_number() == u32::try_from(i).ok())?;
     m.users(param)
         .iter()
         .filter_map(|&u| m.instruction(u))
@@ -821,7 +821,7 @@ fn consumer_never_fused(p: &Pair<'_, '_>) -> Option<String> {
 fn consumer_not_fusible(p: &Pair<'_, '_>) -> Option<String> {
     let ins = p.consumer;
     if ins.opcode == "fusion" {
-        return (ins.fusion_kind != Some("kLoop") && !is_custom_fusion(ins))
+        return (ins.fusion_kind() != Some("kLoop") && !is_custom_fusion(ins))
             .then(|| format!("the consumer {} is no loop fusion", what(ins)));
     }
     (!ELEMENTWISE.contains(&ins.opcode) && !LOOP_FUSIBLE.contains(&ins.opcode))

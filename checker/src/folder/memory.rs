@@ -574,9 +574,9 @@ fn largest(ba: &BufferAssignment<'_>, module: Option<&Module<'_>>, n: usize) -> 
                             bytes: v.size,
                             offset: v.offset,
                             shape: v.shape.to_string(),
-                            op_name: ins.and_then(|i| i.metadata.op_name).map(str::to_string),
+                            op_name: ins.and_then(|i| i.metadata().op_name).map(str::to_string),
                             source: m
-                                .and_then(|(m, i)| m.location(&i.metadata))
+                                .and_then(|(m, i)| m.location(&i.metadata()))
                                 .map(|(f, l)| format!("{f}:{l}")),
                             module_line: ins.map(|i| i.line),
                         }

@@ -138,7 +138,7 @@ impl<'a> Facts<'a> {
                 }
             }
             if ins.opcode == "fusion" {
-                f.fusions.push((ins.name, ins.fusion_kind));
+                f.fusions.push((ins.name, ins.fusion_kind()));
             }
         }
         let tree = KernelTree::build(m);
@@ -428,7 +428,7 @@ pub fn find<'a>(text: &'a str, query: &str) -> Option<Found<'a>> {
                 Matched::Instruction => ins.name == query,
                 Matched::Opcode => ins.opcode == query,
                 Matched::FusionKind => {
-                    ins.fusion_kind == Some(query) || ins.config_kind() == Some(query)
+                    ins.fusion_kind() == Some(query) || ins.config_kind() == Some(query)
                 }
             };
             if hit {

@@ -1,8 +1,8 @@
 //! The HLO reader: one pass over the lines into a [`Module`].
 
 use super::model::{
-    Attr, CALL_ATTRS, Call, CompId, Computation, Header, InstrId, Instruction, Metadata, Module,
-    Span, Unread,
+    Attr, CALL_ATTRS, Call, CompId, Computation, Header, InstrId, Instruction, Module, Span, Sub,
+    Unread,
 };
 use super::sources::{SourceTables, Table};
 use super::text::{depth_delta, looks_like_instruction, offset_in};
@@ -263,7 +263,7 @@ impl<'a> Reader<'a> {
                 .iter()
                 .zip(self.scope..)
                 .filter(|(i, _)| i.opcode == "parameter")
-                .map(|(i, id)| (i.parameter_number.unwrap_or(u32::MAX), id))
+                .map(|(i, id)| (i.parameter_number().unwrap_or(u32::MAX), id))
                 .collect();
             params.sort_unstable();
             c.params = params.into_iter().map(|p| p.1).collect();
@@ -323,7 +323,7 @@ impl<'a> Reader<'a> {
             self.unread(line, BAD_SHAPE);
         }
         ins.line = line;
-        ins.end_line = end_line;
+        ins.more_lines = u32::try_from(end_line.saturating_sub(line)).unwrap_or(u32::MAX);
         ins.computation = self.current;
         ins.id = self.next_id();
         self.m.instructions.push(ins);
@@ -413,27 +413,25 @@ fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool, b
     let operands_text = s
         .get(op_end + 1..ops_end.saturating_sub(1).max(op_end + 1))
         .unwrap_or("");
+    let rest = s.get(op_end + 1..).unwrap_or("");
     let mut ins = Instruction {
         name,
         id: 0,
         line: 0,
-        end_line: 0,
+        more_lines: 0,
         is_root,
         percent,
         computation: None,
         shape_text,
         shape_read,
         opcode,
-        operands_text,
-        parameter_number: (opcode == "parameter")
-            .then(|| operands_text.trim().parse().ok())
-            .flatten(),
+        rest,
+        ops_len: u32::try_from(operands_text.len()).unwrap_or(u32::MAX),
         calls: Span::default(),
-        fusion_kind: None,
-        custom_call_target: None,
-        backend_config: None,
-        metadata: Metadata::default(),
-        metadata_text: None,
+        kind_at: Sub::NONE,
+        target_at: Sub::NONE,
+        config_at: Sub::NONE,
+        metadata_at: Sub::NONE,
         attrs: Span::default(),
     };
     let balanced = attributes(s.get(ops_end..).unwrap_or(""), &mut ins, m);
@@ -443,47 +441,36 @@ fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool, b
 /// Reads an instruction's attributes (`, kind=kLoop, calls=%f, ...`);
 /// whether their brackets balance.
 fn attributes<'a>(attrs: &'a str, ins: &mut Instruction<'a>, m: &mut Module<'a>) -> bool {
-    let mut md = Metadata::default();
     let (first_attr, first_call) = (pool_len(&m.attr_pool), pool_len(&m.call_pool));
-    let balanced =
-        for_each_attr_balanced(attrs, "metadata", |item, key, value, _| match (item, key) {
-            // A value cut over two lines (a hard-wrapped paste) is not the
-            // value: only a `backend_config` may span lines.
-            (Item::Field, _) if value.contains('\n') => {}
-            (Item::Field, "op_name") => md.op_name = Some(value),
-            (Item::Field, "op_type") => md.op_type = Some(value),
-            (Item::Field, "stack_frame_id") => md.stack_frame_id = value.parse().ok(),
-            (Item::Field, "source_file") => md.source_file = Some(value),
-            (Item::Field, "source_line") => md.source_line = value.parse().ok(),
-            (Item::Field, "scheduling_name") => md.scheduling_name = Some(value),
-            (Item::Field, _) => {}
-            (Item::Attr, _) => match key {
-                "metadata" => {
-                    md = Metadata::default();
-                    ins.metadata_text = Some(value);
-                }
-                "kind" => ins.fusion_kind = Some(value),
-                "custom_call_target" => ins.custom_call_target = Some(value.trim_matches('"')),
-                "backend_config" => ins.backend_config = Some(value),
-                _ => match CALL_ATTRS.iter().find(|(k, _)| *k == key) {
-                    None => m.attr_pool.push(Attr { key, value }),
-                    Some(&(_, role)) => {
-                        let inner = value.trim().trim_start_matches('{').trim_end_matches('}');
-                        for n in inner.split(',') {
-                            let n = scan::strip_pct(n.trim());
-                            if !n.is_empty() {
-                                m.call_pool.push(Call {
-                                    role,
-                                    name: n,
-                                    id: None,
-                                });
-                            }
+    // The metadata's fields are read on demand (`Instruction::metadata`),
+    // not here: the walk only finds where its value ends.
+    let balanced = for_each_attr_balanced(attrs, "", |item, key, value, _| match (item, key) {
+        (Item::Field, _) => {}
+        (Item::Attr, _) => match key {
+            "metadata" => ins.metadata_at = Sub::of(ins.rest, value),
+            "kind" => ins.kind_at = Sub::of(ins.rest, value),
+            "custom_call_target" => {
+                ins.target_at = Sub::of(ins.rest, value.trim_matches('"'));
+            }
+            "backend_config" => ins.config_at = Sub::of(ins.rest, value),
+            _ => match CALL_ATTRS.iter().find(|(k, _)| *k == key) {
+                None => m.attr_pool.push(Attr { key, value }),
+                Some(&(_, role)) => {
+                    let inner = value.trim().trim_start_matches('{').trim_end_matches('}');
+                    for n in inner.split(',') {
+                        let n = scan::strip_pct(n.trim());
+                        if !n.is_empty() {
+                            m.call_pool.push(Call {
+                                role,
+                                name: n,
+                                id: None,
+                            });
                         }
                     }
-                },
+                }
             },
-        });
-    ins.metadata = md;
+        },
+    });
     ins.attrs = Span {
         start: first_attr,
         len: pool_len(&m.attr_pool) - first_attr,

@@ -205,10 +205,10 @@ pub fn kind(ins: &Instruction<'_>) -> KernelKind {
 }
 
 fn is_pallas(ins: &Instruction<'_>) -> bool {
-    ins.custom_call_target
+    ins.custom_call_target()
         .is_some_and(|t| PALLAS_TARGETS.iter().any(|p| t.starts_with(p)))
         && ins
-            .metadata
+            .metadata()
             .op_name
             .is_some_and(|o| o.ends_with("pallas_call"))
 }
@@ -220,14 +220,14 @@ pub fn kind_of(ins: &Instruction<'_>) -> (KernelKind, Option<String>) {
     let kind = kind(ins);
     let detail = match kind {
         KernelKind::Fusion => {
-            let k = ins.fusion_kind.unwrap_or("");
+            let k = ins.fusion_kind().unwrap_or("");
             let d = match ins.config_kind() {
                 Some(c) => format!("{k} {c}").trim().to_owned(),
                 None => k.to_owned(),
             };
             (!d.is_empty()).then_some(d)
         }
-        KernelKind::CustomCall | KernelKind::Pallas => ins.custom_call_target.map(str::to_owned),
+        KernelKind::CustomCall | KernelKind::Pallas => ins.custom_call_target().map(str::to_owned),
         KernelKind::Collective => Some(
             ins.opcode
                 .strip_suffix("-start")

@@ -300,7 +300,7 @@ pub fn read(text: &str) -> Lowered<'_> {
                 .map(|i| {
                     // A location counts only beside an op name, as the
                     // kernels' provenance does.
-                    let op_name = i.metadata.op_name;
+                    let op_name = i.metadata().op_name;
                     Op {
                         line: i.line,
                         name: i.name,
@@ -308,7 +308,7 @@ pub fn read(text: &str) -> Lowered<'_> {
                         at: Location {
                             name: op_name,
                             lines: op_name
-                                .and_then(|_| m.location(&i.metadata))
+                                .and_then(|_| m.location(&i.metadata()))
                                 .into_iter()
                                 .collect(),
                         },

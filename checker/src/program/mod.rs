@@ -5,7 +5,9 @@
 //! computations, their instructions (name, parsed [`Shape`], opcode,
 //! operands resolved to ids within their computation, users, called
 //! computations, fusion kind, custom-call target, raw `backend_config`,
-//! [`Metadata`], every other attribute as raw `key=value` text), and the
+//! [`Metadata`] (read from the raw value on demand, as the shape is: one
+//! instruction's record stays at 144 bytes), every other attribute as raw
+//! `key=value` text), and the
 //! source tables (`FileNames`, `FunctionNames`, `FileLocations`,
 //! `StackFrames`) through which each `stack_frame_id` is resolved once
 //! ([`Module::frames`]).

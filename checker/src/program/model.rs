@@ -4,7 +4,7 @@
 use super::shape::Shape;
 use super::sources::{Frame, SourceTables};
 use super::text;
-use crate::analysis::scan::Sip;
+use crate::analysis::scan::{self, Sip};
 use std::cell::OnceCell;
 use std::collections::HashMap;
 
@@ -191,6 +191,30 @@ pub struct Metadata<'a> {
     pub scheduling_name: Option<&'a str>,
 }
 
+impl<'a> Metadata<'a> {
+    /// The fields of a `metadata={...}` value (with its braces), as
+    /// the attribute reader splits it; a field value cut over two lines
+    /// (a hard-wrapped paste) is not the value.
+    pub fn read(value: &'a str) -> Self {
+        let mut md = Metadata::default();
+        scan::for_each_field(value, |key, v, _| {
+            if v.contains('\n') {
+                return;
+            }
+            match key {
+                "op_name" => md.op_name = Some(v),
+                "op_type" => md.op_type = Some(v),
+                "stack_frame_id" => md.stack_frame_id = v.parse().ok(),
+                "source_file" => md.source_file = Some(v),
+                "source_line" => md.source_line = v.parse().ok(),
+                "scheduling_name" => md.scheduling_name = Some(v),
+                _ => {}
+            }
+        });
+        md
+    }
+}
+
 /// One instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Instruction<'a> {
@@ -200,9 +224,9 @@ pub struct Instruction<'a> {
     pub id: InstrId,
     /// 1-based line where it starts.
     pub line: usize,
-    /// 1-based line where it ends (later than `line` when brackets were
-    /// open at the end of its first line).
-    pub end_line: usize,
+    /// How many lines after `line` it ends on (more than 0 when brackets
+    /// were open at the end of its first line): [`Instruction::end_line`].
+    pub(crate) more_lines: u32,
     /// Marked `ROOT`.
     pub is_root: bool,
     /// Its name printed with `%` (compiled modules and XLA's dumps;
@@ -218,31 +242,117 @@ pub struct Instruction<'a> {
     pub shape_read: bool,
     /// The opcode (`fusion`, `custom-call`, `all-reduce-start`).
     pub opcode: &'a str,
-    /// What the parentheses after the opcode hold, as printed (a
-    /// constant's literal, a parameter's number).
-    pub operands_text: &'a str,
-    /// A `parameter`'s number.
-    pub parameter_number: Option<u32>,
+    /// What follows the opcode's `(`: the operands, their `)` and the
+    /// attributes, as printed (the parts below are runs of it).
+    pub(crate) rest: &'a str,
+    /// [`Instruction::operands_text`]: `rest[..ops_len]`.
+    pub(crate) ops_len: u32,
     /// The computations it calls: [`Module::calls`].
     pub calls: Span,
-    /// A fusion's `kind=` (`kLoop`, `kCustom`).
-    pub fusion_kind: Option<&'a str>,
-    /// A custom call's `custom_call_target=`, without quotes.
-    pub custom_call_target: Option<&'a str>,
-    /// `backend_config=`, raw (may span lines).
-    pub backend_config: Option<&'a str>,
-    /// Its metadata.
-    pub metadata: Metadata<'a>,
-    /// The last `metadata={...}`'s value, raw (the one [`Instruction::metadata`]
-    /// reads).
-    pub metadata_text: Option<&'a str>,
+    /// [`Instruction::fusion_kind`]: a run of `rest` (eight bytes where
+    /// an optional `&str` takes sixteen; so are the next three).
+    pub(crate) kind_at: Sub,
+    /// [`Instruction::custom_call_target`].
+    pub(crate) target_at: Sub,
+    /// [`Instruction::backend_config`].
+    pub(crate) config_at: Sub,
+    /// [`Instruction::metadata_text`].
+    pub(crate) metadata_at: Sub,
     /// Every other attribute, as printed (not `metadata`, `kind`,
     /// `custom_call_target`, `backend_config` nor those naming called
-    /// computations, which have their fields): [`Module::attrs`].
+    /// computations, which have their own readers): [`Module::attrs`].
     pub attrs: Span,
 }
 
+/// A run of an instruction's text after its opcode (`Instruction::rest`),
+/// or none: an optional `&str` in half the space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Sub {
+    at: u32,
+    /// `u32::MAX` for none.
+    len: u32,
+}
+
+impl Sub {
+    /// No run.
+    pub(crate) const NONE: Sub = Sub {
+        at: 0,
+        len: u32::MAX,
+    };
+
+    /// The run of `part`, a slice of `rest` (none when it is not one, or
+    /// too long to count in a `u32`).
+    pub(crate) fn of(rest: &str, part: &str) -> Sub {
+        let at = (part.as_ptr() as usize).wrapping_sub(rest.as_ptr() as usize);
+        match (u32::try_from(at), u32::try_from(part.len())) {
+            (Ok(at), Ok(len))
+                if len < u32::MAX && (at as usize).saturating_add(part.len()) <= rest.len() =>
+            {
+                Sub { at, len }
+            }
+            _ => Sub::NONE,
+        }
+    }
+
+    /// The run in `rest`.
+    fn get(self, rest: &str) -> Option<&str> {
+        if self.len == u32::MAX {
+            return None;
+        }
+        let at = self.at as usize;
+        rest.get(at..at.saturating_add(self.len as usize))
+    }
+}
+
 impl<'a> Instruction<'a> {
+    /// What the parentheses after the opcode hold, as printed (a
+    /// constant's literal, a parameter's number).
+    pub fn operands_text(&self) -> &'a str {
+        self.rest.get(..self.ops_len as usize).unwrap_or("")
+    }
+
+    /// A fusion's `kind=` (`kLoop`, `kCustom`).
+    pub fn fusion_kind(&self) -> Option<&'a str> {
+        self.kind_at.get(self.rest)
+    }
+
+    /// A custom call's `custom_call_target=`, without quotes.
+    pub fn custom_call_target(&self) -> Option<&'a str> {
+        self.target_at.get(self.rest)
+    }
+
+    /// `backend_config=`, raw (may span lines).
+    pub fn backend_config(&self) -> Option<&'a str> {
+        self.config_at.get(self.rest)
+    }
+
+    /// The last `metadata={...}`'s value, raw (the one
+    /// [`Instruction::metadata`] reads).
+    pub fn metadata_text(&self) -> Option<&'a str> {
+        self.metadata_at.get(self.rest)
+    }
+
+    /// 1-based line where it ends (later than [`Instruction::line`] when
+    /// brackets were open at the end of its first line).
+    pub fn end_line(&self) -> usize {
+        self.line.saturating_add(self.more_lines as usize)
+    }
+
+    /// A `parameter`'s number.
+    pub fn parameter_number(&self) -> Option<u32> {
+        if self.opcode != "parameter" {
+            return None;
+        }
+        self.operands_text().trim().parse().ok()
+    }
+
+    /// Its metadata, read from [`Instruction::metadata_text`] on demand (a
+    /// module keeps the value only: the fields would make every
+    /// instruction 80 bytes larger).
+    pub fn metadata(&self) -> Metadata<'a> {
+        self.metadata_text().map(Metadata::read).unwrap_or_default()
+    }
+
     /// Its shape, parsed from [`Instruction::shape_text`] (on demand: a
     /// reader that never looks at shapes does not pay for them).
     pub fn shape(&self) -> Shape<'a> {
@@ -252,7 +362,7 @@ impl<'a> Instruction<'a> {
     /// The `"kind":"..."` inside its backend config (`__triton`,
     /// `__ynn_fusion`).
     pub fn config_kind(&self) -> Option<&'a str> {
-        let v = self.backend_config?;
+        let v = self.backend_config()?;
         let at = v.find("\"kind\":\"")? + 8;
         let rest = v.get(at..)?;
         let end = rest.find('"')?;
@@ -376,14 +486,14 @@ impl<'a> Module<'a> {
     /// An instruction's source frames, innermost first: (file, line,
     /// function) through the tables, or its `source_file`/`source_line`.
     pub fn frames(&self, ins: &Instruction<'a>) -> Vec<Frame<'a>> {
-        match (ins.metadata.source_file, ins.metadata.source_line) {
+        let md = ins.metadata();
+        match (md.source_file, md.source_line) {
             (Some(file), Some(line)) => vec![Frame {
                 file,
                 line,
                 function: None,
             }],
-            _ => ins
-                .metadata
+            _ => md
                 .stack_frame_id
                 .map(|f| self.sources.frames(f))
                 .unwrap_or_default(),
@@ -463,7 +573,7 @@ impl<'a> Links<'a> {
             for (i, id) in ins.iter().zip(from..) {
                 let start = pool_len(&l.operand_pool);
                 if !matches!(i.opcode, "constant" | "parameter") {
-                    text::for_each_top(i.operands_text, |p| {
+                    text::for_each_top(i.operands_text(), |p| {
                         let (shape, name) = text::operand(p);
                         if !name.is_empty() {
                             l.operand_pool.push(Operand {

@@ -51,7 +51,7 @@ fn name_spans<'a>(text: &'a str, m: &Module<'a>) -> Vec<(usize, &'a str)> {
         for call in m.calls(ins) {
             at(call.name);
         }
-        if let Some(s) = ins.metadata.scheduling_name {
+        if let Some(s) = ins.metadata().scheduling_name {
             at(s);
         }
     }
