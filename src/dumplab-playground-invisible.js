@@ -135,7 +135,7 @@
     const detail = found.map(([label, f]) => (label ? `${label}: ${kinds(f)}` : kinds(f))).join('; ');
     const p = document.createElement('p');
     p.className = 'dlp-reason dlp-invisible-note';
-    p.textContent = `Warning: ${subject} ${chars(total)} (zero-width or bidi control: ${detail}). The page shows each as ⟨U+…⟩. Inside a keyword (a U+200B in ENTRY) the checker does not see the keyword; in a name or a path, a bidi control can make the text read as something else.`;
+    p.textContent = `Warning: ${subject} ${chars(total)} (zero-width or bidi control: ${detail}). The page shows each as ⟨U+…⟩. Inside a keyword (a U+200B in ENTRY) the checker does not see the keyword, and an instruction whose name holds one is not read (HLO names hold none), so its kernel or operand is missing from the report; in a name or a path, a bidi control can make the text read as something else.`;
     p.setAttribute('role', 'alert');
     return p;
   }

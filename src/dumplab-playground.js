@@ -943,7 +943,9 @@ self.onmessage = async (e) => {
     sec.dataset.backend = r.backend || '';
     sec.dataset.kernels = r.map && r.kind === 'hlo-optimized' ? String(r.map.kernel_count) : '';
     const name = slots[i].name && slots[i].stored ? ` (${slots[i].name})` : '';
-    sec.append(el('h3', '', `Dump ${i + 1}${name}: ${KIND_NAMES[r.kind] || r.kind}`));
+    // A kind no line proves: named as not proved, with what the hints suggest.
+    const heading = r.kind === 'unknown' && r.kind_guess ? `kind not proved (its hints suggest ${KIND_NAMES[r.kind_guess] || r.kind_guess}: a guess)` : KIND_NAMES[r.kind] || r.kind;
+    sec.append(el('h3', '', `Dump ${i + 1}${name}: ${heading}`));
     const facts = el('p', 'dlp-facts');
     // A kind no line proves: the hints' guess, worded as a guess.
     if (r.kind_guess) sec.dataset.kindGuess = r.kind_guess;
@@ -974,7 +976,8 @@ self.onmessage = async (e) => {
       sec.append(w);
     }
     if (r.invisible && r.invisible.total) sec.append(invisibleNote(r.invisible));
-    if (r.reason) sec.append(el('p', 'dlp-reason', `Why unknown: ${r.reason}`));
+    // With a guess the reason explains, it reports no failure: a calm note.
+    if (r.reason) sec.append(el('p', r.kind_guess ? 'dlp-reason dlp-reason-guess' : 'dlp-reason', `Why unknown: ${r.reason}`));
     if (r.evidence.length) {
       sec.append(el('h4', '', 'Why: the lines that decided'));
       sec.append(evidence(r));

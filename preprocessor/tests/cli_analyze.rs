@@ -477,7 +477,7 @@ fn a_zero_width_character_inside_entry_is_named_where_the_entry_is_missing() {
     let out = run(&["-"], Some(&zw));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("no ENTRY computation in this text (the text holds 1 zero-width or bidi control character, the first a U+200B on line 42: a keyword with one inside, such as ENTRY, is not read)"),
+        text.contains("no ENTRY computation in this text (a U+200B inside `ENTRY` on line 42, which is then not read; the text holds 1 zero-width or bidi control character)"),
         "{text}"
     );
     // And no such character reaches the terminal raw.

@@ -187,7 +187,7 @@ fn bad_input_gets_one_clear_error_line() {
     one_error(
         &run(&["-"], Some(zw.as_bytes())),
         &[
-            "-: no ENTRY computation: the ledger costs the entry computation and what it calls (the text holds 1 zero-width or bidi control character, the first a U+200B on line ",
+            "-: no ENTRY computation: the ledger costs the entry computation and what it calls (a U+200B inside `ENTRY` on line ",
         ],
     );
 }

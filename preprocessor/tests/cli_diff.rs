@@ -336,7 +336,7 @@ fn errors_are_one_line_and_exit_1() {
     one_error(
         &run(&[LN_CPU, "-"], Some(zw.as_bytes())),
         &format!(
-            "{LN_CPU} vs -: B has no ENTRY computation: the diff compares what each entry computation runs (the text holds 1 zero-width or bidi control character, the first a U+200B on line 97: a keyword with one inside, such as ENTRY, is not read)"
+            "{LN_CPU} vs -: B has no ENTRY computation: the diff compares what each entry computation runs (a U+200B inside `ENTRY` on line 97, which is then not read; the text holds 1 zero-width or bidi control character)"
         ),
     );
     let out = run(&["no-such-dump.txt", LN_CPU], None);

@@ -42,23 +42,51 @@ pub fn find(text: &str) -> (usize, Option<(usize, char)>) {
     (n, first)
 }
 
+/// The line (1-based) whose `ENTRY` keyword holds one of these characters
+/// (it reads `ENTRY` once they are taken out, and not before), and the
+/// first such character in it.
+pub fn hidden_entry(text: &str) -> Option<(usize, char)> {
+    text.lines().zip(1..).find_map(|(l, n)| {
+        let head = l.trim_start();
+        let first = head.chars().take(8).find(|&c| is_invisible(c))?;
+        let clean: String = head
+            .chars()
+            .take(16)
+            .filter(|&c| !is_invisible(c))
+            .collect();
+        clean.starts_with("ENTRY").then_some((n, first))
+    })
+}
+
 /// For a message that `text` (repaired, its lines as pasted by `map`,
 /// empty when nothing moved) has no `ENTRY` computation: nothing when the
 /// text holds none of these characters, else a sentence to append, saying
-/// how many and on which pasted line the first is.
+/// how many there are and where: the line whose `ENTRY` one hides, or
+/// else the first.
 pub fn hint(text: &str, map: &LineMap) -> String {
-    match find(text) {
-        (n, Some((line, c))) => format!(
-            " (the text holds {n} zero-width or bidi control character{}, the first a U+{:04X} on line {line}: a keyword with one inside, such as ENTRY, is not read)",
-            if n == 1 { "" } else { "s" },
-            u32::from(c),
-            line = if map.is_empty() {
-                line
-            } else {
-                map.get(line).0
-            }
+    let pasted = |line: usize| {
+        if map.is_empty() {
+            line
+        } else {
+            map.get(line).0
+        }
+    };
+    let (n, first) = find(text);
+    let Some((line, c)) = first else {
+        return String::new();
+    };
+    let many = if n == 1 { "" } else { "s" };
+    match hidden_entry(text) {
+        Some((at, h)) => format!(
+            " (a U+{:04X} inside `ENTRY` on line {}, which is then not read; the text holds {n} zero-width or bidi control character{many})",
+            u32::from(h),
+            pasted(at)
         ),
-        _ => String::new(),
+        None => format!(
+            " (the text holds {n} zero-width or bidi control character{many}, the first a U+{:04X} on line {}: a keyword with one inside, such as ENTRY, is not read)",
+            u32::from(c),
+            pasted(line)
+        ),
     }
 }
 
@@ -74,11 +102,11 @@ mod tests {
             ("ENTRY %main.3 (Arg_0.1: f32[8]) -> f32[8] {", ""),
             (
                 "HloModule jit_fn\n\nEN\u{200B}TRY %main.3 (Arg_0.1: f32[8]) -> f32[8] {",
-                " (the text holds 1 zero-width or bidi control character, the first a U+200B on line 3: a keyword with one inside, such as ENTRY, is not read)",
+                " (a U+200B inside `ENTRY` on line 3, which is then not read; the text holds 1 zero-width or bidi control character)",
             ),
             (
-                "HloModule jit_fn\n\nEN\u{2060}TRY %main.3 (Arg_0.1: f32[8]) -> f32[8] {\n\u{AD}",
-                " (the text holds 2 zero-width or bidi control characters, the first a U+2060 on line 3: a keyword with one inside, such as ENTRY, is not read)",
+                "HloModule jit_\u{2066}fn\n\nEN\u{2060}TRY %main.3 (Arg_0.1: f32[8]) -> f32[8] {\n\u{AD}",
+                " (a U+2060 inside `ENTRY` on line 3, which is then not read; the text holds 3 zero-width or bidi control characters)",
             ),
             (
                 "\u{FEFF}HloModule jit_\u{202E}fn, is_scheduled=true\n\u{061C}",
