@@ -325,6 +325,7 @@ const CPU_TARGETS: &[&str] = &[
     "__xla_cpu",
     "xla_cpu",
     "ducc_",
+    "dynamic_ducc_",
     "xla.cpu",
 ];
 /// `tpu_custom_call` (Mosaic), the TPU lowering's `LuDecomposition` and

@@ -152,7 +152,7 @@ const GPU_LOWERING_TARGETS: &[(&str, &str)] = &[
     ("xla_python_gpu_callback", GPU_CALLBACK),
 ];
 
-const GPU_LIBRARY: &str = "is a GPU library routine (cuSOLVER, cuBLAS, hipSOLVER, ...): JAX lowers linear algebra to these only for a GPU";
+const GPU_LIBRARY: &str = "is a jaxlib GPU routine (cuSOLVER, cuBLAS, hipSOLVER, or a GPU kernel of its own such as threefry): JAX lowers to these only for a GPU";
 const GPU_CALLBACK: &str = "is the host callback's handler (`jax.pure_callback`, `io_callback`, `jax.debug.callback`) that JAX lowers to only for a GPU (CUDA or ROCm)";
 
 /// The GPU-only routine a lowered custom call names,
