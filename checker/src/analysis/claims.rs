@@ -20,11 +20,14 @@
 //! markers`, kept current by a test), beside what each marker shows.
 //!
 //! `lowered-hlo` is a printer's habit, not a compiler's: the printer of
-//! `as_text(dialect="hlo")` leaves out `%` and computation signatures, and
-//! it only ever prints modules before compilation, so the kind of a dump
-//! counts both rows; but XLA's own dump of a module before optimization
-//! prints `%` names and signatures, so only `not-compiled` proves that
-//! nobody compiled a module.
+//! `as_text(dialect="hlo")` leaves out `%` and computation signatures, but
+//! jaxlib 0.4.13's XLA dump folders printed compiled modules so too, so it
+//! tells the printer, never the kind. Only a `Sharding` custom call, which
+//! partitioning removes, proves `not-compiled`: a header without
+//! `is_scheduled=true` is a hint (JAX up to 0.4.26 printed compiled modules
+//! without it) and proves no claim. A classify question on HLO before
+//! optimization reads both rows, among its choices, where the printer's
+//! short style tells the pinned JAX's two HLO printers apart.
 //!
 //! A custom call names a backend but does not prove compilation (JAX's
 //! lowering emits LAPACK and Pallas calls itself); layouts prove nothing
