@@ -749,7 +749,9 @@
         if (reply.diff.error) {
           ui.out.replaceChildren(...found);
           shown = false;
-          say(reply.diff.error, true);
+          // A lowered and a compiled dump: the pair the source map reads.
+          const pair = /compiled HLO/.test(reply.diff.error) && /(StableHLO|jaxpr|before optimization|proves neither)/.test(reply.diff.error);
+          say(`${reply.diff.error.replace(/\.?$/, '.')}${pair ? ' To see how a lowered program became a compiled one, paste the two into the boxes at the top of this page: the source map reads that pair.' : ''}`, true);
           return;
         }
         ui.out.replaceChildren(...found, ...(reply.diff.kind === 'compiled' ? compiled(reply, names, live) : lowered(reply.diff)));

@@ -791,7 +791,8 @@ self.onmessage = async (e) => {
   // once, lit with its clues marked and their notes and chapters under it.
   // A repaired paste shows the lines the checker read (prefixes removed,
   // a repr split, cut lines joined), numbered as pasted.
-  function evidence(report) {
+  // `index`: the dump's place, so that each viewer has a name of its own.
+  function evidence(report, index) {
     const repaired = !!(report.unwrapped && report.unwrapped.length);
     const byLine = new Map();
     for (const e of report.evidence) {
@@ -813,7 +814,7 @@ self.onmessage = async (e) => {
       return { n: l.n, text: l.text, marks: l.marks, note };
     });
     const caption = repaired ? 'The deciding lines, repaired (numbered as pasted)' : 'The deciding lines';
-    const view = window.dumplabViewer.build({ lines, caption, name: 'The deciding lines of this dump', lang: report.kind === 'jaxpr' ? 'jaxpr' : report.kind === 'stablehlo' ? 'mlir' : 'hlo' });
+    const view = window.dumplabViewer.build({ lines, caption, name: `The deciding lines of dump ${index + 1}`, lang: report.kind === 'jaxpr' ? 'jaxpr' : report.kind === 'stablehlo' ? 'mlir' : 'hlo' });
     view.classList.add('dlp-evidence');
     return view;
   }
@@ -980,7 +981,7 @@ self.onmessage = async (e) => {
     if (r.reason) sec.append(el('p', r.kind_guess ? 'dlp-reason dlp-reason-guess' : 'dlp-reason', `Why unknown: ${r.reason}`));
     if (r.evidence.length) {
       sec.append(el('h4', '', 'Why: the lines that decided'));
-      sec.append(evidence(r));
+      sec.append(evidence(r, i));
     }
     if (r.map && r.map.truncated) sec.append(el('p', 'dlp-reason', "Many kernels here share huge called computations: the checker stopped walking them early, so some kernels' source lines may be missing."));
     if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map, r.control), cut(r.map, 'kernels', 'kernels') || ''));
@@ -1179,7 +1180,7 @@ self.onmessage = async (e) => {
     if (side) sec.append(side.wrap);
     sec.append(el('p', 'dlp-note', `Focus or hover a row: its Python lines, lowered ops and kernels light up in all three tables${side ? ', and their lines in the dumps above' : ''}.`));
     sec.append(table(`Python source lines: ${total(map, 'source_lines')}`, ['source line', 'lowered ops', 'kernels'], map.source_lines.length, makeLine, 'dlp-map-lines'));
-    sec.append(table(`Kernels, in run order: ${total(map, 'kernels')}`, ['kernel', 'what it is', '', 'source lines', 'lowered ops'], map.kernels.length, makeKernel, 'dlp-map-kernels'));
+    sec.append(table(`Kernels, in run order: ${total(map, 'kernels')}`, ['kernel', 'what it is', 'line colours', 'source lines', 'lowered ops'], map.kernels.length, makeKernel, 'dlp-map-kernels'));
     sec.append(table(`Lowered ops: ${total(map, 'lowered_ops')}`, ['line', 'op', 'what', 'source line', 'kernels'], map.lowered_ops.length, makeOp, 'dlp-map-ops'));
     for (const note of [cut(map, 'source_lines', 'source lines'), cut(map, 'kernels', 'kernels'), cut(map, 'lowered_ops', 'lowered ops')]) if (note) sec.append(note);
     const lost = map.kernels_without_source;

@@ -285,10 +285,11 @@ test('at 1280 px: the summary is `diff --json`\'s, every change listed, partners
   assert.equal(await page.locator('.dlp-diff-out').getAttribute('data-kind'), 'jaxpr');
   assert.match(await page.locator('.dlp-diff-verdict').innerText(), /^Not the same program: .* jaxpr equations .*a side carries no source lines/);
 
-  // A compiled dump against a lowered one: the command line's sentence, in an alert.
+  // A compiled dump against a lowered one: the command line's sentence, in
+  // an alert, and where that pair is read instead (the source map).
   const sentence = diffError(LAYERNORM_GPU[0], lowA);
   await compare(page, LAYERNORM_GPU[0], lowA);
-  assert.equal(await page.locator('.dlp-diff-error').textContent(), sentence);
+  assert.equal(await page.locator('.dlp-diff-error').textContent(), `${sentence}. To see how a lowered program became a compiled one, paste the two into the boxes at the top of this page: the source map reads that pair.`);
   assert.equal(await page.locator('.dlp-diff-error').getAttribute('role'), 'alert');
   assert.equal(await page.locator('.dlp-diff-out').evaluate((o) => o.childElementCount), 0);
   // An empty box says which.
