@@ -124,10 +124,10 @@ impl<'m, 'a, 'l> Resolver<'m, 'a, 'l> {
     }
 }
 
-/// Dimensions of a shape as printed, without its layout (`f32[512]{0}` ->
-/// `f32[512]`).
-fn dims(shape: &str) -> &str {
-    shape.split('{').next().unwrap_or(shape)
+/// A shape as printed, without its layouts (`f32[512]{0}` -> `f32[512]`,
+/// tuples element by element).
+fn dims(shape: &str) -> String {
+    crate::program::Shape::parse(shape).without_layout()
 }
 
 /// Log names the module no longer has, each tied to the one live
@@ -149,13 +149,7 @@ fn wrapped_names<'a, 'l>(
         if w.opcode != "fusion" {
             continue;
         }
-        let Some(root) = m
-            .calls(w)
-            .iter()
-            .find(|c| c.role == CallRole::Calls)
-            .and_then(|c| m.computation(c.id?))
-            .and_then(|c| m.instruction(c.root?))
-        else {
+        let Some(root) = super::rules::decided(m, w).filter(|r| r.id != w.id) else {
             continue;
         };
         let base = rest.split('.').next().unwrap_or(rest);

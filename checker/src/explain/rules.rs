@@ -597,7 +597,10 @@ fn consumer_custom(p: &Pair<'_, '_>) -> Option<String> {
 
 /// The instruction the pass decided on: a custom fusion (made before the
 /// pass) or an unfused op is itself; a fusion the pass made is its root.
-fn decided<'m, 'a>(m: &'m Module<'a>, ins: &'m Instruction<'a>) -> Option<&'m Instruction<'a>> {
+pub(super) fn decided<'m, 'a>(
+    m: &'m Module<'a>,
+    ins: &'m Instruction<'a>,
+) -> Option<&'m Instruction<'a>> {
     if ins.opcode != "fusion" || is_custom_fusion(ins) {
         return Some(ins);
     }

@@ -121,21 +121,32 @@ thread_local! {
 fn highlight_line(line: &str, syntax: &SyntaxReference, set: &SyntaxSet) -> String {
     let mut state = ParseState::new(syntax);
     let mut stack = ScopeStack::new();
+    continue_line(line, &mut state, &mut stack, set)
+}
+
+/// One line's HTML, from the parse state and scopes the lines before it
+/// left (a fresh pair: the main context); the line shown plain where the
+/// grammar fails on it.
+fn continue_line(
+    line: &str,
+    state: &mut ParseState,
+    stack: &mut ScopeStack,
+    set: &SyntaxSet,
+) -> String {
     let with_newline = format!("{line}\n");
     let Ok(ops) = state.parse_line(&with_newline, set) else {
-        // A grammar error on this line: show it plain.
         return escape(line);
     };
     let mut html = String::new();
     // Adjacent tokens of the same role share one span.
     let mut run_start = 0;
-    let mut run_class = role_of(&stack);
+    let mut run_class = role_of(stack);
     for (at, op) in ops {
         let at = at.min(line.len());
         if stack.apply(&op).is_err() {
             return escape(line);
         }
-        let class = role_of(&stack);
+        let class = role_of(stack);
         if class != run_class {
             push_token(&mut html, line.get(run_start..at).unwrap_or(""), run_class);
             run_start = at;
@@ -148,7 +159,7 @@ fn highlight_line(line: &str, syntax: &SyntaxReference, set: &SyntaxSet) -> Stri
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::string_slice)]
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     /// The grammars' state carried from line to line, as one parse of the
@@ -159,22 +170,9 @@ mod tests {
             .find_syntax_by_scope(Scope::new(scope_name(language)).unwrap())
             .unwrap();
         let (mut state, mut stack) = (ParseState::new(syntax), ScopeStack::new());
-        let mut out = Vec::new();
-        for line in text.lines() {
-            let ops = state.parse_line(&format!("{line}\n"), set).unwrap();
-            let (mut html, mut run_start, mut run_class) = (String::new(), 0, role_of(&stack));
-            for (at, op) in ops {
-                let at = at.min(line.len());
-                stack.apply(&op).unwrap();
-                if role_of(&stack) != run_class {
-                    push_token(&mut html, &line[run_start..at], run_class);
-                    (run_start, run_class) = (at, role_of(&stack));
-                }
-            }
-            push_token(&mut html, &line[run_start..], run_class);
-            out.push(html);
-        }
-        out
+        text.lines()
+            .map(|line| continue_line(line, &mut state, &mut stack, set))
+            .collect()
     }
 
     /// Every fixture dump's first lines (and an open string) highlight line by line as
