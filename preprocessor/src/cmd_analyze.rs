@@ -6,33 +6,15 @@
 //! status is 0 whatever its kind; an unreadable input is named with what to
 //! do, the others are still analysed, and the exit status is 1.
 
-use anyhow::Context;
+pub(crate) use crate::input::read_input;
 use dumplab::diagnostic::printable;
 use dumplab::{Analysis, Kind, analyze};
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// How many evidence lines the human report shows per input.
 const SHOWN_EVIDENCE: usize = 12;
-
-pub(crate) fn read_input(path: &Path) -> anyhow::Result<(String, String)> {
-    if path == Path::new("-") {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .context("cannot read standard input as UTF-8 text")?;
-        return Ok(("-".to_owned(), s));
-    }
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).with_context(|| {
-        format!("{name}: cannot read this file; check that the path exists and is readable")
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!("{name}: not UTF-8 text (invalid byte at offset {}); pass a text dump (jaxpr, StableHLO or HLO)", e.utf8_error().valid_up_to())
-    })?;
-    Ok((name, text))
-}
 
 /// Bytes buffered before a write to standard output: a JSON report of a
 /// large dump is tens of MB, written in a few thousand system calls.
@@ -258,7 +240,7 @@ mod tests {
 
     #[test]
     fn streamed_json_matches_the_spliced_string_on_every_fixture() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
         let mut checked = 0;
         for fam in std::fs::read_dir(&root).into_iter().flatten().flatten() {
             for f in std::fs::read_dir(fam.path())

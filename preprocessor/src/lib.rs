@@ -23,6 +23,7 @@ mod directives;
 mod exercises;
 mod glossary;
 mod html;
+mod input;
 mod livemap;
 mod markdown;
 mod playground;
