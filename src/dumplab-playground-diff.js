@@ -750,7 +750,7 @@
           ui.out.replaceChildren(...found);
           shown = false;
           // A lowered and a compiled dump: the pair the source map reads.
-          const pair = /compiled HLO/.test(reply.diff.error) && /(StableHLO|jaxpr|before optimization|proves neither)/.test(reply.diff.error);
+          const pair = reply.diff.compiled_side === 'A' || reply.diff.compiled_side === 'B';
           say(`${reply.diff.error.replace(/\.?$/, '.')}${pair ? ' To see how a lowered program became a compiled one, paste the two into the boxes at the top of this page: the source map reads that pair.' : ''}`, true);
           return;
         }

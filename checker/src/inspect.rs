@@ -20,7 +20,9 @@
 //! - `diff\n`, a chip preset name (or nothing), `\n`, the first dump's
 //!   length in bytes, `\n`, then the first dump immediately followed by the
 //!   second: the reply is the diff, as `mdbook-dumplab diff --json` prints
-//!   it, or `{"error": ...}` with the command line's sentence;
+//!   it, or `{"error": ..., "compiled_side": ...}` with the command line's
+//!   sentence and, for a compiled dump beside a lowered one (the pair the
+//!   source map reads), `"A"` or `"B"`: the compiled one (else null);
 //! - `folder-index\n` then one line per file, `<size>\t<path>`: the dump
 //!   folder's index, as `folder --json` prints it but with every `changed`,
 //!   `delta` and `memory` null (names only, see [`crate::folder::json`]);
@@ -271,7 +273,21 @@ fn diff(body: &[u8]) -> String {
     };
     let asked = (!chip.is_empty()).then_some(chip);
     crate::diff::report::with_diff(&a, &b, asked, crate::diff::json::to_json)
-        .unwrap_or_else(|e| error(&e))
+        .unwrap_or_else(|e| diff_error(&e))
+}
+
+/// A diff's error: `{"error": ..., "compiled_side": "A" | "B" | null}`, the
+/// side that is compiled when the other is lowered (the source map's pair).
+fn diff_error(e: &crate::diff::report::DiffError) -> String {
+    use crate::diff::report::Side;
+    let mut s = String::from("{\"error\":");
+    push_str(&mut s, &e.message);
+    s.push_str(match e.compiled_side {
+        Some(Side::A) => ",\"compiled_side\":\"A\"}",
+        Some(Side::B) => ",\"compiled_side\":\"B\"}",
+        None => ",\"compiled_side\":null}",
+    });
+    s
 }
 
 /// `explain\n<log length>\n<log><dump>`: the explanation (a log length
@@ -809,6 +825,27 @@ mod tests {
         assert!(e["text"].as_str().unwrap().starts_with("HloModule "), "{e}");
         assert_eq!(e["line"], e["repaired_line"]);
         assert_eq!(v["repaired_lines"], clean.trim_end().lines().count());
+    }
+
+    /// A diff's error names the compiled side of a lowered-and-compiled
+    /// pair (the page points at the source map then), else null.
+    #[test]
+    fn a_diff_error_names_the_compiled_side() {
+        let lowered = fixture("softmax", "lowered.stablehlo.mlir");
+        let compiled = fixture("softmax", "compiled.cpu.hlo.txt");
+        let jaxpr = fixture("softmax", "jaxpr.txt");
+        for (a, b, side) in [
+            (&compiled, &lowered, serde_json::json!("A")),
+            (&jaxpr, &compiled, serde_json::json!("B")),
+            (&jaxpr, &lowered, serde_json::Value::Null),
+        ] {
+            let mut req = format!("diff\n\n{}\n", a.len()).into_bytes();
+            req.extend_from_slice(a.as_bytes());
+            req.extend_from_slice(b.as_bytes());
+            let v = parse(&respond(&req));
+            assert!(v["error"].as_str().unwrap().contains("one kind"), "{v}");
+            assert_eq!(v["compiled_side"], side, "{v}");
+        }
     }
 
     #[test]

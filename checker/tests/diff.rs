@@ -10,7 +10,7 @@ mod diff_edit;
 use dumplab::diff::compiled::CompiledDiff;
 use dumplab::diff::json::to_json;
 use dumplab::diff::lowered::LoweredDiff;
-use dumplab::diff::report::{Body, with_diff};
+use dumplab::diff::report::{Body, DiffError, Side, with_diff};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -720,24 +720,36 @@ fn dumps_of_two_kinds_unknown_text_and_unknown_chips_are_one_sentence_each() {
     let h = read("fixtures/softmax/lowered.hlo.txt");
     let kinds = "a diff compares two dumps of one kind (two compiled modules, two lowered programs, two jaxprs)";
     let unknown = "text of unknown kind (No line looks like a jaxpr (`{ lambda ... let`), StableHLO (`stablehlo.` ops, `tensor<...>`) or HLO (`name = shape opcode(...)`).): nothing to compare";
-    for (a, b, chip, expect) in [
+    // The last column: the compiled side when the other is lowered (the
+    // pair the source map reads instead).
+    for (a, b, chip, expect, side) in [
         (
             &*c,
             &*l,
             None,
             format!("A is compiled HLO, B is a lowered (StableHLO) module: {kinds}"),
+            Some(Side::A),
         ),
         (
             &*l,
             &*c,
             None,
             format!("A is a lowered (StableHLO) module, B is compiled HLO: {kinds}"),
+            Some(Side::B),
         ),
         (
             &*j,
             &*l,
             None,
             format!("A is a jaxpr, B is a lowered (StableHLO) module: {kinds}"),
+            None,
+        ),
+        (
+            &*j,
+            &*c,
+            None,
+            format!("A is a jaxpr, B is compiled HLO: {kinds}"),
+            Some(Side::B),
         ),
         (
             &*c,
@@ -746,19 +758,27 @@ fn dumps_of_two_kinds_unknown_text_and_unknown_chips_are_one_sentence_each() {
             format!(
                 "A is compiled HLO, B is HLO whose text proves neither kind (its hints suggest HLO before optimization, a guess): {kinds}"
             ),
+            Some(Side::A),
         ),
-        (&*h, "hello world", None, format!("B is {unknown}")),
-        (&*c, "hello world", None, format!("B is {unknown}")),
-        ("", &*c, None, format!("A is {unknown}")),
+        (&*h, "hello world", None, format!("B is {unknown}"), None),
+        (&*c, "hello world", None, format!("B is {unknown}"), None),
+        ("", &*c, None, format!("A is {unknown}"), None),
         (
             &*c,
             &*c,
             Some("nope"),
             "no chip preset `nope`: use one of v5e, v6e, h100, h200, a100".to_string(),
+            None,
         ),
     ] {
         let got = with_diff(a, b, chip, |_| ()).err();
-        assert_eq!(got.as_deref(), Some(expect.as_str()));
+        assert_eq!(
+            got,
+            Some(DiffError {
+                message: expect,
+                compiled_side: side
+            })
+        );
     }
 }
 

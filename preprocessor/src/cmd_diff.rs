@@ -23,7 +23,7 @@ use dumplab::diff::item::{self, Item};
 use dumplab::diff::json::to_json;
 use dumplab::diff::lowered::LoweredDiff;
 use dumplab::diff::matching::Basis;
-use dumplab::diff::report::{Body, DiffReport, with_diff};
+use dumplab::diff::report::{Body, DiffReport, Side, with_diff};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
@@ -51,7 +51,21 @@ pub(crate) fn run(json: bool, chip: Option<&str>, a: &Path, b: &Path) -> anyhow:
             text(&names, r)
         }
     })
-    .map_err(|e| anyhow!("{} vs {}: {e}", names.0, names.1))?;
+    .map_err(|e| {
+        // A lowered and a compiled dump: the pair `map` reads.
+        let map = match e.compiled_side {
+            Some(Side::A) => format!(
+                "; `mdbook-dumplab map {} {}` reads how the lowered one became the compiled one",
+                names.1, names.0
+            ),
+            Some(Side::B) => format!(
+                "; `mdbook-dumplab map {} {}` reads how the lowered one became the compiled one",
+                names.0, names.1
+            ),
+            None => String::new(),
+        };
+        anyhow!("{} vs {}: {e}{map}", names.0, names.1)
+    })?;
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
     lock.write_all(out.as_bytes())?;

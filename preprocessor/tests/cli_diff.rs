@@ -301,7 +301,7 @@ fn errors_are_one_line_and_exit_1() {
     one_error(
         &run(&[LN_CPU, "fixtures/layernorm/jaxpr.txt"], None),
         &format!(
-            "{LN_CPU} vs fixtures/layernorm/jaxpr.txt: A is compiled HLO, B is a jaxpr: {kinds}"
+            "{LN_CPU} vs fixtures/layernorm/jaxpr.txt: A is compiled HLO, B is a jaxpr: {kinds}; `mdbook-dumplab map fixtures/layernorm/jaxpr.txt {LN_CPU}` reads how the lowered one became the compiled one"
         ),
     );
     one_error(
@@ -314,7 +314,20 @@ fn errors_are_one_line_and_exit_1() {
             None,
         ),
         &format!(
-            "fixtures/layernorm/lowered.stablehlo.mlir vs {LN_CPU}: A is a lowered (StableHLO) module, B is compiled HLO: {kinds}"
+            "fixtures/layernorm/lowered.stablehlo.mlir vs {LN_CPU}: A is a lowered (StableHLO) module, B is compiled HLO: {kinds}; `mdbook-dumplab map fixtures/layernorm/lowered.stablehlo.mlir {LN_CPU}` reads how the lowered one became the compiled one"
+        ),
+    );
+    // Two lowered kinds: no pair for `map`.
+    one_error(
+        &run(
+            &[
+                "fixtures/layernorm/jaxpr.txt",
+                "fixtures/layernorm/lowered.stablehlo.mlir",
+            ],
+            None,
+        ),
+        &format!(
+            "fixtures/layernorm/jaxpr.txt vs fixtures/layernorm/lowered.stablehlo.mlir: A is a jaxpr, B is a lowered (StableHLO) module: {kinds}"
         ),
     );
     one_error(

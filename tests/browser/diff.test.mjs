@@ -287,7 +287,10 @@ test('at 1280 px: the summary is `diff --json`\'s, every change listed, partners
 
   // A compiled dump against a lowered one: the command line's sentence, in
   // an alert, and where that pair is read instead (the source map).
-  const sentence = diffError(LAYERNORM_GPU[0], lowA);
+  // (The command line ends it with the `map` command to run instead; the
+  // page points at its own boxes.)
+  const [sentence, mapHint] = diffError(LAYERNORM_GPU[0], lowA).split('; `mdbook-dumplab map ');
+  assert.ok(mapHint.startsWith(`${lowA} ${LAYERNORM_GPU[0]}\``), mapHint);
   await compare(page, LAYERNORM_GPU[0], lowA);
   assert.equal(await page.locator('.dlp-diff-error').textContent(), `${sentence}. To see how a lowered program became a compiled one, paste the two into the boxes at the top of this page: the source map reads that pair.`);
   assert.equal(await page.locator('.dlp-diff-error').getAttribute('role'), 'alert');

@@ -43,6 +43,56 @@ pub struct DiffReport<'a> {
     pub body: Body<'a>,
 }
 
+/// Why two dumps give no diff: one sentence, and whether the two are the
+/// pair the source map reads instead (one compiled, the other lowered).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiffError {
+    /// The sentence (no final full stop), as the command line prints it.
+    pub message: String,
+    /// One dump is compiled HLO and the other a lowered program (StableHLO,
+    /// a jaxpr, HLO before optimization, or HLO whose text proves neither
+    /// kind): which side is the compiled one. `None` for every other error.
+    pub compiled_side: Option<Side>,
+}
+
+/// One of the two dumps of a diff.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The first (before).
+    A,
+    /// The second (after).
+    B,
+}
+
+impl std::fmt::Display for DiffError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<String> for DiffError {
+    fn from(message: String) -> Self {
+        DiffError {
+            message,
+            compiled_side: None,
+        }
+    }
+}
+
+/// Which of two analyses is the compiled one when the other is lowered (the
+/// source map's pair; `unproved` says which HLO counts as lowered though its
+/// text proves neither kind).
+fn compiled_side(a: &Analysis, b: &Analysis, unproved: impl Fn(&Analysis) -> bool) -> Option<Side> {
+    let lowered = |x: &Analysis| {
+        matches!(x.kind, Kind::Stablehlo | Kind::Jaxpr | Kind::HloUnoptimized) || unproved(x)
+    };
+    match (a.kind, b.kind) {
+        (Kind::HloOptimized, _) if lowered(b) => Some(Side::A),
+        (_, Kind::HloOptimized) if lowered(a) => Some(Side::B),
+        _ => None,
+    }
+}
+
 /// A sentence naming what a dump is.
 fn what(a: &Analysis) -> String {
     match (&a.kind, &a.reason) {
@@ -68,7 +118,7 @@ pub fn with_diff<R>(
     b: &str,
     asked: Option<&str>,
     f: impl FnOnce(&DiffReport<'_>) -> R,
-) -> Result<R, String> {
+) -> Result<R, DiffError> {
     let chip = match asked {
         Some(name) => roofline::choose(Some(name), None)?.chip,
         None => None,
@@ -88,7 +138,7 @@ fn report_of<R>(
     b: Read<'_, '_, '_>,
     chip: Option<&'static Chip>,
     f: impl FnOnce(&DiffReport<'_>) -> R,
-) -> Result<R, String> {
+) -> Result<R, DiffError> {
     // HLO with hints of a module before compilation and no proof: two of
     // them compare as lowered programs (the report says so); one beside
     // another kind is unknown.
@@ -100,15 +150,18 @@ fn report_of<R>(
     let kind_unproved = unproved(a.0) && unproved(b.0);
     for (side, x) in [("A", a.0), ("B", b.0)] {
         if x.kind == Kind::Unknown && !unproved(x) {
-            return Err(format!("{side} is {}: nothing to compare", what(x)));
+            return Err(format!("{side} is {}: nothing to compare", what(x)).into());
         }
     }
     if a.0.kind != b.0.kind {
-        return Err(format!(
-            "A is {}, B is {}: a diff compares two dumps of one kind (two compiled modules, two lowered programs, two jaxprs)",
-            what(a.0),
-            what(b.0)
-        ));
+        return Err(DiffError {
+            message: format!(
+                "A is {}, B is {}: a diff compares two dumps of one kind (two compiled modules, two lowered programs, two jaxprs)",
+                what(a.0),
+                what(b.0)
+            ),
+            compiled_side: compiled_side(a.0, b.0, unproved),
+        });
     }
     let body = if a.0.kind == Kind::HloOptimized {
         for (side, none, r) in [
@@ -119,7 +172,8 @@ fn report_of<R>(
                 return Err(format!(
                     "{side} has no ENTRY computation: the diff compares what each entry computation runs{}",
                     analysis::invisible::hint(&r.text, &r.map)
-                ));
+                )
+                .into());
             }
         }
         let mut d = compiled::diff(

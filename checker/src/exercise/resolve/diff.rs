@@ -114,7 +114,7 @@ pub(super) fn resolve(q: &DiffQuestion, library: &Library, cx: &mut Cx<'_>) -> O
         }
         Ok(None) => None,
         Err(e) => {
-            cx.error("other", e, "compare two dumps of one kind");
+            cx.error("other", e.message, "compare two dumps of one kind");
             None
         }
     }
