@@ -638,6 +638,17 @@ self.onmessage = async (e) => {
   if (window.dumplabFolder) {
     window.dumplabFolder.mount({ after: last, ask: (msg, transfer) => checker().then(() => post(msg, transfer)) });
   }
+  // Skip links to the sections after the reports (dozens of tab stops
+  // further on once a dump is analysed), in page order after the map's.
+  {
+    const skips = document.getElementById('dumplab-skip');
+    for (const [id, text] of [['dlp-diff-h', 'Skip to What changed'], ['dlp-folder-h', 'Skip to the dump folder']]) {
+      if (!skips || !document.getElementById(id)) continue;
+      const to = el('a', 'dlp-skip-later', text);
+      to.href = `#${id}`;
+      skips.append(to);
+    }
+  }
 
   let timer = null;
   function schedule() {
@@ -1215,7 +1226,8 @@ self.onmessage = async (e) => {
     if (!on || !skips) return;
     const to = el('a', 'dlp-skip-map', 'Skip to the source map');
     to.href = '#dlp-map';
-    skips.append(to);
+    // The map comes before the sections below the reports.
+    skips.insertBefore(to, skips.querySelector('.dlp-skip-later'));
   }
   async function render(reports, map, gen) {
     const later = [];

@@ -398,6 +398,15 @@ test('two dumps of one function give the source map; focus lights the lines', as
   assert.ok(await page.evaluate(inMap), 'the skip link moves focus to the source map');
   console.log(`key presses from the top to the source map: ${plain} Tabs, or 2 Tabs and Enter by the skip link`);
   assert.ok(plain > 10, `the map is far without the skip link: ${plain}`);
+  // The sections below the reports have theirs, after the map's, in page
+  // order; each moves focus to its heading.
+  assert.deepEqual(await page.locator('#dumplab-skip a').allTextContents(), ['Skip to the lesson', 'Skip to the source map', 'Skip to What changed', 'Skip to the dump folder']);
+  for (const [n, id] of [[3, 'dlp-diff-h'], [4, 'dlp-folder-h']]) {
+    await first();
+    for (let i = 1; i < n; i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.id), id);
+  }
   // Two different functions: said so.
   await paste(page, 1, fs.readFileSync(fixture('matmul/compiled.cpu.hlo.txt'), 'utf8'));
   assert.match(await page.locator('.dlp-map').innerText(), /different functions/);
