@@ -1,6 +1,7 @@
 //! `cargo xtask bench`: what DumpLab costs a reader and an author
 //! (`--playground`: only the playground's analysis figures; `--cli`: only
-//! `mdbook-dumplab analyze` end to end, see [`crate::bench_cli`]).
+//! `mdbook-dumplab analyze` end to end, see [`crate::bench_cli`]; `--book`:
+//! only the `mdbook build` cost).
 //!
 //! - page weight: gzipped bytes of everything DumpLab adds to every page
 //!   (its CSS, JS and the wasm checker) against a 40 KiB budget, and what
@@ -35,7 +36,8 @@ const BUDGET: usize = 40 * 1024;
 
 /// Runs every benchmark; `--runs N` sets the repetitions (default 5).
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let usage = "usage: cargo xtask bench [--runs N | --playground | --cli [--runs N]]";
+    let usage =
+        "usage: cargo xtask bench [--runs N | --playground | --cli [--runs N] | --book [--runs N]]";
     let runs_of = |n: &String| n.parse::<usize>().context("--runs takes a number");
     let (runs, only_playground) = match args {
         [] => (5, false),
@@ -48,6 +50,10 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         }
         [flag, runs, n] if flag == "--cli" && runs == "--runs" => {
             return bench_cli::run(runs_of(n)?);
+        }
+        [flag] if flag == "--book" => return book_only(7),
+        [flag, runs, n] if flag == "--book" && runs == "--runs" => {
+            return book_only(runs_of(n)?);
         }
         _ => bail!(usage),
     };
@@ -74,6 +80,12 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     wasm_vs_native(&root, runs)?;
     folder_index(&root, runs, &preprocessor)?;
     bench_cli::run(runs)
+}
+
+/// `--book`: only what the release preprocessor adds to `mdbook build`.
+fn book_only(runs: usize) -> Result<()> {
+    let preprocessor = tools::build_preprocessor_as("release")?;
+    build_cost(&tools::root(), &tools::mdbook()?, &preprocessor, runs)
 }
 
 /// "The dump folder": the page's index of the course's largest fixture
