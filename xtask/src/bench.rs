@@ -301,7 +301,9 @@ fn gzip_len(bytes: &[u8]) -> Result<usize> {
     Ok(enc.finish()?.len())
 }
 
-/// Median wall time of `mdbook build` with and without the preprocessor.
+/// Median wall time of `mdbook build` with and without the preprocessor;
+/// with `DUMPLAB_BENCH_BASELINE=PATH`, also with an older build of the
+/// preprocessor at PATH, interleaved: before/after figures from one run.
 fn build_cost(root: &Path, mdbook: &Path, preprocessor: &Path, runs: usize) -> Result<()> {
     let scratch = tools::target_dir().join("bench-book");
     let _ = std::fs::remove_dir_all(&scratch);
@@ -318,35 +320,51 @@ fn build_cost(root: &Path, mdbook: &Path, preprocessor: &Path, runs: usize) -> R
         without.join("book.toml"),
         strip_table(&book_toml, "[preprocessor.dumplab]"),
     )?;
-    let mut times_with = Vec::new();
-    let mut times_without = Vec::new();
+    let baseline = std::env::var_os("DUMPLAB_BENCH_BASELINE").map(std::path::PathBuf::from);
+    // (label, preprocessor or none, times)
+    let mut rows: Vec<(&str, Option<&Path>, Vec<f64>)> = vec![
+        ("with the preprocessor", Some(preprocessor), Vec::new()),
+        ("without it", None, Vec::new()),
+    ];
+    if let Some(b) = &baseline {
+        rows.push(("with the baseline", Some(b.as_path()), Vec::new()));
+    }
     for _ in 0..runs {
-        for (dir, times, preprocess) in [
-            (&with, &mut times_with, true),
-            (&without, &mut times_without, false),
-        ] {
+        for (_, preprocess, times) in &mut rows {
             let mut cmd = tools::command(mdbook);
             cmd.arg("build")
-                .current_dir(dir)
+                .current_dir(if preprocess.is_some() {
+                    &with
+                } else {
+                    &without
+                })
                 .stderr(std::process::Stdio::null());
             // The variable alone would declare the preprocessor again.
-            if preprocess {
-                tools::point_mdbook_at(&mut cmd, preprocessor);
+            if let Some(p) = preprocess {
+                tools::point_mdbook_at(&mut cmd, p);
             }
             let start = Instant::now();
             tools::run(&mut cmd)?;
             times.push(start.elapsed().as_secs_f64());
         }
     }
-    let (a, b) = (median(&mut times_with), median(&mut times_without));
+    let medians: Vec<f64> = rows.iter_mut().map(|r| median(&mut r.2)).collect();
+    let plain = medians[1];
     println!("mdbook build of the course, median of {runs} interleaved runs:");
-    println!("  with the preprocessor    {:>8.3} s", a);
-    println!("  without it               {:>8.3} s", b);
-    println!(
-        "  preprocessor adds        {:>8.3} s ({:.2}x the plain build)",
-        a - b,
-        a / b
-    );
+    if let Some(b) = &baseline {
+        println!("  baseline: {}", b.display());
+    }
+    for ((label, preprocess, _), m) in rows.iter().zip(&medians) {
+        if preprocess.is_some() {
+            println!(
+                "  {label:<24} {m:>8.3} s (adds {:.3} s: {:.2}x the plain build)",
+                m - plain,
+                m / plain
+            );
+        } else {
+            println!("  {label:<24} {m:>8.3} s");
+        }
+    }
     Ok(())
 }
 
