@@ -301,7 +301,8 @@ mod tests {
                 "{line}"
             );
         }
-        assert!(seen.len() > 50_000, "{} distinct lines", seen.len());
+        // 50,540 today: a floor that fails only when the walk finds next to nothing.
+        assert!(seen.len() > 20_000, "{} distinct lines", seen.len());
     }
 
     #[test]
