@@ -7,6 +7,7 @@
 //! machine on a page. Devices and pipes are refused too (reading
 //! `/dev/zero` would never end).
 
+use std::fs::FileType;
 use std::path::{Path, PathBuf};
 
 /// The course root, resolved once.
@@ -61,6 +62,49 @@ impl Root {
             _ => Ok(()),
         }
     }
+
+    /// [`Root::check`] for an entry of a folder that passed it, with the
+    /// entry's own type (`DirEntry::file_type`, which follows no link). An
+    /// entry that is no symbolic link resolves to that folder's resolved
+    /// path and its name, inside the root like the folder: only its type is
+    /// left to check, with no system call. A link is resolved as
+    /// [`Root::check`] resolves it.
+    pub(crate) fn check_entry(
+        &self,
+        path: &Path,
+        kind: FileType,
+        expect: Expect,
+    ) -> Result<(), String> {
+        if kind.is_symlink() {
+            return self.check(path, expect);
+        }
+        match expect {
+            Expect::File if !kind.is_file() => Err("is not a regular file".to_owned()),
+            Expect::Dir if !kind.is_dir() => Err("is not a folder".to_owned()),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Whether a folder's entry of type `kind` at `path` is a folder, links
+/// followed (as `Path::is_dir`), with no system call unless it is a link.
+pub(crate) fn is_dir(path: &Path, kind: FileType) -> bool {
+    if kind.is_symlink() {
+        path.is_dir()
+    } else {
+        kind.is_dir()
+    }
+}
+
+/// Whether a folder's entry of type `kind` at `path` is a regular file,
+/// links followed (as `Path::is_file`), with no system call unless it is a
+/// link.
+pub(crate) fn is_file(path: &Path, kind: FileType) -> bool {
+    if kind.is_symlink() {
+        path.is_file()
+    } else {
+        kind.is_file()
+    }
 }
 
 /// The hint that goes with an error of [`Root::check`].
@@ -68,6 +112,7 @@ pub(crate) const HINT: &str = "the course reads only files inside the folder hol
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]
@@ -91,6 +136,20 @@ mod tests {
         );
         let outside = root.check(&course.join("../secret.txt"), Expect::File);
         assert!(outside.is_err_and(|e| e.contains("outside the course")));
+        // An entry of a checked folder is judged as `check` judges it.
+        let entry = |name: &str| {
+            std::fs::read_dir(course.join("fixtures"))
+                .unwrap()
+                .flatten()
+                .find(|e| e.file_name() == name)
+                .map(|e| (e.path(), e.file_type().unwrap()))
+                .unwrap()
+        };
+        let (a, kind) = entry("a.txt");
+        for expect in [Expect::File, Expect::Dir] {
+            assert_eq!(root.check_entry(&a, kind, expect), root.check(&a, expect));
+        }
+        assert!(is_file(&a, kind) && !is_dir(&a, kind));
         #[cfg(unix)]
         {
             std::os::unix::fs::symlink(base.join("secret.txt"), course.join("fixtures/l.txt"))
@@ -104,6 +163,19 @@ mod tests {
                 Err("is a symbolic link to nothing".to_owned())
             );
             assert!(root.check(Path::new("/dev/null"), Expect::File).is_err());
+            for name in ["l.txt", "dangling"] {
+                let (link, kind) = entry(name);
+                assert_eq!(
+                    root.check_entry(&link, kind, Expect::File),
+                    root.check(&link, Expect::File),
+                    "{name}"
+                );
+            }
+            let (link, kind) = entry("l.txt");
+            assert!(
+                is_file(&link, kind),
+                "a link to a file is a file, as Path::is_file"
+            );
         }
         let _ = std::fs::remove_dir_all(&base);
     }

@@ -7,7 +7,7 @@
 //! (a missing `fixture.toml`, a file that is not UTF-8) become diagnostics
 //! like any other, so one run reports everything.
 
-use crate::confine::{Expect, HINT, Root};
+use crate::confine::{self, Expect, HINT, Root};
 use crate::settings::Settings;
 use dumplab::Diagnostic;
 use dumplab::fixture::{Family, is_folder_name, load_family_with_folders};
@@ -160,8 +160,8 @@ fn load_fixtures(
             return;
         }
     };
-    for (name, path) in entries {
-        if !path.is_dir() || name.starts_with('.') || name.starts_with('_') {
+    for (name, path, kind) in entries {
+        if !confine::is_dir(&path, kind) || name.starts_with('.') || name.starts_with('_') {
             continue;
         }
         let errors = out.iter().filter(|d| d.is_error()).count();
@@ -272,15 +272,16 @@ fn read_family_files(
         }
     };
     let mut files = BTreeMap::new();
-    for (name, path) in entries {
+    for (name, path, kind) in entries {
         if !is_course_file(&name) || name.starts_with('.') {
             continue;
         }
-        if let Err(why) = confined.check(&path, Expect::File) {
+        // `dir` passed `Root::check` in `load_family_dir`.
+        if let Err(why) = confined.check_entry(&path, kind, Expect::File) {
             out.push(outside(format!("{shown}/{name}"), &why));
             continue;
         }
-        if !path.is_file() {
+        if !confine::is_file(&path, kind) {
             continue;
         }
         match fs::read(&path) {
@@ -335,7 +336,7 @@ fn read_dump_folders(
     let Ok(entries) = sorted_entries(dir) else {
         return (folders, texts); // read_family_files reported it
     };
-    for (name, path) in entries {
+    for (name, path, _) in entries {
         if !is_folder_name(&name) {
             continue;
         }
@@ -350,11 +351,14 @@ fn read_dump_folders(
             }
             match sorted_entries(&here) {
                 Ok(children) => {
-                    for (child, child_path) in children {
+                    // `here` passed `Root::check` above.
+                    for (child, child_path, kind) in children {
                         let child_shown = format!("{shown_here}/{child}");
-                        if child_path.is_dir() {
+                        if confine::is_dir(&child_path, kind) {
                             stack.push((child_shown, child_path));
-                        } else if let Err(why) = confined.check(&child_path, Expect::File) {
+                        } else if let Err(why) =
+                            confined.check_entry(&child_path, kind, Expect::File)
+                        {
                             out.push(outside(child_shown, &why));
                         } else {
                             count += 1;
@@ -411,7 +415,7 @@ fn load_exercises(
             return;
         }
     };
-    for (name, path) in entries {
+    for (name, path, _) in entries {
         if !name.ends_with(".toml") {
             continue;
         }
@@ -435,17 +439,18 @@ fn load_exercises(
     }
 }
 
-/// The entries of a folder as (name, path), sorted by name so that output is
-/// the same on every machine.
-fn sorted_entries(dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
+/// The entries of a folder as (name, path, type: links not followed),
+/// sorted by name so that output is the same on every machine.
+fn sorted_entries(dir: &Path) -> std::io::Result<Vec<(String, PathBuf, fs::FileType)>> {
     let mut entries = Vec::new();
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
         entries.push((
             entry.file_name().to_string_lossy().into_owned(),
             entry.path(),
+            entry.file_type()?,
         ));
     }
-    entries.sort();
+    entries.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
     Ok(entries)
 }

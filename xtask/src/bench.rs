@@ -1,6 +1,7 @@
 //! `cargo xtask bench`: what DumpLab costs a reader and an author
 //! (`--playground`: only the playground's analysis figures; `--cli`: only
-//! `mdbook-dumplab analyze` end to end, see [`crate::bench_cli`]).
+//! `mdbook-dumplab analyze` end to end, see [`crate::bench_cli`]; `--book`:
+//! only the `mdbook build` cost).
 //!
 //! - page weight: gzipped bytes of everything DumpLab adds to every page
 //!   (its CSS, JS and the wasm checker) against a 40 KiB budget, and what
@@ -35,7 +36,8 @@ const BUDGET: usize = 40 * 1024;
 
 /// Runs every benchmark; `--runs N` sets the repetitions (default 5).
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let usage = "usage: cargo xtask bench [--runs N | --playground | --cli [--runs N]]";
+    let usage =
+        "usage: cargo xtask bench [--runs N | --playground | --cli [--runs N] | --book [--runs N]]";
     let runs_of = |n: &String| n.parse::<usize>().context("--runs takes a number");
     let (runs, only_playground) = match args {
         [] => (5, false),
@@ -48,6 +50,10 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         }
         [flag, runs, n] if flag == "--cli" && runs == "--runs" => {
             return bench_cli::run(runs_of(n)?);
+        }
+        [flag] if flag == "--book" => return book_only(7),
+        [flag, runs, n] if flag == "--book" && runs == "--runs" => {
+            return book_only(runs_of(n)?);
         }
         _ => bail!(usage),
     };
@@ -74,6 +80,12 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     wasm_vs_native(&root, runs)?;
     folder_index(&root, runs, &preprocessor)?;
     bench_cli::run(runs)
+}
+
+/// `--book`: only what the release preprocessor adds to `mdbook build`.
+fn book_only(runs: usize) -> Result<()> {
+    let preprocessor = tools::build_preprocessor_as("release")?;
+    build_cost(&tools::root(), &tools::mdbook()?, &preprocessor, runs)
 }
 
 /// "The dump folder": the page's index of the course's largest fixture
@@ -289,7 +301,9 @@ fn gzip_len(bytes: &[u8]) -> Result<usize> {
     Ok(enc.finish()?.len())
 }
 
-/// Median wall time of `mdbook build` with and without the preprocessor.
+/// Median wall time of `mdbook build` with and without the preprocessor;
+/// with `DUMPLAB_BENCH_BASELINE=PATH`, also with an older build of the
+/// preprocessor at PATH, interleaved: before/after figures from one run.
 fn build_cost(root: &Path, mdbook: &Path, preprocessor: &Path, runs: usize) -> Result<()> {
     let scratch = tools::target_dir().join("bench-book");
     let _ = std::fs::remove_dir_all(&scratch);
@@ -306,35 +320,51 @@ fn build_cost(root: &Path, mdbook: &Path, preprocessor: &Path, runs: usize) -> R
         without.join("book.toml"),
         strip_table(&book_toml, "[preprocessor.dumplab]"),
     )?;
-    let mut times_with = Vec::new();
-    let mut times_without = Vec::new();
+    let baseline = std::env::var_os("DUMPLAB_BENCH_BASELINE").map(std::path::PathBuf::from);
+    // (label, preprocessor or none, times)
+    let mut rows: Vec<(&str, Option<&Path>, Vec<f64>)> = vec![
+        ("with the preprocessor", Some(preprocessor), Vec::new()),
+        ("without it", None, Vec::new()),
+    ];
+    if let Some(b) = &baseline {
+        rows.push(("with the baseline", Some(b.as_path()), Vec::new()));
+    }
     for _ in 0..runs {
-        for (dir, times, preprocess) in [
-            (&with, &mut times_with, true),
-            (&without, &mut times_without, false),
-        ] {
+        for (_, preprocess, times) in &mut rows {
             let mut cmd = tools::command(mdbook);
             cmd.arg("build")
-                .current_dir(dir)
+                .current_dir(if preprocess.is_some() {
+                    &with
+                } else {
+                    &without
+                })
                 .stderr(std::process::Stdio::null());
             // The variable alone would declare the preprocessor again.
-            if preprocess {
-                tools::point_mdbook_at(&mut cmd, preprocessor);
+            if let Some(p) = preprocess {
+                tools::point_mdbook_at(&mut cmd, p);
             }
             let start = Instant::now();
             tools::run(&mut cmd)?;
             times.push(start.elapsed().as_secs_f64());
         }
     }
-    let (a, b) = (median(&mut times_with), median(&mut times_without));
+    let medians: Vec<f64> = rows.iter_mut().map(|r| median(&mut r.2)).collect();
+    let plain = medians[1];
     println!("mdbook build of the course, median of {runs} interleaved runs:");
-    println!("  with the preprocessor    {:>8.3} s", a);
-    println!("  without it               {:>8.3} s", b);
-    println!(
-        "  preprocessor adds        {:>8.3} s ({:.2}x the plain build)",
-        a - b,
-        a / b
-    );
+    if let Some(b) = &baseline {
+        println!("  baseline: {}", b.display());
+    }
+    for ((label, preprocess, _), m) in rows.iter().zip(&medians) {
+        if preprocess.is_some() {
+            println!(
+                "  {label:<24} {m:>8.3} s (adds {:.3} s: {:.2}x the plain build)",
+                m - plain,
+                m / plain
+            );
+        } else {
+            println!("  {label:<24} {m:>8.3} s");
+        }
+    }
     Ok(())
 }
 

@@ -61,16 +61,17 @@ pub(crate) struct Exercises {
     templates: Templates,
 }
 
-/// The fixtures as the exercise resolver sees them.
-pub(crate) fn library(course: &Course) -> Library {
-    dumplab::exercise::resolve::library_of(&course.fixtures)
+/// The fixtures as the exercise resolver sees them; the dump folders' texts
+/// move from the course into it (nothing else reads them).
+pub(crate) fn library(course: &mut Course) -> Library {
+    dumplab::exercise::resolve::library_taking_folders(&mut course.fixtures)
 }
 
 /// Every exercise file resolved, the ids of questions that did not resolve
 /// (they use a family with errors, or have errors of their own, reported
 /// already), and the problems found.
 fn resolve_all(
-    course: &Course,
+    course: &mut Course,
 ) -> (
     BTreeMap<String, Vec<Resolved>>,
     BTreeSet<String>,
@@ -197,11 +198,11 @@ impl Exercises {
     /// Resolves and validates every exercise file of a loaded course.
     pub(crate) fn from_course(
         root: &Path,
-        course: Course,
+        mut course: Course,
         config: &CourseConfig,
         diags: &mut Vec<Diagnostic>,
     ) -> Exercises {
-        let (files, skipped, problems) = resolve_all(&course);
+        let (files, skipped, problems) = resolve_all(&mut course);
         diags.extend(problems);
         let templates = Templates::load(root, diags);
         let oversized = oversized(&course, &files, config.max_snippet_lines, diags);

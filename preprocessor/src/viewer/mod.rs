@@ -24,6 +24,7 @@
 
 pub(crate) mod folds;
 pub(crate) mod highlight;
+mod hlo_line;
 pub(crate) mod prose;
 
 use crate::html::escape;

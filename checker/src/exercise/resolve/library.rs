@@ -3,6 +3,7 @@
 //! provenance and the analysis made when the family was loaded.
 
 use crate::analysis::{Analysis, Backend, Kind, analyze};
+use crate::fixture::Family;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -63,19 +64,45 @@ pub type Library = BTreeMap<(String, String), DumpInfo>;
 /// The exercises' view of loaded fixture families: every dump with its
 /// annotations, provenance and the analysis made when the family was loaded
 /// (so a build analyses each dump once).
-pub fn library_of(families: &BTreeMap<String, crate::fixture::Family>) -> Library {
+pub fn library_of(families: &BTreeMap<String, Family>) -> Library {
+    let mut lib = dumps_of(families);
+    for (name, family) in families {
+        add_folders(&mut lib, name, family, family.folder_texts.clone());
+    }
+    lib
+}
+
+/// [`library_of`], with the texts of the dump folders moved into the
+/// library instead of copied (megabytes per folder): each family's
+/// `folder_texts` is left empty, since nothing but the library reads them.
+pub fn library_taking_folders(families: &mut BTreeMap<String, Family>) -> Library {
+    let mut lib = dumps_of(families);
+    for (name, family) in families.iter_mut() {
+        let texts = std::mem::take(&mut family.folder_texts);
+        add_folders(&mut lib, name, family, texts);
+    }
+    lib
+}
+
+/// The family's folder as a learner finds it (`fixtures/softmax`).
+fn shown_folder(family: &Family) -> String {
+    family
+        .dir
+        .rsplit('/')
+        .take(2)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The library's dump files (and logs) of every family, no folder texts.
+fn dumps_of(families: &BTreeMap<String, Family>) -> Library {
     let mut lib = Library::new();
     for (name, family) in families {
         let prov = &family.annotation.provenance;
-        let folder = family
-            .dir
-            .rsplit('/')
-            .take(2)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect::<Vec<_>>()
-            .join("/");
+        let folder = shown_folder(family);
         for (file, text) in &family.files {
             if crate::fixture::is_log_name(file) {
                 let info = DumpInfo {
@@ -127,23 +154,35 @@ pub fn library_of(families: &BTreeMap<String, crate::fixture::Family>) -> Librar
             }
             lib.insert((name.clone(), file.clone()), info);
         }
-        for (dir, files) in &family.folder_texts {
-            let made = prov.folders.get(dir);
-            for (path, text) in files {
-                let info = DumpInfo {
-                    text: text.clone(),
-                    provenance: made.map(|f| DumpSource {
-                        function: format!("{folder}/{}", prov.function.get_ref()),
-                        call: f.call.clone(),
-                        target: Some(f.target.clone()),
-                    }),
-                    ..DumpInfo::default()
-                };
-                lib.insert((name.clone(), format!("{dir}/{path}")), info);
-            }
-        }
     }
     lib
+}
+
+/// The text files of `family`'s dump folders (`texts`: folder → (path,
+/// text)) into `lib`, keyed `(family, "folder.cpu/<path>")`.
+fn add_folders(
+    lib: &mut Library,
+    name: &str,
+    family: &Family,
+    texts: BTreeMap<String, Vec<(String, String)>>,
+) {
+    let prov = &family.annotation.provenance;
+    let folder = shown_folder(family);
+    for (dir, files) in texts {
+        let made = prov.folders.get(&dir);
+        for (path, text) in files {
+            let info = DumpInfo {
+                text,
+                provenance: made.map(|f| DumpSource {
+                    function: format!("{folder}/{}", prov.function.get_ref()),
+                    call: f.call.clone(),
+                    target: Some(f.target.clone()),
+                }),
+                ..DumpInfo::default()
+            };
+            lib.insert((name.to_owned(), format!("{dir}/{path}")), info);
+        }
+    }
 }
 
 /// The text files of dump folder `dir` (`folder.cpu`) of `family`, as

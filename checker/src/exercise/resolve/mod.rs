@@ -88,7 +88,9 @@ pub use explain::{EXPLAIN_ASKS, ExplainAsk, ExplainAskRow};
 pub use facts::{Applies, FACTS, Fact};
 pub use file::resolve_file;
 pub use folder::{FOLDER_ASKS, FolderAsk, FolderAskRow};
-pub use library::{AnnotatedLine, DumpInfo, DumpSource, Library, library_of};
+pub use library::{
+    AnnotatedLine, DumpInfo, DumpSource, Library, library_of, library_taking_folders,
+};
 pub use page::{Language, Resolved, Snippet};
 pub use provenance::{option_call, short_call};
 pub use self_test::self_test;
