@@ -342,6 +342,11 @@ test('the kernels table scrolls in a named, focusable region: axe finds nothing 
   const r = await page.evaluate(() => axe.run({ resultTypes: ['violations'] }));
   const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target}`));
   assert.deepEqual(bad, []);
+  // Headings go down one level at a time (the reports' h3 sit under the
+  // page's "Your dumps", each section's h4 under its h3).
+  assert.equal(r.violations.find((v) => v.id === 'heading-order'), undefined, JSON.stringify(r.violations.find((v) => v.id === 'heading-order')?.nodes.map((n) => n.target)));
+  const levels = await page.evaluate(() => [...document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6')].map((h) => Number(h.tagName[1])));
+  assert.ok(levels.every((l, i) => i === 0 || l <= levels[i - 1] + 1), `heading levels skip: ${levels.join(' ')}`);
   // In print, the report prints and the controls do not.
   await page.emulateMedia({ media: 'print' });
   for (const sel of ['.dlp-inputs', '.dlp-run', '.dlp-clear']) assert.equal(await page.locator(sel).first().isVisible(), false, `${sel} prints`);
