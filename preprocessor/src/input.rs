@@ -7,11 +7,13 @@
 //! and standard input are read into a `String`. Either way the text is
 //! checked to be UTF-8 once, here.
 //!
-//! A mapped file must not change while the command runs: another process
-//! shortening it then stops this one with `SIGBUS`, and one rewriting it can
-//! make the report disagree with the file, as with any reader of a mapped
-//! file (`ripgrep --mmap`, rustc's metadata). Dumps are written once, by XLA
-//! or JAX, before they are read.
+//! A mapped file must not change while the command runs, as for any reader
+//! of a mapped file (`ripgrep --mmap`, rustc's metadata files): another
+//! process shortening it stops this one with `SIGBUS`, and one rewriting it
+//! undoes the UTF-8 check the text was made on, so nothing then holds for the
+//! report. Dumps are written once, by XLA or JAX, before they are read; a
+//! file still being written (a dump folder of a compile in progress) is read
+//! whole by `folder`, which does not map.
 
 use anyhow::Context;
 use std::io::Read;
