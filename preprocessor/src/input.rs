@@ -28,7 +28,7 @@ pub(crate) struct Text(Inner);
 
 enum Inner {
     Owned(String),
-    /// Bytes that [`std::str::from_utf8`] accepted when mapped.
+    /// Bytes that [`checked`] accepted when mapped.
     Mapped(memmap2::Mmap),
 }
 
@@ -38,8 +38,8 @@ impl Deref for Text {
     fn deref(&self) -> &str {
         match &self.0 {
             Inner::Owned(s) => s,
-            // SAFETY: `map` checked these bytes with `from_utf8` before
-            // making the `Text`, and the mapping is read-only for this
+            // SAFETY: `map` checked these bytes (`checked`) before making
+            // the `Text`, and the mapping is read-only for this
             // process (the module docs say what another writer does).
             Inner::Mapped(m) => unsafe { std::str::from_utf8_unchecked(m) },
         }
@@ -89,10 +89,20 @@ fn map(file: &std::fs::File) -> Option<Result<Text, usize>> {
     // below before any `&str` is made of them. See the module docs for a
     // file changed by another process meanwhile.
     let m = unsafe { memmap2::MmapOptions::new().populate().map(file) }.ok()?;
-    Some(match std::str::from_utf8(&m) {
-        Ok(_) => Ok(Text(Inner::Mapped(m))),
-        Err(e) => Err(e.valid_up_to()),
-    })
+    Some(checked(&m).map(|()| Text(Inner::Mapped(m))))
+}
+
+/// Whether `bytes` are UTF-8; else the offset of the first byte that is
+/// not. The check runs with SIMD where the processor has it (`simdutf8`;
+/// on the 56 MB TPU input std's check was 7% of `analyze`'s time); only a
+/// text that fails it is checked again, by std, for the offset.
+fn checked(bytes: &[u8]) -> Result<(), usize> {
+    if simdutf8::basic::from_utf8(bytes).is_ok() {
+        return Ok(());
+    }
+    std::str::from_utf8(bytes)
+        .map(|_| ())
+        .map_err(|e| e.valid_up_to())
 }
 
 fn not_utf8(name: &str, at: usize) -> anyhow::Error {
