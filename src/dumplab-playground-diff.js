@@ -751,7 +751,7 @@
           shown = false;
           // A lowered and a compiled dump: the pair the source map reads.
           const pair = reply.diff.compiled_side === 'A' || reply.diff.compiled_side === 'B';
-          say(`${reply.diff.error.replace(/\.?$/, '.')}${pair ? ' To see how a lowered program became a compiled one, paste the two into the boxes at the top of this page: the source map reads that pair.' : ''}`, true);
+          say(`${reply.diff.error.replace(/\.?$/, '.')}${pair ? ' To see how a lowered program became a compiled one, paste the two into the two boxes under “Your dumps” above: they draw the source map of that pair.' : ''}`, true);
           return;
         }
         ui.out.replaceChildren(...found, ...(reply.diff.kind === 'compiled' ? compiled(reply, names, live) : lowered(reply.diff)));

@@ -642,7 +642,7 @@ self.onmessage = async (e) => {
   // further on once a dump is analysed), in page order after the map's.
   {
     const skips = document.getElementById('dumplab-skip');
-    for (const [id, text] of [['dlp-diff-h', 'Skip to What changed'], ['dlp-folder-h', 'Skip to the dump folder']]) {
+    for (const [id, text] of [['dlp-diff-h', 'Skip to comparing two dumps'], ['dlp-folder-h', 'Skip to the dump folder']]) {
       if (!skips || !document.getElementById(id)) continue;
       const to = el('a', 'dlp-skip-later', text);
       to.href = `#${id}`;

@@ -718,7 +718,7 @@ fn dumps_of_two_kinds_unknown_text_and_unknown_chips_are_one_sentence_each() {
     let l = read("fixtures/softmax/lowered.stablehlo.mlir");
     let j = read("fixtures/softmax/jaxpr.txt");
     let h = read("fixtures/softmax/lowered.hlo.txt");
-    let kinds = "a diff compares two dumps of one kind (two compiled modules, two lowered programs, two jaxprs)";
+    let kinds = "a diff compares two dumps of one kind (two compiled HLO modules, two StableHLO modules, two HLO modules before optimization or two jaxprs)";
     let unknown = "text of unknown kind (No line looks like a jaxpr (`{ lambda ... let`), StableHLO (`stablehlo.` ops, `tensor<...>`) or HLO (`name = shape opcode(...)`).): nothing to compare";
     // The last column: the compiled side when the other is lowered (the
     // pair the source map reads instead).

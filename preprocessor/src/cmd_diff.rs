@@ -53,17 +53,18 @@ pub(crate) fn run(json: bool, chip: Option<&str>, a: &Path, b: &Path) -> anyhow:
     })
     .map_err(|e| {
         // A lowered and a compiled dump: the pair `map` reads.
-        let map = match e.compiled_side {
-            Some(Side::A) => format!(
-                "; `mdbook-dumplab map {} {}` reads how the lowered one became the compiled one",
-                names.1, names.0
-            ),
-            Some(Side::B) => format!(
-                "; `mdbook-dumplab map {} {}` reads how the lowered one became the compiled one",
-                names.0, names.1
-            ),
-            None => String::new(),
+        let pair = match e.compiled_side {
+            Some(Side::A) => Some((&names.1, &names.0)),
+            Some(Side::B) => Some((&names.0, &names.1)),
+            None => None,
         };
+        let map = pair.map_or_else(String::new, |(lowered, compiled)| {
+            format!(
+                "; to see how the lowered one became the compiled one, run `mdbook-dumplab map {} {}`",
+                shell_word(lowered),
+                shell_word(compiled)
+            )
+        });
         anyhow!("{} vs {}: {e}{map}", names.0, names.1)
     })?;
     let stdout = std::io::stdout();
@@ -71,6 +72,24 @@ pub(crate) fn run(json: bool, chip: Option<&str>, a: &Path, b: &Path) -> anyhow:
     lock.write_all(out.as_bytes())?;
     lock.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The path `s` as one word of a POSIX shell command: as it is when every
+/// byte is one a shell leaves alone, else in single quotes (a `'` as
+/// `'\''`); one starting with `-` (not standard input's `-`) after `./`,
+/// so that it is no option.
+fn shell_word(s: &str) -> String {
+    if s.len() > 1 && s.starts_with('-') {
+        return shell_word(&format!("./{s}"));
+    }
+    let plain = !s.is_empty()
+        && s.bytes()
+            .all(|c| c.is_ascii_alphanumeric() || b"_-./+,:=@%".contains(&c));
+    if plain {
+        s.to_owned()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
 }
 
 /// `+1.50 KiB`, `-512 B`, `+0 B`.
@@ -518,5 +537,28 @@ fn lowered(out: &mut String, d: &LoweredDiff) {
             "  ... and {} more (--json lists all)",
             d.changed.len() - SHOWN
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn suggested_paths_are_one_shell_word_each() {
+        for (path, word) in [
+            (
+                "fixtures/softmax/compiled.cpu.hlo.txt",
+                "fixtures/softmax/compiled.cpu.hlo.txt",
+            ),
+            ("-", "-"),
+            ("sp dir/my compiled.txt", "'sp dir/my compiled.txt'"),
+            ("it's lowered.mlir", "'it'\\''s lowered.mlir'"),
+            ("$HOME/a`b`.txt", "'$HOME/a`b`.txt'"),
+            ("-x.mlir", "./-x.mlir"),
+            ("", "''"),
+        ] {
+            assert_eq!(shell_word(path), word, "{path}");
+        }
     }
 }

@@ -92,12 +92,12 @@ pub(crate) const HTML: &str = r#"<div class="dumplab-playground" data-dumplab-pl
 <noscript><p class="dlp-note">The playground runs the DumpLab checker in your browser: it needs JavaScript (and WebAssembly). On the command line, <code>mdbook-dumplab analyze</code> and <code>mdbook-dumplab map</code> give the same answers.</p></noscript>
 <div class="dlp-inputs">
 <div class="dlp-input" data-slot="0">
-<label class="dlp-label" for="dlp-text-0">Your dump</label>
+<label class="dlp-label" for="dlp-text-0">Dump 1</label>
 <textarea id="dlp-text-0" class="dlp-text" rows="10" spellcheck="false" autocomplete="off" placeholder="Paste a jaxpr, StableHLO or HLO dump here, or drop a file on this box"></textarea>
 <div class="dlp-row"><label class="dlp-pick">Or pick a file: <input type="file" class="dlp-file" accept=".txt,.mlir,.hlo,.log,text/plain"></label> <button type="button" class="dlp-clear">Clear</button></div>
 </div>
 <div class="dlp-input" data-slot="1">
-<label class="dlp-label" for="dlp-text-1">Optional: another dump of the same function (a lowered and a compiled dump together give the source map)</label>
+<label class="dlp-label" for="dlp-text-1">Optional: dump 2, another dump of the same function (a lowered and a compiled dump together give the source map)</label>
 <textarea id="dlp-text-1" class="dlp-text" rows="10" spellcheck="false" autocomplete="off" placeholder="Paste the other dump here, or drop a file on this box"></textarea>
 <div class="dlp-row"><label class="dlp-pick">Or pick a file: <input type="file" class="dlp-file" accept=".txt,.mlir,.hlo,.log,text/plain"></label> <button type="button" class="dlp-clear">Clear</button></div>
 </div>

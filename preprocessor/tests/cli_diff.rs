@@ -297,11 +297,11 @@ fn a_dash_reads_standard_input() {
 
 #[test]
 fn errors_are_one_line_and_exit_1() {
-    let kinds = "a diff compares two dumps of one kind (two compiled modules, two lowered programs, two jaxprs)";
+    let kinds = "a diff compares two dumps of one kind (two compiled HLO modules, two StableHLO modules, two HLO modules before optimization or two jaxprs)";
     one_error(
         &run(&[LN_CPU, "fixtures/layernorm/jaxpr.txt"], None),
         &format!(
-            "{LN_CPU} vs fixtures/layernorm/jaxpr.txt: A is compiled HLO, B is a jaxpr: {kinds}; `mdbook-dumplab map fixtures/layernorm/jaxpr.txt {LN_CPU}` reads how the lowered one became the compiled one"
+            "{LN_CPU} vs fixtures/layernorm/jaxpr.txt: A is compiled HLO, B is a jaxpr: {kinds}; to see how the lowered one became the compiled one, run `mdbook-dumplab map fixtures/layernorm/jaxpr.txt {LN_CPU}`"
         ),
     );
     one_error(
@@ -314,7 +314,7 @@ fn errors_are_one_line_and_exit_1() {
             None,
         ),
         &format!(
-            "fixtures/layernorm/lowered.stablehlo.mlir vs {LN_CPU}: A is a lowered (StableHLO) module, B is compiled HLO: {kinds}; `mdbook-dumplab map fixtures/layernorm/lowered.stablehlo.mlir {LN_CPU}` reads how the lowered one became the compiled one"
+            "fixtures/layernorm/lowered.stablehlo.mlir vs {LN_CPU}: A is a lowered (StableHLO) module, B is compiled HLO: {kinds}; to see how the lowered one became the compiled one, run `mdbook-dumplab map fixtures/layernorm/lowered.stablehlo.mlir {LN_CPU}`"
         ),
     );
     // Two lowered kinds: no pair for `map`.
@@ -387,4 +387,49 @@ fn two_lowered_hlo_texts_that_prove_no_kind_are_compared_as_lowered_and_say_so()
     let v = json(&run(&["--json", args[0], args[1]], None));
     assert_eq!(v["kind_unproved"], true);
     assert_eq!(v["format"], "hlo");
+}
+
+/// The `map` command the error suggests, for paths a shell would split or
+/// quote, runs as printed (through `sh -c`) and draws the map.
+#[test]
+fn the_suggested_map_command_runs_as_printed() {
+    let dir = std::env::temp_dir().join(format!("dumplab-diff-{}", std::process::id()));
+    let dir = dir.join("sp dir");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lowered = dir.join("it's lowered.mlir");
+    let compiled = dir.join("my compiled.txt");
+    std::fs::copy(
+        root().join("fixtures/softmax/lowered.stablehlo.mlir"),
+        &lowered,
+    )
+    .unwrap();
+    std::fs::copy(
+        root().join("fixtures/softmax/compiled.cpu.hlo.txt"),
+        &compiled,
+    )
+    .unwrap();
+    let out = run(
+        &[compiled.to_str().unwrap(), lowered.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let cmd = err
+        .split("run `")
+        .nth(1)
+        .and_then(|r| r.split('`').next())
+        .unwrap_or_else(|| panic!("no command in {err}"));
+    let cmd = cmd.replacen("mdbook-dumplab", env!("CARGO_BIN_EXE_mdbook-dumplab"), 1);
+    let map = Command::new("sh").arg("-c").arg(&cmd).output().unwrap();
+    assert_eq!(
+        map.status.code(),
+        Some(0),
+        "{cmd}: {}",
+        String::from_utf8_lossy(&map.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&map.stdout).contains("kernel"),
+        "{cmd}"
+    );
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
 }

@@ -289,10 +289,10 @@ test('at 1280 px: the summary is `diff --json`\'s, every change listed, partners
   // an alert, and where that pair is read instead (the source map).
   // (The command line ends it with the `map` command to run instead; the
   // page points at its own boxes.)
-  const [sentence, mapHint] = diffError(LAYERNORM_GPU[0], lowA).split('; `mdbook-dumplab map ');
+  const [sentence, mapHint] = diffError(LAYERNORM_GPU[0], lowA).split('; to see how the lowered one became the compiled one, run `mdbook-dumplab map ');
   assert.ok(mapHint.startsWith(`${lowA} ${LAYERNORM_GPU[0]}\``), mapHint);
   await compare(page, LAYERNORM_GPU[0], lowA);
-  assert.equal(await page.locator('.dlp-diff-error').textContent(), `${sentence}. To see how a lowered program became a compiled one, paste the two into the boxes at the top of this page: the source map reads that pair.`);
+  assert.equal(await page.locator('.dlp-diff-error').textContent(), `${sentence}. To see how a lowered program became a compiled one, paste the two into the two boxes under “Your dumps” above: they draw the source map of that pair.`);
   assert.equal(await page.locator('.dlp-diff-error').getAttribute('role'), 'alert');
   assert.equal(await page.locator('.dlp-diff-out').evaluate((o) => o.childElementCount), 0);
   // An empty box says which.

@@ -405,12 +405,15 @@ test('two dumps of one function give the source map; focus lights the lines', as
   assert.ok(plain > 10, `the map is far without the skip link: ${plain}`);
   // The sections below the reports have theirs, after the map's, in page
   // order; each moves focus to its heading.
-  assert.deepEqual(await page.locator('#dumplab-skip a').allTextContents(), ['Skip to the lesson', 'Skip to the source map', 'Skip to What changed', 'Skip to the dump folder']);
+  assert.deepEqual(await page.locator('#dumplab-skip a').allTextContents(), ['Skip to the lesson', 'Skip to the source map', 'Skip to comparing two dumps', 'Skip to the dump folder']);
   for (const [n, id] of [[3, 'dlp-diff-h'], [4, 'dlp-folder-h']]) {
     await first();
     for (let i = 1; i < n; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     assert.equal(await page.evaluate(() => document.activeElement.id), id);
+    // In sight: below the menu bar (fixed at the top at this width).
+    const [top, bar] = await page.evaluate(() => [document.activeElement.getBoundingClientRect().top, document.getElementById('mdbook-menu-bar').getBoundingClientRect().bottom]);
+    assert.ok(top >= bar, `${id} at ${top}px, under the menu bar (to ${bar}px)`);
   }
   // Two different functions: said so.
   await paste(page, 1, fs.readFileSync(fixture('matmul/compiled.cpu.hlo.txt'), 'utf8'));

@@ -156,7 +156,7 @@ fn report_of<R>(
     if a.0.kind != b.0.kind {
         return Err(DiffError {
             message: format!(
-                "A is {}, B is {}: a diff compares two dumps of one kind (two compiled modules, two lowered programs, two jaxprs)",
+                "A is {}, B is {}: a diff compares two dumps of one kind (two compiled HLO modules, two StableHLO modules, two HLO modules before optimization or two jaxprs)",
                 what(a.0),
                 what(b.0)
             ),
