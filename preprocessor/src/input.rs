@@ -39,8 +39,8 @@ impl Deref for Text {
         match &self.0 {
             Inner::Owned(s) => s,
             // SAFETY: `map` checked these bytes (`checked`) before making
-            // the `Text`, and the mapping is read-only for this
-            // process (the module docs say what another writer does).
+            // the `Text`, and this process cannot write the mapping (the
+            // module docs say what another writer does).
             Inner::Mapped(m) => unsafe { std::str::from_utf8_unchecked(m) },
         }
     }
@@ -85,8 +85,9 @@ pub(crate) fn read_input(path: &Path) -> anyhow::Result<(String, Text)> {
 /// reads it instead), `Err` with the offset of the first byte that is not
 /// UTF-8.
 fn map(file: &std::fs::File) -> Option<Result<Text, usize>> {
-    // SAFETY: the mapping is read-only and private; the bytes are checked
-    // below before any `&str` is made of them. See the module docs for a
+    // SAFETY: the mapping is read-only (memmap2's `map`: shared, not
+    // writable by this process); the bytes are checked below before any
+    // `&str` is made of them. See the module docs for a
     // file changed by another process meanwhile.
     let m = unsafe { memmap2::MmapOptions::new().populate().map(file) }.ok()?;
     Some(checked(&m).map(|()| Text(Inner::Mapped(m))))
