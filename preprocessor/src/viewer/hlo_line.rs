@@ -148,12 +148,16 @@ fn keyword(b: &[u8], at: usize) -> Option<(usize, usize)> {
     if !boundary(b, at) {
         return None;
     }
-    WORDS
+    whole_word(b, at, &WORDS)
+}
+
+/// The first of `words` at `at` that ends at a `\b` (the caller checked the
+/// one before it): the end of the match, twice.
+fn whole_word(b: &[u8], at: usize, words: &[&[u8]]) -> Option<(usize, usize)> {
+    let w = words
         .iter()
-        .map(|w| at + w.len())
-        .zip(WORDS)
-        .find(|&(end, w)| b[at..].starts_with(w) && boundary(b, end))
-        .map(|(end, _)| (end, end))
+        .find(|w| b[at..].starts_with(w) && boundary(b, at + w.len()))?;
+    Some((at + w.len(), at + w.len()))
 }
 
 /// `"` (pushes the string context)
@@ -243,11 +247,7 @@ fn boolean(b: &[u8], at: usize) -> Option<(usize, usize)> {
     if !boundary(b, at) {
         return None;
     }
-    [&b"true"[..], b"false"]
-        .into_iter()
-        .map(|w| (w, at + w.len()))
-        .find(|&(w, end)| b[at..].starts_with(w) && boundary(b, end))
-        .map(|(_, end)| (end, end))
+    whole_word(b, at, &[b"true", b"false"])
 }
 
 /// `\b([a-z][a-z0-9_\-]*)\(`, group 1 scoped.
