@@ -104,6 +104,8 @@ fn consistent(m: &Module<'_>) {
     let n = m.instructions.len();
     for (k, ins) in m.instructions.iter().enumerate() {
         assert!(ins.line >= 1 && ins.end_line() >= ins.line);
+        // The fields kept from the reader's walk are the value's own.
+        assert_eq!(m.metadata(ins), ins.metadata(), "{}", ins.name);
         for op in m.operands(ins) {
             if let Some(id) = op.id {
                 let target = &m.instructions[id as usize];

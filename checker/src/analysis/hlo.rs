@@ -519,6 +519,9 @@ const REWRITES: &[(&str, &str)] = &[("sub", "add"), ("div", "multiply")];
 pub(crate) fn rewritten_op(opcode: &str, op_name: &str) -> bool {
     // Most instructions are no rewrite's (their opcode, or the primitive
     // at the name's end): decided before the scans of the whole name.
+    if !REWRITES.iter().any(|&(_, o)| o == opcode) {
+        return false;
+    }
     let primitive = op_name.rsplit('/').next().unwrap_or(op_name);
     if !REWRITES.iter().any(|&(p, o)| p == primitive && o == opcode) {
         return false;

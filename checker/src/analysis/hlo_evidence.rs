@@ -95,6 +95,18 @@ impl<'m, 'a> HloReader<'m, 'a> {
         }
     }
 
+    /// Where line `i` of the module's text ends at the earliest, when the
+    /// next instruction is read whole on it: the end of its text, from
+    /// which [`scan::Lines`](super::scan::Lines) searches its `\n`.
+    pub(crate) fn known_end(&self, i: usize) -> Option<usize> {
+        let ins = self.m.instructions.get(self.next_ins)?;
+        if ins.line != i || ins.end_line() != i {
+            return None;
+        }
+        let rest = ins.rest;
+        crate::program::offset_in(self.text, rest).map(|at| at + rest.len())
+    }
+
     /// Line `i` of the module's text (`l`; `n` as pasted): `true` when it
     /// is the module's, after reading what starts on it.
     pub(crate) fn line(
@@ -601,7 +613,7 @@ impl<'a> Attrs<'a> {
             return t;
         };
         t.metadata = Some(offset_in(l, v));
-        let md = ins.metadata();
+        let md = m.metadata(ins);
         // The field's key, before its value (and the value's quote).
         t.sched = md.scheduling_name.map(|s| {
             let at = offset_in(v, s);

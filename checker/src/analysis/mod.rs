@@ -322,7 +322,13 @@ fn analysis_of<'t>(
     let mut lines = 0usize;
     let moved = !repaired.undone.is_empty();
     let mut starts: Vec<usize> = Vec::new();
-    for (i, l) in scan::lines(&repaired.text).enumerate() {
+    let mut cursor = scan::Lines::new(&repaired.text);
+    for i in 0.. {
+        // An instruction the module read whole on this line ends where its
+        // text does: its `\n` is searched from there.
+        let Some(l) = cursor.next_from(hlo.known_end(i + 1).unwrap_or(0)) else {
+            break;
+        };
         lines = i + 1;
         if scan::is_blank(l) {
             continue;

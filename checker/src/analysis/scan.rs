@@ -159,23 +159,42 @@ pub(crate) fn find_byte(b: &[u8], from: usize, c: u8) -> Option<usize> {
 /// the same lines (a `\r` before a `\n` dropped, none after the last
 /// `\n`), found with less work per byte than `lines`' general search.
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> + '_ {
-    let b = text.as_bytes();
-    let mut start = 0usize;
-    std::iter::from_fn(move || {
+    let mut cursor = Lines::new(text);
+    std::iter::from_fn(move || cursor.next_from(0))
+}
+
+/// [`lines`] as a cursor that can be told where the line it reads next
+/// ends at the earliest: a line the caller already holds read (an
+/// instruction the program model read whole on one line) is not searched
+/// byte by byte for its `\n` again. The same lines as [`lines`].
+pub(crate) struct Lines<'t> {
+    text: &'t str,
+    start: usize,
+}
+
+impl<'t> Lines<'t> {
+    pub(crate) fn new(text: &'t str) -> Self {
+        Lines { text, start: 0 }
+    }
+
+    /// The next line, its `\n` searched from `from` (clamped to the line's
+    /// start): no `\n` may lie between the line's start and `from`.
+    pub(crate) fn next_from(&mut self, from: usize) -> Option<&'t str> {
+        let b = self.text.as_bytes();
+        let start = self.start;
         if start >= b.len() {
             return None;
         }
-        let (end, next) = match find_byte(b, start, b'\n') {
+        let (end, next) = match find_byte(b, from.clamp(start, b.len()), b'\n') {
             Some(e) => {
                 let cr = e > start && b.get(e - 1) == Some(&b'\r');
                 (if cr { e - 1 } else { e }, e + 1)
             }
             None => (b.len(), b.len()),
         };
-        let line = text.get(start..end).unwrap_or("");
-        start = next;
-        Some(line)
-    })
+        self.start = next;
+        Some(self.text.get(start..end).unwrap_or(""))
+    }
 }
 
 /// Inside a double-quoted string starting at `from` (just past the opening

@@ -1,8 +1,8 @@
 //! The HLO reader: one pass over the lines into a [`Module`].
 
 use super::model::{
-    Attr, CALL_ATTRS, Call, CompId, Computation, Header, InstrId, Instruction, Module, Span, Sub,
-    Unread,
+    Attr, CALL_ATTRS, Call, CompId, Computation, Header, InstrId, Instruction, MetaFields, Module,
+    Span, Sub, Unread,
 };
 use super::sources::{SourceTables, Table};
 use super::text::{depth_delta, looks_like_instruction, offset_in};
@@ -110,7 +110,9 @@ pub(crate) fn read(text: &str) -> Module<'_> {
     // for them at once, instead of moving them on every growth.
     let lines = scan::find_all(text, "\n").count() + 1;
     let mut m = Module::default();
-    m.instructions.reserve(lines.min(text.len() / 16 + 1));
+    let expected = lines.min(text.len() / 16 + 1);
+    m.instructions.reserve(expected);
+    m.meta.reserve(expected);
     let mut r = Reader {
         m,
         current: None,
@@ -282,13 +284,13 @@ impl<'a> Reader<'a> {
     /// the module as before.
     fn whole_line(&mut self, n: usize, t: &'a str) -> bool {
         let marks = (self.m.call_pool.len(), self.m.attr_pool.len());
-        match split(t, &mut self.m) {
+        match split(t, false, &mut self.m) {
             // (A tuple shape may hold `/*index=N*/` comments, which its
             // reader skips: their brackets count too.)
-            Some((ins, true, true))
+            Some((ins, md, true, true))
                 if !ins.shape_text.starts_with('(') || depth_delta(ins.shape_text) == 0 =>
             {
-                self.push(n, n, t, ins, true);
+                self.push(n, n, t, (ins, md), true);
                 true
             }
             _ => {
@@ -302,10 +304,10 @@ impl<'a> Reader<'a> {
 
     /// Reads one (logical) instruction; `false` when it is not one.
     fn instruction(&mut self, line: usize, end_line: usize, s: &'a str) -> bool {
-        let Some((ins, shape_read, _)) = split(s, &mut self.m) else {
+        let Some((ins, md, shape_read, _)) = split(s, end_line > line, &mut self.m) else {
             return false;
         };
-        self.push(line, end_line, s, ins, shape_read);
+        self.push(line, end_line, s, (ins, md), shape_read);
         true
     }
 
@@ -315,7 +317,7 @@ impl<'a> Reader<'a> {
         line: usize,
         end_line: usize,
         s: &'a str,
-        mut ins: Instruction<'a>,
+        (mut ins, md): (Instruction<'a>, MetaFields),
         shape_read: bool,
     ) {
         self.m.work = self.m.work.saturating_add(2 * s.len());
@@ -327,6 +329,7 @@ impl<'a> Reader<'a> {
         ins.computation = self.current;
         ins.id = self.next_id();
         self.m.instructions.push(ins);
+        self.m.meta.push(md);
     }
 
     /// Resolves calls between computations and returns the module.
@@ -373,9 +376,14 @@ fn pool_len<T>(v: &[T]) -> u32 {
 /// Splits `[ROOT ] [%]name = shape opcode(operands)[, attrs]` (trimmed,
 /// possibly over several lines) into an instruction (line fields unset),
 /// its operands, calls and attributes pushed into the module's pools; and
-/// whether its shape was read; and whether it is whole (its operands
-/// closed, its attributes' brackets balanced).
-fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool, bool)> {
+/// its metadata's fields; whether its shape was read; and whether it is
+/// whole (its operands closed, its attributes' brackets balanced). `multi`:
+/// `s` goes on over several lines.
+fn split<'a>(
+    s: &'a str,
+    multi: bool,
+    m: &mut Module<'a>,
+) -> Option<(Instruction<'a>, MetaFields, bool, bool)> {
     let b = s.as_bytes();
     let mut i = 0usize;
     let is_root = s.starts_with("ROOT ");
@@ -434,20 +442,31 @@ fn split<'a>(s: &'a str, m: &mut Module<'a>) -> Option<(Instruction<'a>, bool, b
         metadata_at: Sub::NONE,
         attrs: Span::default(),
     };
-    let balanced = attributes(s.get(ops_end..).unwrap_or(""), &mut ins, m);
-    Some((ins, shape_read, closed.is_some() && balanced))
+    let mut md = MetaFields::NONE;
+    let balanced = attributes(s.get(ops_end..).unwrap_or(""), multi, &mut ins, &mut md, m);
+    Some((ins, md, shape_read, closed.is_some() && balanced))
 }
 
-/// Reads an instruction's attributes (`, kind=kLoop, calls=%f, ...`);
-/// whether their brackets balance.
-fn attributes<'a>(attrs: &'a str, ins: &mut Instruction<'a>, m: &mut Module<'a>) -> bool {
+/// Reads an instruction's attributes (`, kind=kLoop, calls=%f, ...`) and
+/// the fields of its (last) `metadata` into `md` (`multi`: over several
+/// lines); whether their brackets balance.
+fn attributes<'a>(
+    attrs: &'a str,
+    multi: bool,
+    ins: &mut Instruction<'a>,
+    md: &mut MetaFields,
+    m: &mut Module<'a>,
+) -> bool {
     let (first_attr, first_call) = (pool_len(&m.attr_pool), pool_len(&m.call_pool));
-    // The metadata's fields are read on demand (`Instruction::metadata`),
-    // not here: the walk only finds where its value ends.
-    let balanced = for_each_attr_balanced(attrs, "", |item, key, value, _| match (item, key) {
-        (Item::Field, _) => {}
-        (Item::Attr, _) => match key {
-            "metadata" => ins.metadata_at = Sub::of(ins.rest, value),
+    // The metadata's fields come in the same walk, after its value: read
+    // here once, they need no second pass (`Module::metadata`).
+    let balanced = for_each_attr_balanced(attrs, "metadata", |item, key, value, _| match item {
+        Item::Field => md.field(ins.rest, key, value, multi),
+        Item::Attr => match key {
+            "metadata" => {
+                ins.metadata_at = Sub::of(ins.rest, value);
+                *md = MetaFields::NONE;
+            }
             "kind" => ins.kind_at = Sub::of(ins.rest, value),
             "custom_call_target" => {
                 ins.target_at = Sub::of(ins.rest, value.trim_matches('"'));

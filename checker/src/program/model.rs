@@ -196,9 +196,14 @@ impl<'a> Metadata<'a> {
     /// the attribute reader splits it; a field value cut over two lines
     /// (a hard-wrapped paste) is not the value.
     pub fn read(value: &'a str) -> Self {
+        Metadata::read_fields(value, true)
+    }
+
+    /// [`Metadata::read`], with `cut` whether a value may hold a `\n`.
+    fn read_fields(value: &'a str, cut: bool) -> Self {
         let mut md = Metadata::default();
         scan::for_each_field(value, |key, v, _| {
-            if v.contains('\n') {
+            if cut && v.contains('\n') {
                 return;
             }
             match key {
@@ -212,6 +217,47 @@ impl<'a> Metadata<'a> {
             }
         });
         md
+    }
+}
+
+/// The fields of an instruction's `metadata` that the reader found while
+/// walking its attributes (its op name and stack frame, nearly all a
+/// compiled module prints), kept beside the instruction so that
+/// [`Module::metadata`] does not read the value a second time. Anything
+/// else (another field, a value over two lines) is `rare`: then the value
+/// is read again, by [`Metadata::read`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MetaFields {
+    /// `op_name`'s value, a run of the instruction's `rest`.
+    pub(crate) op: Sub,
+    /// `stack_frame_id`, `u32::MAX` for none.
+    pub(crate) frame: u32,
+    /// A field these do not hold was printed: read the value again.
+    pub(crate) rare: bool,
+}
+
+impl MetaFields {
+    /// No `metadata`, or one holding nothing read here.
+    pub(crate) const NONE: MetaFields = MetaFields {
+        op: Sub::NONE,
+        frame: u32::MAX,
+        rare: false,
+    };
+
+    /// Notes field `key` with value `v` (a run of `rest`), as
+    /// [`Metadata::read`] would read it; `cut`: the value may hold a `\n`.
+    pub(crate) fn field(&mut self, rest: &str, key: &str, v: &str, cut: bool) {
+        match key {
+            _ if cut => self.rare = true,
+            "op_name" => self.op = Sub::of(rest, v),
+            "stack_frame_id" => match v.parse::<u32>() {
+                Ok(u32::MAX) => self.rare = true,
+                Ok(f) => self.frame = f,
+                Err(_) => self.frame = u32::MAX,
+            },
+            "op_type" | "source_file" | "source_line" | "scheduling_name" => self.rare = true,
+            _ => {}
+        }
     }
 }
 
@@ -350,7 +396,11 @@ impl<'a> Instruction<'a> {
     /// module keeps the value only: the fields would make every
     /// instruction 80 bytes larger).
     pub fn metadata(&self) -> Metadata<'a> {
-        self.metadata_text().map(Metadata::read).unwrap_or_default()
+        // On one line, no field value can be cut over two.
+        let one_line = self.more_lines == 0;
+        self.metadata_text()
+            .map(|v| Metadata::read_fields(v, !one_line))
+            .unwrap_or_default()
     }
 
     /// Its shape, parsed from [`Instruction::shape_text`] (on demand: a
@@ -404,6 +454,8 @@ pub struct Module<'a> {
     pub call_pool: Vec<Call<'a>>,
     /// Every instruction's attributes, by [`Instruction::attrs`].
     pub attr_pool: Vec<Attr<'a>>,
+    /// Each instruction's [`MetaFields`], by id.
+    pub(crate) meta: Vec<MetaFields>,
     /// Bytes the reader visited (each byte a bounded number of times): the
     /// size of the work, for linear-time tests.
     pub work: usize,
@@ -413,6 +465,19 @@ impl<'a> Module<'a> {
     /// An instruction by id.
     pub fn instruction(&self, id: InstrId) -> Option<&Instruction<'a>> {
         self.instructions.get(id as usize)
+    }
+
+    /// [`Instruction::metadata`], from the fields the reader kept where
+    /// they are all it printed (the value is not read again).
+    pub fn metadata(&self, ins: &Instruction<'a>) -> Metadata<'a> {
+        match self.meta.get(ins.id as usize) {
+            Some(f) if !f.rare && ins.metadata_at != Sub::NONE => Metadata {
+                op_name: f.op.get(ins.rest),
+                stack_frame_id: (f.frame != u32::MAX).then_some(f.frame),
+                ..Metadata::default()
+            },
+            _ => ins.metadata(),
+        }
     }
 
     /// An instruction's operands (none for `constant` and `parameter`),
