@@ -199,15 +199,7 @@ impl<'m, 'a> HloReader<'m, 'a> {
         }
         // Tiles in the header's `entry_computation_layout` name a TPU, but
         // the TPU client sets them before any pass runs: not compile proof.
-        more_shape_clues(
-            n,
-            l,
-            0,
-            l.len(),
-            Clues::default(),
-            M::EntryLayoutTiles,
-            sink,
-        );
+        more_shape_clues(n, l, 0, l.len(), l.len(), M::EntryLayoutTiles, sink);
     }
 
     /// The structure and printer detectors on a computation's header.
@@ -299,12 +291,19 @@ impl<'m, 'a> HloReader<'m, 'a> {
             config: ins.backend_config(),
         };
         at.structure(sink);
+        // Plain operands hold no `(`, and the opcode's never follows a `T`
+        // or `S`: a clue can only be in the shape.
+        let stop = if ins.ops_plain {
+            view.shape_at + ins.shape_text.len()
+        } else {
+            view.attrs_at
+        };
         more_shape_clues(
             n,
             l,
             view.shape_at,
             view.attrs_at,
-            Clues::default(),
+            stop,
             M::TpuTiledLayout,
             sink,
         );
@@ -506,8 +505,8 @@ fn view_of<'a>(ins: &Instruction<'a>, l: &'a str, clip: bool) -> Instr<'a> {
     }
 }
 
-/// The tiled-layout and memory-space clues of `l[from..to]`, the clues up
-/// to `c.upto` already in `c`; a tile is reported as `tile`
+/// The tiled-layout and memory-space clues of `l[from..to]`, whose `(`s
+/// are all before `stop`; a tile is reported as `tile`
 /// (`tpu-tiled-layout` on instructions, `entry-layout-tiles` in the module
 /// header).
 fn more_shape_clues(
@@ -515,18 +514,19 @@ fn more_shape_clues(
     l: &str,
     from: usize,
     to: usize,
-    mut c: Clues,
+    stop: usize,
     tile: M,
     sink: &mut Sink<'_>,
 ) {
     if l.get(from..to).is_none() {
         return;
     }
+    let mut c = Clues::default();
     // One pass for both `T(` and `S(` after `:` or `)`, as in
     // `{1,0:T(8,128)S(1)}`; only the first of each counts.
     let b = l.as_bytes();
-    let part = b.get(..to).unwrap_or(b);
-    let mut i = c.upto.max(from);
+    let part = b.get(..stop.min(to)).unwrap_or(b);
+    let mut i = from;
     while c.space.is_none() || c.tile.is_none() {
         let Some(at) = super::scan::find_byte(part, i, b'(') else {
             break;

@@ -416,7 +416,12 @@ fn split<'a>(
         return None;
     }
     let opcode = s.get(op_at..op_end)?;
-    let closed = skip_balanced(b, op_end);
+    // Operands are nearly always plain names up to the `)`: then there is
+    // no bracket to count.
+    let (closed, ops_plain) = match scan::next_special::<false>(b, op_end + 1) {
+        Some(k) if b.get(k) == Some(&b')') => (Some(k + 1), true),
+        _ => (skip_balanced(b, op_end), false),
+    };
     let ops_end = closed.unwrap_or(b.len());
     let operands_text = s
         .get(op_end + 1..ops_end.saturating_sub(1).max(op_end + 1))
@@ -432,6 +437,7 @@ fn split<'a>(
         computation: None,
         shape_text,
         shape_read,
+        ops_plain,
         opcode,
         rest,
         ops_len: u32::try_from(operands_text.len()).unwrap_or(u32::MAX),

@@ -286,6 +286,9 @@ pub struct Instruction<'a> {
     /// (else it runs up to the next space, and the line is in
     /// [`Module::unread`]).
     pub shape_read: bool,
+    /// Its operands hold no bracket nor quote (plain names, numbers): no
+    /// layout is printed among them.
+    pub(crate) ops_plain: bool,
     /// The opcode (`fusion`, `custom-call`, `all-reduce-start`).
     pub opcode: &'a str,
     /// What follows the opcode's `(`: the operands, their `)` and the
