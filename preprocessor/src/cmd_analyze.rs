@@ -48,6 +48,12 @@ pub(crate) fn run(json: bool, files: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 writeln!(out, "{}", printable(line))?;
             }
         }
+        if i + 1 == files.len() {
+            // The process ends next: freeing the last analysis one string
+            // at a time (thousands of source ops and kernels for a large
+            // dump) would be work the exit does at once.
+            std::mem::forget(a);
+        }
     }
     out.flush()?;
     Ok(if failed {

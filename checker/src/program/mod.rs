@@ -6,7 +6,9 @@
 //! operands resolved to ids within their computation, users, called
 //! computations, fusion kind, custom-call target, raw `backend_config`,
 //! [`Metadata`] (read from the raw value on demand, as the shape is: one
-//! instruction's record stays at 144 bytes), every other attribute as raw
+//! instruction's record stays at 144 bytes; its op name and stack frame,
+//! noted in the attribute walk, by [`Module::metadata`] without a second
+//! read), every other attribute as raw
 //! `key=value` text), and the
 //! source tables (`FileNames`, `FunctionNames`, `FileLocations`,
 //! `StackFrames`) through which each `stack_frame_id` is resolved once

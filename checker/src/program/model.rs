@@ -224,40 +224,62 @@ impl<'a> Metadata<'a> {
 /// walking its attributes (its op name and stack frame, nearly all a
 /// compiled module prints), kept beside the instruction so that
 /// [`Module::metadata`] does not read the value a second time. Anything
-/// else (another field, a value over two lines) is `rare`: then the value
-/// is read again, by [`Metadata::read`].
+/// else (another field, a value over two lines) makes it [`MetaFields::rare`]:
+/// then the value is read again, by [`Metadata::read`]. Twelve bytes per
+/// instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct MetaFields {
     /// `op_name`'s value, a run of the instruction's `rest`.
-    pub(crate) op: Sub,
-    /// `stack_frame_id`, `u32::MAX` for none.
-    pub(crate) frame: u32,
-    /// A field these do not hold was printed: read the value again.
-    pub(crate) rare: bool,
+    op: Sub,
+    /// `stack_frame_id`; [`MetaFields::NO_FRAME`] for none,
+    /// [`MetaFields::RARE`] when the value must be read again.
+    frame: u32,
 }
 
 impl MetaFields {
     /// No `metadata`, or one holding nothing read here.
     pub(crate) const NONE: MetaFields = MetaFields {
         op: Sub::NONE,
-        frame: u32::MAX,
-        rare: false,
+        frame: MetaFields::NO_FRAME,
     };
+    const NO_FRAME: u32 = u32::MAX;
+    const RARE: u32 = u32::MAX - 1;
+
+    /// A field these do not hold was printed: read the value again.
+    pub(crate) fn rare(self) -> bool {
+        self.frame == MetaFields::RARE
+    }
 
     /// Notes field `key` with value `v` (a run of `rest`), as
     /// [`Metadata::read`] would read it; `cut`: the value may hold a `\n`.
     pub(crate) fn field(&mut self, rest: &str, key: &str, v: &str, cut: bool) {
+        if self.rare() {
+            return;
+        }
         match key {
-            _ if cut => self.rare = true,
+            _ if cut => self.frame = MetaFields::RARE,
             "op_name" => self.op = Sub::of(rest, v),
             "stack_frame_id" => match v.parse::<u32>() {
-                Ok(u32::MAX) => self.rare = true,
+                // A frame id these sentinels would hide.
+                Ok(f) if f >= MetaFields::RARE => self.frame = MetaFields::RARE,
                 Ok(f) => self.frame = f,
-                Err(_) => self.frame = u32::MAX,
+                Err(_) => self.frame = MetaFields::NO_FRAME,
             },
-            "op_type" | "source_file" | "source_line" | "scheduling_name" => self.rare = true,
+            "op_type" | "source_file" | "source_line" | "scheduling_name" => {
+                self.frame = MetaFields::RARE;
+            }
             _ => {}
         }
+    }
+
+    /// The op name and stack frame, as [`Metadata`] (of the instruction
+    /// whose `rest` this is); `None` when [`MetaFields::rare`].
+    fn read<'a>(self, rest: &'a str) -> Option<Metadata<'a>> {
+        (!self.rare()).then(|| Metadata {
+            op_name: self.op.get(rest),
+            stack_frame_id: (self.frame != MetaFields::NO_FRAME).then_some(self.frame),
+            ..Metadata::default()
+        })
     }
 }
 
@@ -474,11 +496,9 @@ impl<'a> Module<'a> {
     /// they are all it printed (the value is not read again).
     pub fn metadata(&self, ins: &Instruction<'a>) -> Metadata<'a> {
         match self.meta.get(ins.id as usize) {
-            Some(f) if !f.rare && ins.metadata_at != Sub::NONE => Metadata {
-                op_name: f.op.get(ins.rest),
-                stack_frame_id: (f.frame != u32::MAX).then_some(f.frame),
-                ..Metadata::default()
-            },
+            Some(f) if ins.metadata_at != Sub::NONE => {
+                f.read(ins.rest).unwrap_or_else(|| ins.metadata())
+            }
             _ => ins.metadata(),
         }
     }

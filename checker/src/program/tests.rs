@@ -914,13 +914,16 @@ fn kinds_of_real_lines() {
 /// The module holds one record per instruction (295,298 of them in the
 /// 56 MB TPU input of `cargo xtask bench --cli`): every byte of it is
 /// 0.3 MB of memory the reader writes and the kernel hands out page by
-/// page. The metadata's fields are read on demand and the optional parts
+/// page. The metadata's fields are kept beside it (`Module::meta`) and the optional parts
 /// after the opcode are runs of one slice, which keeps it at 144 bytes
 /// (264 before).
 #[test]
 fn an_instruction_record_stays_small() {
     let size = std::mem::size_of::<Instruction<'_>>();
     assert!(size <= 144, "Instruction is {size} bytes");
+    // Its metadata's fields, one record beside each instruction.
+    let fields = std::mem::size_of::<super::model::MetaFields>();
+    assert!(fields <= 12, "MetaFields is {fields} bytes");
 }
 
 /// `Metadata::read` on real `metadata={...}` values: the fields the
