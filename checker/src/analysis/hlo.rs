@@ -1,5 +1,5 @@
 //! HLO text's syntax, one line at a time: an instruction
-//! ([`parse_instruction`]: name, shape with its layout clues, opcode,
+//! ([`parse_instruction`]: name, shape, opcode,
 //! operands, attributes), a computation header ([`parse_computation_header`]),
 //! and the vocabularies that name a backend on a line (custom-call targets,
 //! backend-config keys, GPU fusion names). It accepts both naming styles
@@ -24,25 +24,16 @@ pub(crate) struct Instr<'a> {
     pub(crate) operands: &'a str,
     pub(crate) attrs: &'a str,
     pub(crate) attrs_at: usize,
-    /// The `T(`/`S(` clues (see [`Clues`]) found while skipping the shape.
-    pub(crate) clues: Clues,
 }
 
 /// The first tiled-layout `T(` and memory-space `S(` clue (byte offset of
-/// the letter in the line) in part of an instruction line, as
-/// [`HloState::more_shape_clues`] looks for them: a `(` followed by a digit,
-/// after `T` or `S` after `:` or `)`. `upto` is where the part checked ends:
-/// [`skip_layout`] finds the clues of a layout while walking it, so only the
-/// rest of the line up to the attributes needs a search.
+/// the letter in the line) in part of an instruction line, as the
+/// evidence's `more_shape_clues` looks for them: a `(` followed by a
+/// digit, after `T` or `S` after `:` or `)`.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Clues {
     pub(crate) tile: Option<usize>,
     pub(crate) space: Option<usize>,
-    pub(crate) upto: usize,
-    /// Whether the shape has a layout ([`has_layout`] of it), when the
-    /// shape walk could tell: an array shape with plain dimensions and a
-    /// layout [`skip_layout`] read (or none). `None`: search the shape.
-    pub(crate) layout: Option<bool>,
 }
 
 impl Clues {
@@ -87,11 +78,7 @@ pub(crate) fn parse_instruction(l: &str) -> Option<Instr<'_>> {
     }
     i = skip_ws(b, i + 1);
     let shape_at = i;
-    let mut clues = Clues {
-        upto: shape_at,
-        ..Clues::default()
-    };
-    let shape_end = skip_shape(b, i, &mut clues)?;
+    let shape_end = skip_shape(b, i)?;
     let shape = l.get(shape_at..shape_end)?;
     i = skip_ws(b, shape_end);
     let opcode_at = i;
@@ -103,18 +90,7 @@ pub(crate) fn parse_instruction(l: &str) -> Option<Instr<'_>> {
         return None;
     }
     let opcode = l.get(opcode_at..op_end)?;
-    // Operands are nearly always plain names up to the `)`: then there is
-    // no bracket to count, and no `T(`/`S(` clue from the shape's end on
-    // (the `(` after the opcode follows an opcode byte, not `T` or `S`).
-    let ops_end = match super::scan::next_special::<false>(b, op_end + 1) {
-        Some(k) if b.get(k) == Some(&b')') => {
-            if clues.upto == shape_end {
-                clues.upto = k + 1;
-            }
-            k + 1
-        }
-        _ => skip_balanced(b, op_end).unwrap_or(b.len()),
-    };
+    let ops_end = super::scan::close_paren(b, op_end).0.unwrap_or(b.len());
     let operands = l
         .get(op_end + 1..ops_end.saturating_sub(1).max(op_end + 1))
         .unwrap_or("");
@@ -130,7 +106,6 @@ pub(crate) fn parse_instruction(l: &str) -> Option<Instr<'_>> {
         operands,
         attrs,
         attrs_at: ops_end,
-        clues,
     })
 }
 
@@ -148,10 +123,8 @@ const OPCODE: [bool; 256] = {
 };
 
 /// Skips an HLO shape (`f32[8,128]{1,0:T(8,128)}`, `f32[]`, `token[]`, a
-/// tuple `(f32[8]{0}, s32[])`), returning the index after it. For an array
-/// shape with plain dimensions, whose only `(`s are in its layout, also
-/// records that layout's clues and moves `clues.upto` past it.
-fn skip_shape(b: &[u8], i: usize, clues: &mut Clues) -> Option<usize> {
+/// tuple `(f32[8]{0}, s32[])`), returning the index after it.
+fn skip_shape(b: &[u8], i: usize) -> Option<usize> {
     match b.get(i)? {
         b'(' => skip_balanced(b, i),
         c if c.is_ascii_lowercase() => {
@@ -162,84 +135,20 @@ fn skip_shape(b: &[u8], i: usize, clues: &mut Clues) -> Option<usize> {
             // Dimensions are nearly always digits and commas: skip those
             // directly, and leave anything else to `skip_balanced`.
             let d = take_while(b, t + 1, |c| c.is_ascii_digit() || c == b',');
-            let plain = b.get(d) == Some(&b']');
-            let mut j = if plain { d + 1 } else { skip_balanced(b, t)? };
-            let mut found = Clues {
-                upto: i,
-                ..Clues::default()
+            let j = if b.get(d) == Some(&b']') {
+                d + 1
+            } else {
+                skip_balanced(b, t)?
             };
             if b.get(j) == Some(&b'{') {
-                // The only `]` of such a shape is the one before this `{`.
-                found.layout = Some(
-                    b.get(j + 1)
-                        .is_some_and(|&c| c.is_ascii_digit() || c == b'}'),
-                );
-                j = match skip_layout(b, j, i, &mut found) {
-                    Some(e) => e,
-                    None => {
-                        found.upto = i;
-                        skip_balanced(b, j)?
-                    }
-                };
+                skip_balanced(b, j)
             } else {
-                found.layout = Some(false);
-                found.upto = j;
+                Some(j)
             }
-            if plain && found.upto == j {
-                *clues = found;
-            }
-            Some(j)
         }
         _ => None,
     }
 }
-
-/// The end of a layout `{1,0}` / `{1,0:T(8,128)(2,1)S(1)}` starting at the
-/// `{` at `i`, when it holds no bracket but balanced parentheses (what XLA
-/// prints); `None` sends anything else to [`skip_balanced`], which then
-/// gives the same answer this would have. On success, the clues of the
-/// layout (of the shape starting at `from`) are in `clues`, checked up to
-/// its end.
-fn skip_layout(b: &[u8], i: usize, from: usize, clues: &mut Clues) -> Option<usize> {
-    let mut parens = 0usize;
-    let mut j = i + 1;
-    loop {
-        // Digits, commas, `:` and letters are most of a layout: one table
-        // load and one well-predicted branch each.
-        let c = *b.get(j)?;
-        if LAYOUT_SPECIAL[c as usize] {
-            match c {
-                b'(' => {
-                    parens += 1;
-                    // A clue's digit is inside the layout (its `}` is still
-                    // to come), so before any end of the part checked.
-                    clues.check(b, from, usize::MAX, j);
-                }
-                b')' => parens = parens.checked_sub(1)?,
-                b'}' if parens == 0 => {
-                    clues.upto = j + 1;
-                    return Some(j + 1);
-                }
-                _ => return None,
-            }
-        }
-        j += 1;
-    }
-}
-
-/// The bytes [`skip_layout`] acts on: parentheses, and the brackets, braces
-/// and quotes that end its walk.
-const LAYOUT_SPECIAL: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b'(' as usize] = true;
-    t[b')' as usize] = true;
-    t[b'{' as usize] = true;
-    t[b'}' as usize] = true;
-    t[b'[' as usize] = true;
-    t[b']' as usize] = true;
-    t[b'"' as usize] = true;
-    t
-};
 
 /// A computation header line, as one line shows it (the fixture
 /// validator's check; the analysis reads the program model's computations).

@@ -501,7 +501,6 @@ fn view_of<'a>(ins: &Instruction<'a>, l: &'a str, clip: bool) -> Instr<'a> {
         operands: on_line(l, ins.operands_text(), clip),
         attrs: "",
         attrs_at: (operands_at + ins.operands_text().len() + 1).min(l.len()),
-        clues: Clues::default(),
     }
 }
 
@@ -707,8 +706,7 @@ impl<'a> Here<'_, 'a> {
                 )
             });
         }
-        let layout = ins.clues.layout.unwrap_or_else(|| has_layout(ins.shape));
-        if layout && sink.hit(M::Layout, n) {
+        if has_layout(ins.shape) && sink.hit(M::Layout, n) {
             let p = ins.shape_at + find(ins.shape, "]{").map_or(0, |x| x + 1);
             let len = ins.shape.len().saturating_sub(p - ins.shape_at);
             sink.push(M::Layout, n, l, p, len,

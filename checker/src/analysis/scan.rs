@@ -289,6 +289,17 @@ pub(crate) fn skip_balanced(b: &[u8], i: usize) -> Option<usize> {
     None
 }
 
+/// From the `(` at `open`, the index just past its matching `)`, as
+/// [`skip_balanced`] gives it, and whether nothing between them is a
+/// bracket or a quote: plain operand names, the usual case, found without
+/// counting.
+pub(crate) fn close_paren(b: &[u8], open: usize) -> (Option<usize>, bool) {
+    match next_special::<false>(b, open + 1) {
+        Some(k) if b.get(k) == Some(&b')') => (Some(k + 1), true),
+        _ => (skip_balanced(b, open), false),
+    }
+}
+
 /// What [`for_each_attr`] reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Item {

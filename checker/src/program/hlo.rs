@@ -416,12 +416,7 @@ fn split<'a>(
         return None;
     }
     let opcode = s.get(op_at..op_end)?;
-    // Operands are nearly always plain names up to the `)`: then there is
-    // no bracket to count.
-    let (closed, ops_plain) = match scan::next_special::<false>(b, op_end + 1) {
-        Some(k) if b.get(k) == Some(&b')') => (Some(k + 1), true),
-        _ => (skip_balanced(b, op_end), false),
-    };
+    let (closed, ops_plain) = scan::close_paren(b, op_end);
     let ops_end = closed.unwrap_or(b.len());
     let operands_text = s
         .get(op_end + 1..ops_end.saturating_sub(1).max(op_end + 1))
