@@ -102,21 +102,38 @@ struct Reader<'a> {
     /// First instruction of the open scope (a computation, or a run of
     /// instructions outside any).
     scope: InstrId,
+    /// An `HloModule` line came before the text read (a later part of a
+    /// module cut in two): bare computation headers count.
+    after_header: bool,
 }
 
-/// Reads `text`; see the module docs of [`super`].
+/// A run of lines read into a module whose calls are not resolved yet
+/// ([`resolve_calls`]), and how many `\n` it held.
+pub(crate) struct Part<'a> {
+    pub(crate) module: Module<'a>,
+    pub(crate) newlines: usize,
+}
+
+/// Reads `text` in one pass; see the module docs of [`super`].
 pub(crate) fn read(text: &str) -> Module<'_> {
+    resolve_calls(read_part(text, false).module)
+}
+
+/// Reads `text`, line numbers counted from its start; `after_header`:
+/// an `HloModule` line came before it.
+pub(crate) fn read_part(text: &str, after_header: bool) -> Part<'_> {
     // Nearly every line of a compiled module is an instruction: reserve
     // for them at once, instead of moving them on every growth.
-    let lines = scan::find_all(text, "\n").count() + 1;
+    let newlines = scan::find_all(text, "\n").count();
     let mut m = Module::default();
-    let expected = lines.min(text.len() / 16 + 1);
+    let expected = (newlines + 1).min(text.len() / 16 + 1);
     m.instructions.reserve(expected);
     m.meta.reserve(expected);
     let mut r = Reader {
         m,
         current: None,
         scope: 0,
+        after_header,
     };
     let mut table: Option<Table> = None;
     let mut lines = scan::lines(text).enumerate().peekable();
@@ -183,14 +200,19 @@ pub(crate) fn read(text: &str) -> Module<'_> {
             r.current = None;
             continue;
         }
-        if let Some(h) = computation_header(t).filter(|h| !h.bare || r.m.header.is_some()) {
+        if let Some(h) =
+            computation_header(t).filter(|h| !h.bare || r.after_header || r.m.header.is_some())
+        {
             r.open(n, h);
             continue;
         }
         r.unread(n, NOT_HLO);
     }
     r.close_scope();
-    r.finish()
+    Part {
+        module: r.m,
+        newlines,
+    }
 }
 
 impl<'a> Reader<'a> {
@@ -331,36 +353,32 @@ impl<'a> Reader<'a> {
         self.m.instructions.push(ins);
         self.m.meta.push(md);
     }
+}
 
-    /// Resolves calls between computations and returns the module.
-    fn finish(mut self) -> Module<'a> {
-        let mut by_name: HashMap<&'a str, CompId, Sip> = HashMap::default();
-        for (c, id) in self.m.computations.iter().zip(0..) {
-            by_name.entry(c.name).or_insert(id);
-        }
-        let mut callers: Vec<(CompId, InstrId)> = Vec::new();
-        for (ins, id) in self.m.instructions.iter().zip(0..) {
-            for call in self
-                .m
-                .call_pool
-                .get_mut(ins.calls.range())
-                .unwrap_or(&mut [])
-            {
-                call.id = by_name.get(call.name).copied();
-                if let Some(c) = call.id {
-                    callers.push((c, id));
-                }
-            }
-        }
-        for (c, id) in callers {
-            if let Some(comp) = self.m.computations.get_mut(c as usize) {
-                if comp.callers.last() != Some(&id) {
-                    comp.callers.push(id);
-                }
-            }
-        }
-        self.m
+/// Resolves calls between computations (a name to the first computation
+/// of that name) and returns the module.
+pub(crate) fn resolve_calls<'a>(mut m: Module<'a>) -> Module<'a> {
+    let mut by_name: HashMap<&'a str, CompId, Sip> = HashMap::default();
+    for (c, id) in m.computations.iter().zip(0..) {
+        by_name.entry(c.name).or_insert(id);
     }
+    let mut callers: Vec<(CompId, InstrId)> = Vec::new();
+    for (ins, id) in m.instructions.iter().zip(0..) {
+        for call in m.call_pool.get_mut(ins.calls.range()).unwrap_or(&mut []) {
+            call.id = by_name.get(call.name).copied();
+            if let Some(c) = call.id {
+                callers.push((c, id));
+            }
+        }
+    }
+    for (c, id) in callers {
+        if let Some(comp) = m.computations.get_mut(c as usize) {
+            if comp.callers.last() != Some(&id) {
+                comp.callers.push(id);
+            }
+        }
+    }
+    m
 }
 
 /// Bytes of an opcode (`add`, `custom-call`, `all-reduce-start`).

@@ -46,6 +46,7 @@
 //! equations) is read by [`lowered`].
 
 mod collective;
+mod cut;
 mod hlo;
 mod iota;
 pub mod kinds;
@@ -82,7 +83,9 @@ pub fn offset_in(text: &str, part: &str) -> Option<usize> {
     (start.checked_add(part.len())? <= text.len()).then_some(start)
 }
 
-/// Reads HLO text into a [`Module`]; never fails, never panics.
+/// Reads HLO text into a [`Module`]; never fails, never panics. A large
+/// module is read on two threads where there are two ([`cut`]): the same
+/// module.
 pub fn parse(text: &str) -> Module<'_> {
-    hlo::read(text)
+    cut::read(text)
 }

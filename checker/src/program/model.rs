@@ -487,6 +487,70 @@ pub struct Module<'a> {
 }
 
 impl<'a> Module<'a> {
+    /// Appends `tail`, read from the text right after the text of `self`
+    /// (which held `newlines` line ends), its calls not yet resolved:
+    /// its ids, pool runs and lines moved on past `self`'s. The header and
+    /// the entry stay the first ones, as one pass over both keeps them;
+    /// later source table rows overwrite earlier ones, as in one pass.
+    pub(crate) fn append(&mut self, tail: Module<'a>, newlines: usize) {
+        let Module {
+            header,
+            computations,
+            instructions,
+            entry,
+            sources,
+            unread,
+            scopes,
+            links: _,
+            call_pool,
+            attr_pool,
+            meta,
+            work,
+        } = tail;
+        let ins_at = InstrId::try_from(self.instructions.len()).unwrap_or(InstrId::MAX);
+        let comp_at = CompId::try_from(self.computations.len()).unwrap_or(CompId::MAX);
+        let (calls_at, attrs_at) = (pool_len(&self.call_pool), pool_len(&self.attr_pool));
+        let id = |i: InstrId| i.saturating_add(ins_at);
+        self.instructions
+            .extend(instructions.into_iter().map(|mut i| {
+                i.id = id(i.id);
+                i.line = i.line.saturating_add(newlines);
+                i.computation = i.computation.map(|c| c.saturating_add(comp_at));
+                i.calls.start = i.calls.start.saturating_add(calls_at);
+                i.attrs.start = i.attrs.start.saturating_add(attrs_at);
+                i
+            }));
+        self.computations
+            .extend(computations.into_iter().map(|mut c| {
+                c.line = c.line.saturating_add(newlines);
+                (c.first, c.end) = (id(c.first), id(c.end));
+                c.params.iter_mut().for_each(|p| *p = id(*p));
+                c.root = c.root.map(id);
+                c.callers.iter_mut().for_each(|p| *p = id(*p));
+                c
+            }));
+        if self.header.is_none() {
+            self.header = header.map(|mut h| {
+                h.line = h.line.saturating_add(newlines);
+                h
+            });
+        }
+        if self.entry.is_none() {
+            self.entry = entry.map(|e| e.saturating_add(comp_at));
+        }
+        self.sources.append(sources);
+        self.unread.extend(unread.into_iter().map(|u| Unread {
+            line: u.line.saturating_add(newlines),
+            ..u
+        }));
+        self.scopes
+            .extend(scopes.into_iter().map(|(s, e)| (id(s), id(e))));
+        self.call_pool.extend(call_pool);
+        self.attr_pool.extend(attr_pool);
+        self.meta.extend(meta);
+        self.work = self.work.saturating_add(work);
+    }
+
     /// An instruction by id.
     pub fn instruction(&self, id: InstrId) -> Option<&Instruction<'a>> {
         self.instructions.get(id as usize)

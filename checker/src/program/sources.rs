@@ -70,6 +70,21 @@ impl<'a> SourceTables<'a> {
         TABLES.iter().find(|(n, _)| *n == t).map(|&(_, k)| k)
     }
 
+    /// Adds the rows of `later`, read after these: a row of an id
+    /// already here overwrites it, as a later row does in one pass.
+    pub(crate) fn append(&mut self, later: SourceTables<'a>) {
+        let SourceTables {
+            file_names,
+            function_names,
+            file_locations,
+            stack_frames,
+        } = later;
+        self.file_names.extend(file_names);
+        self.function_names.extend(function_names);
+        self.file_locations.extend(file_locations);
+        self.stack_frames.extend(stack_frames);
+    }
+
     /// Reads one numbered row of `table`; `false` when it is not one.
     pub(crate) fn row(&mut self, table: Table, t: &'a str) -> bool {
         let b = t.as_bytes();

@@ -964,3 +964,111 @@ fn metadata_values_read_on_demand() {
         "op_name=None op_type=None file=None line=None frame=Some(7) sched=None",
     );
 }
+
+/// Every text of the fixtures and the drift corpus that starts with an
+/// `HloModule` line: (path, text).
+fn module_texts() -> Vec<(std::path::PathBuf, String)> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut todo = vec![root.join("../fixtures"), root.join("tests/drift")];
+    let mut out = Vec::new();
+    while let Some(dir) = todo.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for p in entries.filter_map(|e| e.ok()).map(|e| e.path()) {
+            if p.is_dir() {
+                todo.push(p);
+            } else if let Ok(text) = std::fs::read_to_string(&p) {
+                if crate::analysis::scan::trim_start(&text).starts_with("HloModule ") {
+                    out.push((p, text));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The start of every line of `text` that is a computation header (not
+/// a bare one), past the first line: where [`cut::read_cut`] may cut.
+fn header_starts(text: &str) -> Vec<usize> {
+    let mut at = 0usize;
+    let mut out = Vec::new();
+    for l in text.split_inclusive('\n') {
+        let t = crate::analysis::scan::trim(l.trim_end_matches(['\n', '\r']));
+        if at > 0 && hlo::computation_header(t).is_some_and(|h| !h.bare) {
+            out.push(at);
+        }
+        at += l.len();
+    }
+    out
+}
+
+/// Asserts that `text` cut at each of its computation headers reads as
+/// one pass does; how many cuts it tried.
+fn check_cuts(name: &str, text: &str, most: usize) -> usize {
+    let one = hlo::read(text);
+    let starts = header_starts(text);
+    let step = starts.len().div_ceil(most).max(1);
+    let mut tried = 0;
+    for &at in starts.iter().step_by(step) {
+        assert_eq!(cut::read_cut(text, at), one, "{name} cut at byte {at}");
+        tried += 1;
+    }
+    tried
+}
+
+#[test]
+fn cut_reads_as_one_pass() {
+    let mut tried = 0;
+    let files = module_texts();
+    for (p, text) in &files {
+        tried += check_cuts(&p.display().to_string(), text, 12);
+    }
+    assert!(
+        files.len() > 100 && tried > 500,
+        "{} files, {tried} cuts",
+        files.len()
+    );
+}
+
+#[test]
+fn cut_reads_what_one_pass_reads_where_a_cut_meets_state() {
+    let cases = [
+        // An instruction still open (a `backend_config` over several
+        // lines, cut off): the header after it ends it in one pass too.
+        "HloModule m\n\nENTRY %main.1 (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0)\n  ROOT %c = f32[8]{0} custom-call(%p), custom_call_target=\"x\", backend_config={\n \"a\":1\n%g.2 (q: f32[8]) -> f32[8] {\n  ROOT %q = f32[8]{0} parameter(0)\n}\n",
+        // A source table running up to a header.
+        "HloModule m\n\nFileNames\n1 \"a.py\"\n%f.1 (p: f32[]) -> f32[] {\n  ROOT %p = f32[] parameter(0)\n}\n\nFileNames\n2 \"b.py\"\n%g.2 (p: f32[]) -> f32[] {\n  ROOT %p = f32[] parameter(0), metadata={op_name=\"x\" stack_frame_id=1}\n}\n",
+        // Bare headers after the cut, calls both ways, the entry and a
+        // second `HloModule` line in the second half, unread lines and
+        // `\r\n` line ends.
+        "HloModule m, is_scheduled=true\r\n\r\n%f.1 (p: f32[]) -> f32[] {\r\n  ROOT %c = f32[] call(%p), to_apply=%g.2\r\n}\r\nnot hlo\r\n%g.2 (p: f32[]) -> f32[] {\r\n  ROOT %p = f32[] parameter(0)\r\n}\r\nfused_computation {\r\n  %x = f32[] parameter(0)\r\n}\r\nHloModule n\r\nENTRY %main.3 () -> f32[] {\r\n  %k = f32[] constant(1)\r\n  ROOT %r = f32[] fusion(%k), kind=kLoop, calls=fused_computation, metadata={op_name=\"jit(f)/y\"}\r\n  %u = f32[ cut\r\n}\r\n",
+        // Two computations of one name: calls resolve to the first.
+        "HloModule m\n\n%f.1 () -> f32[] {\n  ROOT %a = f32[] constant(1)\n}\n\n%f.1 () -> f32[] {\n  ROOT %b = f32[] constant(2)\n}\n\nENTRY %main.2 () -> f32[] {\n  ROOT %c = f32[] call(), to_apply=%f.1\n}\n",
+    ];
+    for (i, text) in cases.iter().enumerate() {
+        assert!(check_cuts(&format!("case {i}"), text, usize::MAX) >= 2);
+    }
+}
+
+#[test]
+fn a_large_module_is_cut_near_its_middle_and_read_the_same() {
+    // Fixture modules one after another (each its own `HloModule` line)
+    // until the text is large enough to cut.
+    let files = module_texts();
+    let mut big = String::new();
+    for (_, t) in files.iter().cycle().take(20_000) {
+        big.push_str(t);
+        big.push('\n');
+        if big.len() > 3 << 20 {
+            break;
+        }
+    }
+    let at = cut::cut(&big).expect("a header past the middle");
+    assert!(at >= big.len() / 2 && at < big.len() / 2 + (1 << 20));
+    assert_eq!(parse(&big), hlo::read(&big));
+    // Small texts and texts without an `HloModule` line first are not cut.
+    assert_eq!(cut::cut(&files[0].1), None);
+    assert_eq!(cut::cut(&format!("x\n{big}")), None);
+}
