@@ -19,9 +19,13 @@ use super::hlo;
 use super::model::Module;
 use crate::analysis::scan;
 
-/// Texts under this size are read in one pass: a thread's start would be
-/// a larger share of their time than the half it saves.
-const MIN_CUT: usize = 1 << 20;
+/// Texts under this size are read in one pass. Measured with the release
+/// binary (`analyze`, medians of 9 runs, one thread against two on the
+/// 2-core machine of `checker/benches/README.md`): on the 11.7 MB input of
+/// `cargo xtask bench --cli` the second thread saved nothing measurable
+/// and raised the peak memory by 0.9 MB (2.98x to 3.04x the input); on
+/// the 59 MB one it saved 12% of the wall time.
+pub(crate) const MIN_CUT: usize = 32 << 20;
 
 /// How far past the middle a computation header is looked for before
 /// the text is read in one pass instead.
@@ -46,7 +50,12 @@ fn two_threads() -> bool {
 /// counts after an `HloModule` line); `None` for a small text, one that
 /// does not start with an `HloModule` line, or no header near the middle.
 pub(crate) fn cut(text: &str) -> Option<usize> {
-    if text.len() < MIN_CUT || !scan::trim_start(text).starts_with("HloModule ") {
+    cut_from(text, MIN_CUT)
+}
+
+/// [`cut`] for texts of at least `min` bytes.
+pub(crate) fn cut_from(text: &str, min: usize) -> Option<usize> {
+    if text.len() < min || !scan::trim_start(text).starts_with("HloModule ") {
         return None;
     }
     let b = text.as_bytes();
@@ -71,11 +80,11 @@ pub(crate) fn read_cut(text: &str, at: usize) -> Module<'_> {
         return hlo::read(text);
     };
     let (first, second) = std::thread::scope(|s| {
-        let later = std::thread::Builder::new().spawn_scoped(s, || hlo::read_part(tail, true));
-        let first = hlo::read_part(head, false);
+        let later = std::thread::Builder::new().spawn_scoped(s, || hlo::read_part(tail, true, 0));
+        let first = hlo::read_part(head, false, tail.len());
         let second = match later {
             Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-            Err(_) => hlo::read_part(tail, true),
+            Err(_) => hlo::read_part(tail, true, 0),
         };
         (first, second)
     });

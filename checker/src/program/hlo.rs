@@ -116,17 +116,21 @@ pub(crate) struct Part<'a> {
 
 /// Reads `text` in one pass; see the module docs of [`super`].
 pub(crate) fn read(text: &str) -> Module<'_> {
-    resolve_calls(read_part(text, false).module)
+    resolve_calls(read_part(text, false, 0).module)
 }
 
 /// Reads `text`, line numbers counted from its start; `after_header`:
-/// an `HloModule` line came before it.
-pub(crate) fn read_part(text: &str, after_header: bool) -> Part<'_> {
+/// an `HloModule` line came before it; `room`: the bytes of text that
+/// will be appended to this part ([`Module::append`]), reserved for at
+/// the same density of lines, so that the append need not move it.
+pub(crate) fn read_part(text: &str, after_header: bool, room: usize) -> Part<'_> {
     // Nearly every line of a compiled module is an instruction: reserve
     // for them at once, instead of moving them on every growth.
     let newlines = scan::find_all(text, "\n").count();
     let mut m = Module::default();
-    let expected = (newlines + 1).min(text.len() / 16 + 1);
+    let lines = newlines + 1;
+    let more = lines.saturating_mul(room) / text.len().max(1);
+    let expected = lines.saturating_add(more).min((text.len() + room) / 16 + 1);
     m.instructions.reserve(expected);
     m.meta.reserve(expected);
     let mut r = Reader {
