@@ -95,6 +95,48 @@ impl<'m, 'a> HloReader<'m, 'a> {
         }
     }
 
+    /// A reader of the lines from computation `comp`'s header on (the later
+    /// part of a text cut there: [`super::halves`]).
+    pub(crate) fn from_computation(
+        m: &'m Module<'a>,
+        text: &'a str,
+        map: &'a LineMap,
+        comp: usize,
+    ) -> Self {
+        let mut r = HloReader::new(m, text, map);
+        r.next_comp = comp;
+        r.next_ins = m.computations.get(comp).map_or(0, |c| c.first as usize);
+        r
+    }
+
+    /// Takes in `later`, the reader of the lines after this one's
+    /// ([`HloReader::from_computation`]), as if this one had read them;
+    /// `ops`: how `later`'s sink's op ids became this one's
+    /// ([`Sink::absorb`]).
+    pub(crate) fn absorb(&mut self, later: HloReader<'m, 'a>, ops: &[usize]) {
+        for ((s, o), (ls, lo)) in self
+            .seen
+            .iter_mut()
+            .zip(self.ops.iter_mut())
+            .zip(later.seen.into_iter().zip(later.ops))
+        {
+            if !ls.header.is_empty() {
+                *s = ls;
+            }
+            if !lo.is_empty() {
+                *o = lo
+                    .iter()
+                    .map(|&i| ops.get(i).copied().unwrap_or(i))
+                    .collect();
+            }
+        }
+        self.called.extend(later.called);
+        self.entry_seen |= later.entry_seen;
+        (self.next_ins, self.next_comp, self.ins_end) =
+            (later.next_ins, later.next_comp, later.ins_end);
+        (self.open, self.section) = (later.open, later.section);
+    }
+
     /// Where line `i` of the module's text ends at the earliest, when the
     /// next instruction is read whole on it: the end of its text, from
     /// which [`scan::Lines`](super::scan::Lines) searches its `\n`.

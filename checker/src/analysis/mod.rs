@@ -221,10 +221,9 @@
 //! | `collectives[].source` | object or null | `{file, line}` of its metadata; null when it has none |
 //! | `summary` | object | `{count, sync, pair_empty, pair_overlap, pair_unordered, at_least_bytes}` (null bytes when one is unknown) |
 
-use std::collections::HashMap;
-
 pub mod claims;
 pub mod classify;
+mod halves;
 pub(crate) mod hlo;
 mod hlo_evidence;
 pub mod invisible;
@@ -235,6 +234,7 @@ mod mlir;
 mod model;
 pub(crate) mod pallas;
 pub mod pasted;
+mod reading;
 pub(crate) mod scan;
 mod sink;
 pub mod unwrap;
@@ -273,9 +273,6 @@ pub fn rules() -> &'static [Rule] {
     &classify::RULES
 }
 
-use markers::M;
-use sink::Sink;
-
 /// Reads a dump (or an excerpt of one) and says what it is and why.
 ///
 /// A damaged paste is repaired first ([`unwrap()`]); line numbers and columns
@@ -299,103 +296,16 @@ pub fn analyze_with<R>(
     f(a, &repaired, &module)
 }
 
-/// Whether a line starts a module: `HloModule name`, or an MLIR `module`
-/// at the start of its line. (Not a jaxpr's `{ lambda`: one jaxpr prints
-/// its shared sub-jaxprs as `let name = { lambda ...` and then its own.)
-fn starts_module(l: &str) -> bool {
-    l.starts_with("HloModule ")
-        || l.starts_with("module @")
-        || l.starts_with("module {")
-        || l.starts_with("module attributes")
-}
-
-/// The analysis of a repaired text and its module.
+/// The analysis of a repaired text and its module: a large module's lines
+/// on two threads ([`halves`]), any other text's in one pass.
 fn analysis_of<'t>(
     repaired: &'t unwrap::Unwrapped<'_>,
     module: &'t crate::program::Module<'t>,
 ) -> Analysis {
-    let mut a = Analysis::empty(0);
-    let mut sink = Sink::new();
-    let mut hlo = hlo_evidence::HloReader::new(module, &repaired.text, &repaired.map);
-    let mut mlir = mlir::MlirState::new();
-    let mut jaxpr = jaxpr::JaxprState::new();
-    let mut lines = 0usize;
-    let moved = !repaired.undone.is_empty();
-    let mut starts: Vec<usize> = Vec::new();
-    let mut cursor = scan::Lines::new(&repaired.text);
-    for i in 0.. {
-        // An instruction the module read whole on this line ends where its
-        // text does: its `\n` is searched from there.
-        let Some(l) = cursor.next_from(hlo.known_end(i + 1).unwrap_or(0)) else {
-            break;
-        };
-        lines = i + 1;
-        if scan::is_blank(l) {
-            continue;
-        }
-        let n = if moved {
-            sink.at = Some((&repaired.map, i + 1));
-            repaired.map.get(i + 1).0
-        } else {
-            i + 1
-        };
-        if starts_module(l) {
-            starts.push(n);
-        }
-        if hlo.line(i + 1, n, l, &mut a, &mut sink) {
-            continue;
-        }
-        if mlir.line(n, l, &mut a, &mut sink) {
-            continue;
-        }
-        jaxpr.line(n, l, &mut a, &mut sink);
+    let hlo = hlo_evidence::HloReader::new(module, &repaired.text, &repaired.map);
+    let mut r = reading::Reading::new(hlo);
+    if !halves::read(&mut r, repaired, module) {
+        r.read(repaired, scan::Lines::new(&repaired.text), 0, false);
     }
-    a.lines = if moved { repaired.pasted_lines } else { lines };
-    if starts.len() > 1 {
-        a.pasted_modules = starts;
-    }
-    a.unwrapped = repaired.undone.clone();
-    sink.at = None;
-    hlo.finish(&mut a, &mut sink);
-    mlir.finish(&mut a, &mut sink);
-    classify::decide(&mut a, &sink);
-    if a.kind == Kind::HloOptimized && sink.count(M::CopyInstruction) > 0 {
-        copies_of_a_compiled_module(&mut sink);
-    }
-    // The index is not needed any more: free it before the owned copies of
-    // the source ops are made (the end of an analysis is its peak memory).
-    sink.op_index = HashMap::default();
-    a.source_ops = sink
-        .ops
-        .iter()
-        .map(|&(op, file, line, _)| SourceOp {
-            op_name: op.to_owned(),
-            source_file: file.map(str::to_owned),
-            source_line: line,
-        })
-        .collect();
-    a.op_histogram = sink.hist.iter().map(|&(k, v)| (k.to_owned(), v)).collect();
-    let mut ev = sink.evidence;
-    ev.sort_by_key(|e| (e.line, e.columns.start));
-    a.evidence = ev;
-    a.line_markers = sink.line_markers;
-    a
-}
-
-/// In a module that other clues show compiled, its `copy`s are ones XLA
-/// inserted (rule `front-end-copy`: a copy says so only when something else
-/// does): each copy line is also `layout-op`, as in the claim table.
-fn copies_of_a_compiled_module(sink: &mut Sink<'_>) {
-    let promoted: Vec<Evidence> = sink
-        .evidence
-        .iter()
-        .filter(|e| e.marker == M::CopyInstruction.name())
-        .map(|e| Evidence {
-            marker: M::LayoutOp.name(),
-            note: "A `copy` in a module that other lines show compiled: XLA inserted it (layout assignment, copy insertion or memory-space assignment).".to_owned(),
-            ..e.clone()
-        })
-        .collect();
-    sink.evidence.extend(promoted);
-    sink.line_markers.also(M::CopyInstruction, M::LayoutOp);
+    r.finish(repaired)
 }

@@ -407,6 +407,16 @@ impl ProvenanceList {
         self.len += 1;
     }
 
+    /// Appends the entries of `other`, its source op ids `i` written as
+    /// `source_ops[i]` ([`Sink::absorb`](super::sink::Sink::absorb)).
+    pub(crate) fn absorb(&mut self, other: &ProvenanceList, source_ops: &[usize]) {
+        self.data.reserve(other.data.len());
+        for p in other.iter() {
+            let op = source_ops.get(p.source_op).copied().unwrap_or(p.source_op);
+            self.push(p.line, p.instruction, op);
+        }
+    }
+
     /// How many instructions have a provenance.
     pub fn len(&self) -> usize {
         self.len
@@ -473,6 +483,16 @@ impl LineMarkers {
         }
         if let Some(b) = self.bits.get_mut(i) {
             *b |= 1u64 << (m as u32);
+        }
+    }
+
+    /// Adds the markers of `other`, line by line.
+    pub(crate) fn absorb(&mut self, other: LineMarkers) {
+        if self.bits.len() < other.bits.len() {
+            self.bits.resize(other.bits.len(), 0);
+        }
+        for (b, o) in self.bits.iter_mut().zip(other.bits) {
+            *b |= o;
         }
     }
 

@@ -177,6 +177,11 @@ impl<'t> Lines<'t> {
         Lines { text, start: 0 }
     }
 
+    /// The lines of `text` from byte `start` on (the start of a line).
+    pub(crate) fn starting_at(text: &'t str, start: usize) -> Self {
+        Lines { text, start }
+    }
+
     /// The next line, its `\n` searched from `from` (clamped to the line's
     /// start): no `\n` may lie between the line's start and `from`.
     pub(crate) fn next_from(&mut self, from: usize) -> Option<&'t str> {

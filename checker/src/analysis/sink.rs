@@ -49,6 +49,22 @@ pub(crate) struct Sink<'a> {
     pub(crate) entry_seen: bool,
 }
 
+/// The evidence kept of marker `m` at most.
+fn cap(m: M) -> usize {
+    match m.frequency() {
+        Frequency::Common => CAP_COMMON,
+        Frequency::Rare => CAP,
+    }
+}
+
+/// How the ids of a sink [`Sink::absorb`]ed became the absorbing one's:
+/// `ops[i]` is the op id [`Sink::op`] gave `i`, `source_ops[i]` the source
+/// op id [`Sink::source_op`] did.
+pub(crate) struct Renumbered {
+    pub(crate) ops: Vec<usize>,
+    pub(crate) source_ops: Vec<usize>,
+}
+
 /// The [`Sink::hist_cache`] slot of an op name: its length and three of
 /// its bytes, enough to keep the opcodes of one dump apart.
 fn op_slot(op: &str) -> usize {
@@ -112,11 +128,7 @@ impl<'a> Sink<'a> {
                 *f = n;
             }
         }
-        let cap = match m.frequency() {
-            Frequency::Common => CAP_COMMON,
-            Frequency::Rare => CAP,
-        };
-        count <= cap
+        count <= cap(m)
     }
 
     /// Records the evidence of a clue that [`Sink::hit`] counted.
@@ -200,5 +212,80 @@ impl<'a> Sink<'a> {
     /// The first line where marker `m` was seen (0 when never).
     pub(crate) fn first(&self, m: M) -> usize {
         self.first_line.get(m as usize).copied().unwrap_or(0)
+    }
+
+    /// Takes in `later`, a sink that read the lines after this one's
+    /// (every line it read comes after every line this one did), as if
+    /// this sink had read them itself: counts add, each marker keeps
+    /// evidence up to its cap in line order, ops and source ops keep their
+    /// first-seen order. Returns how `later`'s ids were renumbered.
+    pub(crate) fn absorb(&mut self, later: Sink<'a>) -> Renumbered {
+        let Sink {
+            evidence,
+            hist,
+            ops: sources,
+            counts,
+            first_line,
+            line_markers,
+            entry_seen,
+            // Indexes and caches of `later`'s ids, and the line being read.
+            hist_index: _,
+            hist_cache: _,
+            op_index: _,
+            op_cache: _,
+            at: _,
+        } = later;
+        let mut kept = [0usize; COUNT];
+        for (k, m) in kept.iter_mut().zip(super::markers::all()) {
+            *k = self.count(*m).min(cap(*m));
+        }
+        for e in evidence {
+            let Some(m) = super::markers::by_name(e.marker) else {
+                continue;
+            };
+            if let Some(k) = kept.get_mut(m as usize).filter(|k| **k < cap(m)) {
+                *k += 1;
+                self.evidence.push(e);
+            }
+        }
+        for ((c, f), (lc, lf)) in self
+            .counts
+            .iter_mut()
+            .zip(self.first_line.iter_mut())
+            .zip(counts.into_iter().zip(first_line))
+        {
+            if *c == 0 {
+                *f = lf;
+            }
+            *c += lc;
+        }
+        self.line_markers.absorb(line_markers);
+        self.entry_seen |= entry_seen;
+        let ops: Vec<usize> = hist
+            .into_iter()
+            .map(|(op, n)| {
+                let next = self.hist.len();
+                let id = *self.hist_index.entry(op).or_insert(next);
+                if id == next {
+                    self.hist.push((op, 0));
+                }
+                if let Some(e) = self.hist.get_mut(id) {
+                    e.1 += n;
+                }
+                id
+            })
+            .collect();
+        let source_ops = sources
+            .into_iter()
+            .map(|key| {
+                let next = self.ops.len();
+                let i = *self.op_index.entry(key).or_insert(next);
+                if i == next {
+                    self.ops.push(key);
+                }
+                i
+            })
+            .collect();
+        Renumbered { ops, source_ops }
     }
 }

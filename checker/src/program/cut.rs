@@ -33,10 +33,15 @@ const LOOK_AHEAD: usize = 4 << 20;
 
 /// Reads `text`: on two threads when it is large and can be cut.
 pub(crate) fn read(text: &str) -> Module<'_> {
-    match cut(text) {
-        Some(at) if two_threads() => read_cut(text, at),
-        _ => hlo::read(text),
+    match point(text) {
+        Some(at) => read_cut(text, at),
+        None => hlo::read(text),
     }
+}
+
+/// Where [`read`] cuts `text`: [`cut`], where a second thread can run.
+pub(crate) fn point(text: &str) -> Option<usize> {
+    cut(text).filter(|_| two_threads())
 }
 
 /// Whether a second thread can run beside this one.

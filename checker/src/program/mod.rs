@@ -58,7 +58,7 @@ mod sources;
 mod text;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use collective::{
     AxisRef, COLLECTIVE_OPS, Collective, CollectiveOp, GroupsForm, MeshGroups, Peers, Phase,
@@ -81,6 +81,13 @@ pub use sources::{FileLocation, Frame, SourceTables};
 pub fn offset_in(text: &str, part: &str) -> Option<usize> {
     let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
     (start.checked_add(part.len())? <= text.len()).then_some(start)
+}
+
+/// Where [`parse`] cuts `text` to read it on two threads (the start of a
+/// computation header's line near the middle of a large module), which a
+/// reader of its lines may cut at too; `None` where it reads in one pass.
+pub(crate) fn cut_point(text: &str) -> Option<usize> {
+    cut::point(text)
 }
 
 /// Reads HLO text into a [`Module`]; never fails, never panics. A large

@@ -5,8 +5,8 @@ use super::shape::Shape;
 use super::sources::{Frame, SourceTables};
 use super::text;
 use crate::analysis::scan::{self, Sip};
-use std::cell::OnceCell;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// An instruction: index into [`Module::instructions`].
 pub type InstrId = u32;
@@ -474,7 +474,7 @@ pub struct Module<'a> {
     pub(crate) scopes: Vec<(InstrId, InstrId)>,
     /// Operands and users, built on first use (the analysis never reads
     /// them): [`Module::operands`], [`Module::users`].
-    links: OnceCell<Links<'a>>,
+    links: OnceLock<Links<'a>>,
     /// Every instruction's calls, by [`Instruction::calls`].
     pub call_pool: Vec<Call<'a>>,
     /// Every instruction's attributes, by [`Instruction::attrs`].

@@ -967,7 +967,7 @@ fn metadata_values_read_on_demand() {
 
 /// Every text of the fixtures and the drift corpus that starts with an
 /// `HloModule` line: (path, text).
-fn module_texts() -> Vec<(std::path::PathBuf, String)> {
+pub(crate) fn module_texts() -> Vec<(std::path::PathBuf, String)> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut todo = vec![root.join("../fixtures"), root.join("tests/drift")];
     let mut out = Vec::new();
@@ -991,7 +991,7 @@ fn module_texts() -> Vec<(std::path::PathBuf, String)> {
 
 /// The start of every line of `text` that is a computation header (not
 /// a bare one), past the first line: where [`cut::read_cut`] may cut.
-fn header_starts(text: &str) -> Vec<usize> {
+pub(crate) fn header_starts(text: &str) -> Vec<usize> {
     let mut at = 0usize;
     let mut out = Vec::new();
     for l in text.split_inclusive('\n') {
