@@ -71,7 +71,9 @@ pub(crate) fn read_cut<'t>(
             Err(_) => later(),
         }
     });
-    match later {
+    // The second reader started from the state one pass has at the cut
+    // only if this one reached the cut in that state.
+    match later.filter(|_| r.hlo.is_at(comp)) {
         Some(b) => absorb(r, b),
         None => {
             r.read(repaired, scan::Lines::starting_at(text, at), first, false);
@@ -222,6 +224,10 @@ mod tests {
             "HloModule m, is_scheduled=true\n\n%f.1 (p: f32[]) -> f32[] {\n  ROOT %c = f32[] call(%p), to_apply=%g.2\n}\n%g.2 (p: f32[]) -> f32[] {\n  ROOT %p = f32[] parameter(0)\n}\nnot hlo\nENTRY %main.3 () -> f32[] {\n  ROOT %k = f32[] constant(1)\n}\n",
             // MLIR after the module: its reader keeps its state over lines.
             "HloModule m\n\n%f.1 (p: f32[]) -> f32[] {\n  ROOT %p = f32[] parameter(0)\n}\nENTRY %main.2 (p: f32[]) -> f32[] {\n  ROOT %p = f32[] parameter(0)\n}\nmodule @jit_f {\n  func.func public @main(%arg0: tensor<f32>) -> tensor<f32> {\n    return %arg0 : tensor<f32>\n  }\n}\n",
+            // A computation named like the module's header line before the
+            // cut: one pass reads it as the header, and the headers after it
+            // as no computation's; the second reader's part is not used.
+            "HloModule m\n\nHloModule.1 (p: f32[]) -> f32[] {\n  ROOT %p = f32[] parameter(0)\n}\nENTRY %main.2 (p: f32[]) -> f32[] {\n  ROOT %p = f32[] parameter(0)\n}\n",
             // The same clue on both sides of the cut, over its cap (3 for a
             // common marker), and opcodes and source ops seen on both.
             "HloModule m\n\n%f.1 (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0), metadata={op_name=\"jit(f)/a\" source_file=\"f.py\" source_line=1}\n  ROOT %c = f32[8]{0} copy(%p), metadata={op_name=\"jit(f)/b\" source_file=\"f.py\" source_line=2}\n}\n%g.2 (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0), metadata={op_name=\"jit(f)/b\" source_file=\"f.py\" source_line=2}\n  %q = f32[8]{0} copy(%p), metadata={op_name=\"jit(f)/c\" source_file=\"f.py\" source_line=3}\n  ROOT %r = f32[8]{0} negate(%q)\n}\nENTRY %main.3 (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0)\n  %x = f32[8]{0} fusion(%p), kind=kLoop, calls=%f.1\n  ROOT %y = f32[8]{0} call(%x), to_apply=%g.2\n}\n",

@@ -109,6 +109,20 @@ impl<'m, 'a> HloReader<'m, 'a> {
         r
     }
 
+    /// Whether this reader, having read the lines before computation
+    /// `comp`'s header, is where a reader [`HloReader::from_computation`]
+    /// starts: its next computation `comp`, its next instruction `comp`'s
+    /// first. (Not so where a line before it was read as something else,
+    /// like a computation named `HloModule.1` read as the module's header.)
+    pub(crate) fn is_at(&self, comp: usize) -> bool {
+        self.next_comp == comp
+            && self
+                .m
+                .computations
+                .get(comp)
+                .is_some_and(|c| self.next_ins == c.first as usize && self.ins_end < c.line)
+    }
+
     /// Takes in `later`, the reader of the lines after this one's
     /// ([`HloReader::from_computation`]), as if this one had read them;
     /// `ops`: how `later`'s sink's op ids became this one's
