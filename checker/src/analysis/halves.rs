@@ -169,7 +169,7 @@ fn absorb_analysis(a: &mut Analysis, later: Analysis, source_ops: &[usize]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::tests::{header_starts, module_texts};
+    use crate::program::tests::{cuts, module_texts};
 
     /// The analysis of `text` with its lines cut at byte `at`.
     fn cut_at(text: &str, at: usize) -> Analysis {
@@ -188,14 +188,11 @@ mod tests {
     /// (at most `most` of them) give one pass's analysis; how many cuts.
     fn check_cuts(name: &str, text: &str, most: usize) -> usize {
         let one = super::super::analyze(text);
-        let starts = header_starts(text);
-        let step = starts.len().div_ceil(most).max(1);
-        let mut tried = 0;
-        for &at in starts.iter().step_by(step) {
+        let cuts = cuts(text, most);
+        for &at in &cuts {
             assert_eq!(cut_at(text, at), one, "{name} cut at byte {at}");
-            tried += 1;
         }
-        tried
+        cuts.len()
     }
 
     #[test]

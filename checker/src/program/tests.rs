@@ -1004,18 +1004,23 @@ pub(crate) fn header_starts(text: &str) -> Vec<usize> {
     out
 }
 
+/// At most `most` of [`header_starts`], evenly spread: the cuts a test
+/// of `text` tries.
+pub(crate) fn cuts(text: &str, most: usize) -> Vec<usize> {
+    let starts = header_starts(text);
+    let step = starts.len().div_ceil(most).max(1);
+    starts.into_iter().step_by(step).collect()
+}
+
 /// Asserts that `text` cut at each of its computation headers reads as
 /// one pass does; how many cuts it tried.
 fn check_cuts(name: &str, text: &str, most: usize) -> usize {
     let one = hlo::read(text);
-    let starts = header_starts(text);
-    let step = starts.len().div_ceil(most).max(1);
-    let mut tried = 0;
-    for &at in starts.iter().step_by(step) {
+    let cuts = cuts(text, most);
+    for &at in &cuts {
         assert_eq!(cut::read_cut(text, at), one, "{name} cut at byte {at}");
-        tried += 1;
     }
-    tried
+    cuts.len()
 }
 
 #[test]
