@@ -26,6 +26,7 @@ pub mod inspect;
 pub mod kernels;
 pub mod program;
 pub mod sourcemap;
+pub mod why;
 
 pub use analysis::{Analysis, Backend, Evidence, Fusion, Kind, analyze};
 pub use diagnostic::{Diagnostic, Severity, did_you_mean};

@@ -116,6 +116,21 @@ pub enum Command {
         /// The folder XLA wrote (`--xla_dump_to`).
         dir: PathBuf,
     },
+    /// Why: every reader that applies to what was pasted (a compiled
+    /// module, a fragment of one, HLO before optimization, an
+    /// out-of-memory report, a log line), and the findings ranked by what
+    /// they cost.
+    Why {
+        /// Print one JSON object (schema in the `dumplab` crate, module `why::json`).
+        #[arg(long)]
+        json: bool,
+        /// The backend, where the text does not show it: cpu, gpu or tpu.
+        #[arg(long)]
+        backend: Option<String>,
+        /// Texts to read (`-` reads standard input); two compiled dumps are also compared.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Validates the course's fixtures and exercises.
     Check {
         /// The course root (holding `book.toml`); defaults to the current directory.
@@ -184,6 +199,11 @@ pub fn main() -> ExitCode {
             first,
             dir,
         }) => crate::cmd_folder::run(json, module.as_deref(), first.as_deref(), &dir),
+        Some(Command::Why {
+            json,
+            backend,
+            files,
+        }) => crate::cmd_why::run(json, backend.as_deref(), &files),
         Some(Command::Check { dir }) => crate::cmd_check::run(dir.as_deref()),
         Some(Command::Grade(args)) => crate::cmd_grade::run(&args),
         Some(Command::Markers { root }) => crate::cmd_markers::run(&root),

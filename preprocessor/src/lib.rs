@@ -17,6 +17,7 @@ mod cmd_folder;
 mod cmd_grade;
 mod cmd_map;
 mod cmd_markers;
+mod cmd_why;
 mod confine;
 mod course;
 mod directives;

@@ -64,7 +64,7 @@ pub use collective::{
     AxisRef, COLLECTIVE_OPS, Collective, CollectiveOp, GroupsForm, MeshGroups, Peers, Phase,
     ReplicaGroups, SourceTargetPairs, collective_op,
 };
-pub(crate) use hlo::computation_header;
+pub(crate) use hlo::{CUT, computation_header};
 pub use iota::{Iota, MAX_DEVICES, MAX_RANK};
 pub use kinds::{KernelKind, is_control_opcode, is_free_opcode};
 pub use model::{

@@ -1,0 +1,9 @@
+module @jit_donate_unusable_named attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<1024x1024xf32>, %arg1: tensor<f32>) -> (tensor<512x1024xbf16> {jax.result_info = "result"}) {
+    %0 = stablehlo.slice %arg0 [0:512, 0:1024] : (tensor<1024x1024xf32>) -> tensor<512x1024xf32>
+    %1 = stablehlo.broadcast_in_dim %arg1, dims = [] : (tensor<f32>) -> tensor<512x1024xf32>
+    %2 = stablehlo.multiply %0, %1 : tensor<512x1024xf32>
+    %3 = stablehlo.convert %2 : (tensor<512x1024xf32>) -> tensor<512x1024xbf16>
+    return %3 : tensor<512x1024xbf16>
+  }
+}

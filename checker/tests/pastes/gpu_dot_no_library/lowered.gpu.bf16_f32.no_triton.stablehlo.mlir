@@ -1,0 +1,9 @@
+module @jit_dot_bf16_f32 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @empty_mesh = <[]> {stablehlo.mesh = {axes = []}}
+  func.func public @main(%arg0: tensor<512x512xbf16> {sdy.sharding = #sdy.sharding<@empty_mesh, [{}, {}]>}, %arg1: tensor<512x512xf32> {sdy.sharding = #sdy.sharding<@empty_mesh, [{}, {}]>}) -> (tensor<512x512xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<512x512xbf16>) -> tensor<512x512xf32>
+    %1 = stablehlo.convert %arg1 : tensor<512x512xf32>
+    %2 = stablehlo.dot_general %0, %1, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<512x512xf32>, tensor<512x512xf32>) -> tensor<512x512xf32>
+    return %2 : tensor<512x512xf32>
+  }
+}

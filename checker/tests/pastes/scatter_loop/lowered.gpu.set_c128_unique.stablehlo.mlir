@@ -1,0 +1,18 @@
+module @jit_scatter_set_c128_unique attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @empty_mesh = <[]> {stablehlo.mesh = {axes = []}}
+  func.func public @main(%arg0: tensor<4096xcomplex<f64>> {sdy.sharding = #sdy.sharding<@empty_mesh, [{}]>}, %arg1: tensor<128xi32> {sdy.sharding = #sdy.sharding<@empty_mesh, [{}]>}, %arg2: tensor<128xcomplex<f64>> {sdy.sharding = #sdy.sharding<@empty_mesh, [{}]>}) -> (tensor<4096xcomplex<f64>> {jax.result_info = "result"}) {
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<128xi32>
+    %1 = stablehlo.compare LT, %arg1, %0, SIGNED : (tensor<128xi32>, tensor<128xi32>) -> tensor<128xi1>
+    %c_0 = stablehlo.constant dense<4096> : tensor<i32>
+    %2 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<128xi32>
+    %3 = stablehlo.add %arg1, %2 : tensor<128xi32>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<128xi1>, tensor<128xi32>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0] : (tensor<128xi32>) -> tensor<128x1xi32>
+    %6 = "stablehlo.scatter"(%arg0, %5, %arg2) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<complex<f64>>, %arg4: tensor<complex<f64>>):
+      stablehlo.return %arg4 : tensor<complex<f64>>
+    }) : (tensor<4096xcomplex<f64>>, tensor<128x1xi32>, tensor<128xcomplex<f64>>) -> tensor<4096xcomplex<f64>>
+    return %6 : tensor<4096xcomplex<f64>>
+  }
+}

@@ -1,0 +1,17 @@
+#loc1 = loc("x")
+module @jit_oom_padded_params attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @empty_mesh = <[]> {stablehlo.mesh = {axes = []}} loc(#loc)
+  func.func public @main(%arg0: tensor<16777216x2xf32> {mhlo.layout_mode = "{1,0}", sdy.sharding = #sdy.sharding<@empty_mesh, [{}, {}]>} loc("x")) -> (tensor<16777216x2xf32> {jax.result_info = "result[0]", mhlo.layout_mode = "{1,0}", sdy.sharding = #sdy.sharding<@empty_mesh, [{}, {}]>}, tensor<16777216x2xf32> {jax.result_info = "result[1]", mhlo.layout_mode = "{1,0}", sdy.sharding = #sdy.sharding<@empty_mesh, [{}, {}]>}) {
+    %0 = stablehlo.sine %arg0 : tensor<16777216x2xf32> loc(#loc7)
+    %1 = stablehlo.cosine %arg0 : tensor<16777216x2xf32> loc(#loc8)
+    return %0, %1 : tensor<16777216x2xf32>, tensor<16777216x2xf32> loc(#loc4)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("checker/tests/pastes/cases.py":38:11 to :21)
+#loc3 = loc("checker/tests/pastes/cases.py":38:23 to :33)
+#loc4 = loc("jit(oom_padded_params)")
+#loc5 = loc("oom_padded_params"(#loc2))
+#loc6 = loc("oom_padded_params"(#loc3))
+#loc7 = loc("jit(oom_padded_params)/sin"(#loc5))
+#loc8 = loc("jit(oom_padded_params)/cos"(#loc6))
