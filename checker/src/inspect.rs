@@ -44,6 +44,13 @@
 //! - `line-diff\n`, the first text's length in bytes, `\n`, then the first
 //!   text immediately followed by the second: the bounded line diff of two
 //!   files of a dump folder, [`crate::folder::linediff`]'s JSON.
+//! - `why\n`, a backend name (`cpu`, `gpu`, `tpu`, or nothing: the text's
+//!   own, if it names one), `\n`, then any text (a compiled module, a
+//!   fragment, HLO before optimization, a memory text): the reply is
+//!   [`crate::why::json::to_json`] of [`crate::why::why`] on that one text,
+//!   as `mdbook-dumplab why --json` prints it, or `{"error": ...}` with the
+//!   command line's sentence (a backend the text contradicts, an unknown
+//!   backend name).
 //!
 //! Replies are one JSON object: `{"error": "..."}` for a request that is not
 //! text, else for `inspect` `{kind, dialect, backend, backend_basis,
@@ -169,8 +176,9 @@ pub fn respond(request: &[u8]) -> String {
         b"folder-module" => folder_module(body),
         b"folder-first" => folder_first(body),
         b"line-diff" => line_diff(body),
+        b"why" => why(body),
         _ => error(
-            "malformed request: expected `inspect`, `map`, `cost`, `collectives`, `diff`, `explain`, `folder-index`, `folder-module`, `folder-first` or `line-diff`",
+            "malformed request: expected `inspect`, `map`, `cost`, `collectives`, `diff`, `explain`, `folder-index`, `folder-module`, `folder-first`, `line-diff` or `why`",
         ),
     }
 }
@@ -251,6 +259,26 @@ fn line_diff(body: &[u8]) -> String {
         (Err(e), _) | (_, Err(e)) => return e,
     };
     linediff::write_json(&linediff::diff(&a, &b, linediff::Limits::default()))
+}
+
+/// `why\n` BACKEND `\n` TEXT: the findings on one text, ranked (an empty
+/// backend line: the text's own backend, if any).
+fn why(body: &[u8]) -> String {
+    if !body.contains(&b'\n') {
+        return error("malformed request: `why` needs a backend line (empty for the text's own)");
+    }
+    let (backend, text) = match chip_and_dump(body, "why") {
+        Ok(parts) => parts,
+        Err(reply) => return reply,
+    };
+    let backend = match backend.map(crate::why::parse_backend).transpose() {
+        Ok(b) => b,
+        Err(e) => return error(&format!("--backend: {e}")),
+    };
+    match crate::why::why(&[&text], backend) {
+        Ok(w) => crate::why::json::to_json(&w),
+        Err(e) => error(&e),
+    }
 }
 
 /// `diff\n` CHIP `\n` LEN `\n` A B: the diff of two dumps.
@@ -875,6 +903,55 @@ mod tests {
         assert_eq!(v["kind"], "unknown");
         assert!(v["reason"].as_str().unwrap().len() > 10);
         assert!(v["map"].is_null());
+    }
+
+    /// `why`: the command line's object for any paste (a compiled
+    /// module, a memory text), the backend given or the text's own, and
+    /// the command line's sentence for a backend the text contradicts.
+    #[test]
+    fn why_answers_any_paste_as_the_command_line_does() {
+        let paste = |p: &str| {
+            let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/pastes")
+                .join(p);
+            std::fs::read_to_string(p).unwrap()
+        };
+        let ask = |backend: &str, text: &str| {
+            let mut req = format!("why\n{backend}\n").into_bytes();
+            req.extend_from_slice(text.as_bytes());
+            parse(&respond(&req))
+        };
+        let scatter = paste("scatter_loop/compiled.gpu.set_c128.hlo.txt");
+        let oom = paste("tpu_oom/error.tpu.matmul_chain.txt");
+        for (backend, text) in [("", &scatter), ("", &oom), ("tpu", &oom)] {
+            let given = (!backend.is_empty()).then(|| crate::why::parse_backend(backend).unwrap());
+            let want = crate::why::json::to_json(&crate::why::why(&[text], given).unwrap());
+            assert_eq!(ask(backend, text), parse(&want), "{backend}");
+        }
+        let v = ask("", &scatter);
+        assert_eq!(v["findings"][0]["name"], "scatter-serial-loop");
+        assert_eq!(v["inputs"][0]["backend_from"], "evidence");
+        // A memory text is no HLO: its findings lead all the same.
+        let v = ask("tpu", &oom);
+        assert_eq!(v["inputs"][0]["scope"]["form"], "no-hlo");
+        assert_eq!(v["inputs"][0]["backend_from"], "given");
+        assert_eq!(v["findings"][0]["name"], "out-of-memory");
+        // The text names GPU: TPU given is the command line's error.
+        let e = crate::why::why(&[&scatter], Some(crate::why::parse_backend("tpu").unwrap()))
+            .unwrap_err();
+        assert_eq!(ask("tpu", &scatter)["error"], e.as_str());
+        let v = ask("npu", &oom);
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("--backend: unknown backend `npu`"),
+            "{v}"
+        );
+        let v = parse(&respond(b"why"));
+        assert!(v["error"].as_str().unwrap().contains("malformed"), "{v}");
+        let v = parse(&respond(b"why\n\n\xff"));
+        assert!(v["error"].as_str().unwrap().contains("not UTF-8"), "{v}");
     }
 
     #[test]

@@ -127,6 +127,11 @@ pub(crate) const EXPLAIN: &str = "dumplab-playground-explain.js";
 /// loaded after [`LEDGER`] (it reads the ledger's number words) and before
 /// [`SCRIPT`], which draws it after each compiled dump's ledger.
 pub(crate) const COLLECTIVES: &str = "dumplab-playground-collectives.js";
+/// "Top suspects"' script (the findings on any paste, drawn above the
+/// reports), beside the chapters (`src/`): loaded after [`LEDGER`] (it
+/// reads the ledger's number words) and before [`SCRIPT`], which adds its
+/// worker operation and draws it for each dump.
+pub(crate) const WHY: &str = "dumplab-playground-why.js";
 /// The invisible characters' script (zero-width and bidi controls shown
 /// as ⟨U+202E⟩ and counted), beside the chapters (`src/`): loaded first,
 /// since every other script of the block uses it.
@@ -150,7 +155,7 @@ fn block(to_root: &str, examples: Option<&str>) -> String {
         })
         .unwrap_or_default();
     format!(
-        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}{data}\n<script defer src=\"{to_root}{INVISIBLE}\"></script>\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{FOLDER}\"></script>\n<script defer src=\"{to_root}{EXPLAIN}\"></script>\n<script defer src=\"{to_root}{COLLECTIVES}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
+        "<link rel=\"stylesheet\" href=\"{to_root}{STYLE}\">\n{HTML}{data}\n<script defer src=\"{to_root}{INVISIBLE}\"></script>\n<script defer src=\"{to_root}{LEDGER}\"></script>\n<script defer src=\"{to_root}{DIFF}\"></script>\n<script defer src=\"{to_root}{FOLDER}\"></script>\n<script defer src=\"{to_root}{EXPLAIN}\"></script>\n<script defer src=\"{to_root}{COLLECTIVES}\"></script>\n<script defer src=\"{to_root}{WHY}\"></script>\n<script defer src=\"{to_root}{SCRIPT}\"></script>"
     )
 }
 
@@ -216,6 +221,10 @@ mod tests {
         assert_eq!(
             out.matches(r#"src="dumplab-playground-collectives.js""#)
                 .count(),
+            1
+        );
+        assert_eq!(
+            out.matches(r#"src="dumplab-playground-why.js""#).count(),
             1
         );
         let mut diags = Vec::new();
@@ -290,7 +299,7 @@ mod tests {
                 r#"<link rel="stylesheet" href="{expect}dumplab-playground.css">"#
             )));
             assert!(b.ends_with(&format!(
-                "<script defer src=\"{expect}dumplab-playground-ledger.js\"></script>\n<script defer src=\"{expect}dumplab-playground-diff.js\"></script>\n<script defer src=\"{expect}dumplab-playground-folder.js\"></script>\n<script defer src=\"{expect}dumplab-playground-explain.js\"></script>\n<script defer src=\"{expect}dumplab-playground-collectives.js\"></script>\n<script defer src=\"{expect}dumplab-playground.js\"></script>"
+                "<script defer src=\"{expect}dumplab-playground-ledger.js\"></script>\n<script defer src=\"{expect}dumplab-playground-diff.js\"></script>\n<script defer src=\"{expect}dumplab-playground-folder.js\"></script>\n<script defer src=\"{expect}dumplab-playground-explain.js\"></script>\n<script defer src=\"{expect}dumplab-playground-collectives.js\"></script>\n<script defer src=\"{expect}dumplab-playground-why.js\"></script>\n<script defer src=\"{expect}dumplab-playground.js\"></script>"
             )));
             // Still one raw-HTML block without directives.
             assert!(!b.contains("\n\n") && !b.contains("{{"));

@@ -59,13 +59,15 @@ pub enum Question {
     Explain(ExplainQuestion),
     /// Many devices: a fact of one collective.
     Collective(CollectiveQuestion),
+    /// What was pasted: a finding of `why` on the excerpt shown.
+    Finding(FindingQuestion),
 }
 
 impl Question {
     /// Every `type` spelling, in declaration order (the order serde's
     /// "expected one of" lists them). What shows a question by its type (the
     /// page's label, the answer key) has one row per entry; tests check it.
-    pub const TYPE_NAMES: [&'static str; 11] = [
+    pub const TYPE_NAMES: [&'static str; 12] = [
         "classify",
         "evidence",
         "count",
@@ -77,6 +79,7 @@ impl Question {
         "folder",
         "explain",
         "collective",
+        "finding",
     ];
 
     /// The `type` spelling.
@@ -93,6 +96,7 @@ impl Question {
             Question::Folder(_) => "folder",
             Question::Explain(_) => "explain",
             Question::Collective(_) => "collective",
+            Question::Finding(_) => "finding",
         }
     }
 
@@ -119,6 +123,7 @@ impl Question {
             Question::Folder(q) => common!(q),
             Question::Explain(q) => common!(q),
             Question::Collective(q) => common!(q),
+            Question::Finding(q) => common!(q),
         }
     }
 }
@@ -263,6 +268,30 @@ pub struct CollectiveQuestion {
     /// The collective asked about: its instruction name (a pair's start or
     /// done), without `%`.
     pub kernel: String,
+}
+
+/// `type = "finding"`: what `dumplab::why` finds in the excerpt shown,
+/// read as the learner would paste it (the excerpt alone, not the whole
+/// dump).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FindingQuestion {
+    /// Unique in the book: it names the question in the page and in progress.
+    pub id: String,
+    /// The question, plain text; `` `code` `` spans are rendered as code.
+    pub prompt: String,
+    /// Shown once the question is answered right or revealed.
+    #[serde(default)]
+    pub explanation: Option<String>,
+    /// The excerpt shown, and read: `family/file#part`.
+    pub snippet: String,
+    /// What is asked: one of `resolve::finding::FINDING_ASKS` (`top`,
+    /// `evidence`, `bytes`).
+    pub ask: String,
+    /// The backend to read it for, where the excerpt cannot show it
+    /// (`cpu`, `gpu`, `tpu`), as `why --backend` takes it.
+    #[serde(default)]
+    pub backend: Option<String>,
 }
 
 /// `type = "diff"`: a fact of the diff of two dumps (`dumplab::diff`): the

@@ -84,9 +84,9 @@ impl<'m, 'a> Cx<'m, 'a> {
         out
     }
 
-    /// How many loop bodies the text holds.
+    /// How many loop bodies the text holds without their loop.
     pub(crate) fn loop_bodies(&self) -> usize {
-        self.loops.len()
+        self.loops.values().filter(|(w, _)| w.is_none()).count()
     }
 
     /// A computation whose one parameter is a tuple and whose root is a
@@ -158,7 +158,12 @@ impl<'m, 'a> Cx<'m, 'a> {
                 .instruction(k)
                 .is_some_and(|i| !matches!(i.opcode, "while" | "conditional" | "call"))
         });
-        called_by_kernel || (c.callers.is_empty() && looks_fused(c.name, self.m, c))
+        // In a module with its entry, a computation nobody calls is called
+        // by a line the reader could not resolve (XLA prints only what
+        // the entry reaches); in a fragment, one named as fused ones are.
+        let uncalled = c.callers.is_empty()
+            && (self.m.entry.is_some() || looks_fused(c.name, self.m, c));
+        called_by_kernel || uncalled
     }
 
     /// The instruction an operand comes from, through bitcasts and
@@ -231,15 +236,15 @@ fn scatter_loop(cx: &Cx<'_, '_>) -> Vec<Finding> {
     for (&body, &(w, runs)) in bodies {
         let w = w.and_then(|w| m.instruction(w));
         let loop_says = w.is_some_and(|w| names_scatter(m, w));
-        let hit = m.instructions_of(body).iter().find(|ins| {
-            let inner = cx.body_of(ins);
-            inner.iter().any(|i| i.opcode == "dynamic-update-slice")
-                && (loop_says
-                    || inner
-                        .iter()
-                        .chain(std::iter::once(*ins))
-                        .any(|i| names_scatter(m, i)))
-        });
+        // Only the loop's own metadata: a scatter inside a loop the program
+        // wrote is simplified to a dynamic-update-slice too.
+        if !loop_says {
+            continue;
+        }
+        let hit = m
+            .instructions_of(body)
+            .iter()
+            .find(|ins| cx.body_of(ins).iter().any(|i| i.opcode == "dynamic-update-slice"));
         let Some(ins) = hit else { continue };
         let mut ev = Vec::new();
         if let Some(w) = w {

@@ -147,7 +147,7 @@ pub struct Scope {
     pub computations: usize,
     /// Instructions read.
     pub instructions: usize,
-    /// Loop bodies read (with their loop or alone).
+    /// Loop bodies read without their `while`.
     pub loop_bodies: usize,
     /// One sentence: what the text is and which figures it cannot give.
     pub sentence: String,
@@ -314,17 +314,14 @@ fn scope_of(m: &Module<'_>, text: &str, loop_bodies: usize) -> Scope {
         Form::Module => {
             format!("a whole module: {computations} computations, {instructions} instructions")
         }
+        Form::Computations if m.entry.is_some() => format!(
+            "a fragment: {computations} computation{} with the ENTRY computation, no module header; what the entry calls that the text lacks is not read",
+            plural(computations)
+        ),
         Form::Computations => format!(
             "a fragment: {computations} computation{}, no ENTRY{}; how often each runs is unknown, and totals and peak memory need the whole module",
             plural(computations),
-            if loop_bodies > 0 {
-                format!(
-                    ", {loop_bodies} loop bod{} read alone",
-                    if loop_bodies == 1 { "y" } else { "ies" }
-                )
-            } else {
-                String::new()
-            }
+            if loop_bodies > 0 { format!(", {loop_bodies} loop bod{} read without {}", if loop_bodies == 1 { "y" } else { "ies" }, if loop_bodies == 1 { "its loop" } else { "their loops" }) } else { String::new() }
         ),
         Form::Instructions => format!(
             "a fragment: {instructions} instruction line{}, outside any computation; what calls them and how often they run are not in the text",

@@ -34,7 +34,7 @@ pub(crate) fn inline(text: &str) -> String {
 /// What the page calls each question type: one row per
 /// [`Question::TYPE_NAMES`](dumplab::exercise::model::Question::TYPE_NAMES)
 /// entry (a test checks every one).
-const TYPE_LABELS: [(&str, &str); 11] = [
+const TYPE_LABELS: [(&str, &str); 12] = [
     ("classify", "Which call?"),
     ("evidence", "Find the evidence"),
     ("count", "Count"),
@@ -43,6 +43,7 @@ const TYPE_LABELS: [(&str, &str); 11] = [
     ("folder", "The dump folder"),
     ("explain", "Why these kernels"),
     ("collective", "Many devices"),
+    ("finding", "What was pasted"),
     ("pair", "Find the pair"),
     ("choice", "Multiple choice"),
     ("backend", "Which backend?"),

@@ -65,6 +65,7 @@ mod evidence_text;
 mod explain;
 mod facts;
 mod file;
+mod finding;
 mod folder;
 mod kernels;
 mod library;
@@ -87,6 +88,7 @@ pub use diff::{DIFF_ASKS, DiffAsk, DiffAskRow};
 pub use explain::{EXPLAIN_ASKS, ExplainAsk, ExplainAskRow};
 pub use facts::{Applies, FACTS, Fact};
 pub use file::resolve_file;
+pub use finding::{FINDING_ASKS, FindingAsk, FindingAskRow};
 pub use folder::{FOLDER_ASKS, FolderAsk, FolderAskRow};
 pub use library::{
     AnnotatedLine, DumpInfo, DumpSource, Library, library_of, library_taking_folders,

@@ -8,7 +8,8 @@ use super::page::Resolved;
 use super::parts::Parts;
 use super::self_test::self_test;
 use super::{
-    backend, choice, classify, collective, cost, count, diff, evidence, explain, folder, pair,
+    backend, choice, classify, collective, cost, count, diff, evidence, explain, finding, folder,
+    pair,
 };
 use crate::exercise::key::Key;
 use crate::exercise::model::Question;
@@ -34,6 +35,7 @@ pub(super) fn resolve_question(
         Question::Folder(f) => folder::resolve(f, library, cx),
         Question::Explain(e) => explain::resolve(e, library, cx),
         Question::Collective(c) => collective::resolve(c, library, cx),
+        Question::Finding(f) => finding::resolve(f, library, cx),
     };
     let Some(parts) = parts else {
         // Never drop a question silently: a type that gives up says why,

@@ -349,7 +349,7 @@ fn every_mistake_is_reported_where_it_is() {
         (
             "[[question]]\nid = \"x\"\ntype = \"clasify\"\nprompt = \"p\"\n",
             &[
-                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`, `cost`, `diff`, `folder`, `explain`, `collective`",
+                "exercises/t.toml:3:8: error: unknown variant `clasify`, expected one of `classify`, `evidence`, `count`, `pair`, `choice`, `backend`, `cost`, `diff`, `folder`, `explain`, `collective`, `finding`",
             ],
         ),
         (
@@ -1373,6 +1373,13 @@ prompt = "p"
 snippet = "sharded/compiled.cpu.hlo.txt"
 ask = "group-size"
 kernel = "all-reduce"
+
+[[question]]
+id = "l"
+type = "finding"
+prompt = "p"
+snippet = "copied/compiled.cpu.hlo.txt"
+ask = "top"
 "#,
     );
     assert!(diags.is_empty(), "{diags:?}");
