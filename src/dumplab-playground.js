@@ -296,6 +296,8 @@ self.onmessage = async (e) => {
       self.postMessage({ id: m.id, obj: collectives(m) });
     } else if (m.op === 'diff') {
       self.postMessage({ id: m.id, obj: diff(m) });
+    } else if (m.op === 'why' && typeof whyOp === 'function') {
+      self.postMessage({ id: m.id, obj: whyOp(m) });
     } else if (m.op === 'map') {
       const low = stored[m.lowered];
       const comp = stored[m.compiled];
@@ -310,6 +312,8 @@ self.onmessage = async (e) => {
   // The dump folder's operations (src/dumplab-playground-folder.js), added
   // to the worker when that script is on the page.
   const FOLDER_OPS = window.dumplabFolder ? window.dumplabFolder.WORKER : '';
+  // "Top suspects"' operation (src/dumplab-playground-why.js), likewise.
+  const WHY_OPS = window.dumplabWhy ? window.dumplabWhy.WORKER : '';
 
   let worker = null;
   let ready = null;
@@ -406,7 +410,7 @@ self.onmessage = async (e) => {
     if (!ready) {
       ready = Promise.resolve(releasing).then(loadModule).then((wasm) => {
         if (!window.Worker || !window.WebAssembly) throw new Error('this browser has no Web Workers or WebAssembly');
-        const url = URL.createObjectURL(new Blob([invisible.WORKER, WORKER, FOLDER_OPS], { type: 'text/javascript' }));
+        const url = URL.createObjectURL(new Blob([invisible.WORKER, WORKER, FOLDER_OPS, WHY_OPS], { type: 'text/javascript' }));
         const w = new Worker(url);
         worker = w;
         URL.revokeObjectURL(url);
@@ -693,6 +697,8 @@ self.onmessage = async (e) => {
       }
       // The ledger of each compiled dump, on its default chip.
       for (const [k, r] of reports.entries()) {
+        // "Top suspects", for whatever the text is, with its own backend.
+        if (r && !r.error && window.dumplabWhy) r.why = await post({ op: 'why', slot: k, backend: '' }).catch((e) => ({ error: e.message }));
         if (r && r.kind === 'hlo-optimized') r.cost = await post({ op: 'cost', slot: k, chip: '' }).catch((e) => ({ cost: { error: e.message }, lines: {} }));
         // "Why these kernels", without a log (one is given in its section).
         // "Collectives", on the dump's default chip (shown where it runs any).
@@ -828,6 +834,18 @@ self.onmessage = async (e) => {
     const view = window.dumplabViewer.build({ lines, caption, name: `The deciding lines of dump ${index + 1}`, lang: report.kind === 'jaxpr' ? 'jaxpr' : report.kind === 'stablehlo' ? 'mlir' : 'hlo' });
     view.classList.add('dlp-evidence');
     return view;
+  }
+
+  /** The deciding lines, folded away (closed at first, their count in
+   *  the summary) so that the tables and sections below stay near the top. */
+  function deciding(report, index) {
+    const view = evidence(report, index);
+    const n = view.querySelectorAll('.dl-line[data-line]').length;
+    const fold = el('details', 'dlp-deciding');
+    const summary = el('summary');
+    summary.append(el('h4', '', `Why: the ${count(n, 'line')} that decided`));
+    fold.append(summary, view);
+    return fold;
   }
 
   /** Sub-rows shown under one control-flow row before a note says how many more. */
@@ -990,10 +1008,7 @@ self.onmessage = async (e) => {
     if (r.invisible && r.invisible.total) sec.append(invisibleNote(r.invisible));
     // With a guess the reason explains, it reports no failure: a calm note.
     if (r.reason) sec.append(el('p', r.kind_guess ? 'dlp-reason dlp-reason-guess' : 'dlp-reason', `Why unknown: ${r.reason}`));
-    if (r.evidence.length) {
-      sec.append(el('h4', '', 'Why: the lines that decided'));
-      sec.append(evidence(r, i));
-    }
+    if (r.evidence.length) sec.append(deciding(r, i));
     if (r.map && r.map.truncated) sec.append(el('p', 'dlp-reason', "Many kernels here share huge called computations: the checker stopped walking them early, so some kernels' source lines may be missing."));
     if (r.map && r.kind === 'hlo-optimized') later.push(() => sec.append(kernelTable(r.map, r.control), cut(r.map, 'kernels', 'kernels') || ''));
     // A chip picked in the ledger re-draws the dump's "Collectives" too.
@@ -1038,6 +1053,17 @@ self.onmessage = async (e) => {
     const ask = (log) =>
       gen !== generation ? Promise.reject(new Error('the dump changed')) : checker().then(() => post({ op: 'explain', slot: i, ...(log === null ? {} : { log }) }));
     return window.dumplabExplain.section({ id: `dlp-why-${++explainers}`, reply, ask, maxBytes: MAX_BYTES, shownBytes: SHOWN_BYTES });
+  }
+
+  // "Top suspects" (src/dumplab-playground-why.js): the findings on dump
+  // `i`; a backend picked asks the worker again for this dump with it.
+  let suspectSections = 0;
+  function suspects(i, reply) {
+    const gen = generation;
+    const ask = (backend) =>
+      gen !== generation ? Promise.reject(new Error('the dump changed')) : checker().then(() => post({ op: 'why', slot: i, backend }));
+    const name = slots[i].name && slots[i].stored ? slots[i].name : '';
+    return window.dumplabWhy.section({ id: `dlp-sus-${++suspectSections}`, index: i, name, reply, ask });
   }
 
   /** The viewer's language of a lowered dump, by the map's `lowered_format`. */
@@ -1232,6 +1258,10 @@ self.onmessage = async (e) => {
   async function render(reports, map, gen) {
     const later = [];
     const frag = document.createDocumentFragment();
+    // "Top suspects" of every dump first, above the reports.
+    reports.forEach((r, i) => {
+      if (r && r.why && window.dumplabWhy) frag.append(suspects(i, r.why));
+    });
     reports.forEach((r, i) => {
       if (!r) return;
       if (r.error) {

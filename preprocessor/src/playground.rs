@@ -223,10 +223,7 @@ mod tests {
                 .count(),
             1
         );
-        assert_eq!(
-            out.matches(r#"src="dumplab-playground-why.js""#).count(),
-            1
-        );
+        assert_eq!(out.matches(r#"src="dumplab-playground-why.js""#).count(), 1);
         let mut diags = Vec::new();
         crate::directives::report("src/p.md", content, &found, &mut diags);
         let msgs: Vec<_> = diags.iter().map(|d| d.message.clone()).collect();

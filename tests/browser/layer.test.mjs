@@ -59,7 +59,7 @@ test('only a page holding the playground loads its script and style', () => {
     for (const f of files) assert.ok(fs.existsSync(path.join(bookDir, f)), `${page} loads ${f}, which is not in the book`);
     const own = files.filter((f) => PLAYGROUND.test(f));
     if (html.includes('data-dumplab-playground')) {
-      assert.deepEqual(own.map((f) => path.posix.basename(f)).sort(), ['dumplab-playground-collectives.js', 'dumplab-playground-diff.js', 'dumplab-playground-explain.js', 'dumplab-playground-folder.js', 'dumplab-playground-invisible.js', 'dumplab-playground-ledger.js', 'dumplab-playground.css', 'dumplab-playground.js'], page);
+      assert.deepEqual(own.map((f) => path.posix.basename(f)).sort(), ['dumplab-playground-collectives.js', 'dumplab-playground-diff.js', 'dumplab-playground-explain.js', 'dumplab-playground-folder.js', 'dumplab-playground-invisible.js', 'dumplab-playground-ledger.js', 'dumplab-playground-why.js', 'dumplab-playground.css', 'dumplab-playground.js'], page);
     } else {
       assert.deepEqual(own, [], `${page} loads the playground's files`);
     }

@@ -156,7 +156,9 @@ test('a damaged paste: repaired, what was undone listed, lines as pasted', async
   assert.ok(wide <= 0, `the list of what was undone is ${wide}px too wide`);
   await list.scrollIntoViewIfNeeded();
   await screenshot(phone.page, 'playground-damaged-phone');
-  // The first clue is inside the box, with no prefix before it.
+  // The first clue is inside the box, with no prefix before it (the
+  // deciding lines opened: they are folded away at first).
+  await phone.page.locator('.dlp-deciding > summary').first().click();
   const mark = phone.page.locator('.dlp-evidence mark').first();
   await mark.scrollIntoViewIfNeeded();
   const [m, pre] = [await mark.boundingBox(), await phone.page.locator('.dlp-evidence pre').boundingBox()];
@@ -296,7 +298,8 @@ test('invisible characters of a hostile paste are shown as ⟨U+…⟩ and count
   // The source path, in the kernel table's source lines, its override
   // visible and defused.
   assert.match(await page.locator('.dlp-kernels').innerText(), /fori_loop_static\/⟨U\+202E⟩yp\.noit⟨U\+2069⟩cnuf\.py:\d+/);
-  // The module's name in the deciding lines (the dump viewer).
+  // The module's name in the deciding lines (the dump viewer, folded away).
+  await page.locator('.dlp-deciding > summary').first().click();
   assert.match(await page.locator('.dlp-evidence').innerText(), /HloModule jit⟨U\+200B⟩_fn/);
   // Nothing the report shows holds one raw; every marker is our span, as text.
   const shown = await page.locator('.dlp-out').evaluate((o) => o.textContent);
@@ -578,7 +581,8 @@ test('a large paste goes the way a picked file goes: the same report, nothing pu
   const picked = await openPage(browser, server.url, PAGE);
   await picked.page.locator('.dlp-input[data-slot="0"] .dlp-file').setInputFiles(file);
   await analysed(picked.page);
-  const want = (await report(picked.page)).replace(' (big.hlo.txt)', '');
+  // The file's name is in the headings ("Top suspects" and the report's).
+  const want = (await report(picked.page)).replaceAll(' (big.hlo.txt)', '');
   assert.deepEqual(picked.errors, []);
   await picked.context.close();
 

@@ -223,7 +223,7 @@ fn parse_rows(out: &str, tag: &str) -> Vec<(String, usize, f64, Vec<f64>)> {
 
 /// What only the playground's page loads, beside the chapters (linked by the
 /// `{{#dumplab-playground}}` block; its module once the page starts it).
-const PLAYGROUND_ASSETS: [&str; 9] = [
+const PLAYGROUND_ASSETS: [&str; 10] = [
     "src/dumplab-playground.css",
     "src/dumplab-playground.js",
     "src/dumplab-playground-invisible.js",
@@ -232,6 +232,7 @@ const PLAYGROUND_ASSETS: [&str; 9] = [
     "src/dumplab-playground-folder.js",
     "src/dumplab-playground-explain.js",
     "src/dumplab-playground-collectives.js",
+    "src/dumplab-playground-why.js",
     "src/dumplab-playground-wasm.js",
 ];
 

@@ -18,7 +18,7 @@ const HUGE_FACTOR: u64 = 8;
 const TRANSPOSE_BYTES: u64 = 1 << 20;
 /// Padding reported from this many extra bytes on (smaller arrays pad
 /// too, and cost nothing worth a finding).
-const PADDING_EXTRA: u64 = 1 << 20;
+pub(crate) const PADDING_EXTRA: u64 = 1 << 20;
 
 /// What the detectors read: the module and what is known about it.
 pub(crate) struct Cx<'m, 'a> {
@@ -161,8 +161,8 @@ impl<'m, 'a> Cx<'m, 'a> {
         // In a module with its entry, a computation nobody calls is called
         // by a line the reader could not resolve (XLA prints only what
         // the entry reaches); in a fragment, one named as fused ones are.
-        let uncalled = c.callers.is_empty()
-            && (self.m.entry.is_some() || looks_fused(c.name, self.m, c));
+        let uncalled =
+            c.callers.is_empty() && (self.m.entry.is_some() || looks_fused(c.name, self.m, c));
         called_by_kernel || uncalled
     }
 
@@ -241,10 +241,11 @@ fn scatter_loop(cx: &Cx<'_, '_>) -> Vec<Finding> {
         if !loop_says {
             continue;
         }
-        let hit = m
-            .instructions_of(body)
-            .iter()
-            .find(|ins| cx.body_of(ins).iter().any(|i| i.opcode == "dynamic-update-slice"));
+        let hit = m.instructions_of(body).iter().find(|ins| {
+            cx.body_of(ins)
+                .iter()
+                .any(|i| i.opcode == "dynamic-update-slice")
+        });
         let Some(ins) = hit else { continue };
         let mut ev = Vec::new();
         if let Some(w) = w {
@@ -377,6 +378,7 @@ fn donation_copies(cx: &Cx<'_, '_>) -> Vec<Finding> {
             || aliased.contains(&u64::from(n))
             || !outputs.contains(&a)
             || params.contains(&n)
+            || !reaches_output(m, ins.id)
         {
             continue;
         }
@@ -408,6 +410,52 @@ fn donation_copies(cx: &Cx<'_, '_>) -> Vec<Finding> {
         super::human(total)
     ));
     vec![f]
+}
+
+/// Whether a buffer becomes the entry's output as it is updated in place:
+/// carried through a `tuple` into a `while` and out at the same index, or
+/// the buffer operand (operand 0) of an in-place update (a fusion, a
+/// dynamic-update-slice, a scatter), up to the `ROOT` or a tuple the `ROOT`
+/// is. Any other use (read by a kernel that writes a new buffer) ends it.
+fn reaches_output(m: &Module<'_>, from: InstrId) -> bool {
+    let root = m.entry_computation().and_then(|c| c.root);
+    let mut at = from;
+    let mut index: Option<u64> = None;
+    for _ in 0..32 {
+        if Some(at) == root {
+            return true;
+        }
+        let Some(ins) = m.instruction(at) else {
+            return false;
+        };
+        let next = m.users(ins).iter().find_map(|&u| {
+            let user = m.instruction(u)?;
+            let pos = m.operands(user).iter().position(|o| o.id == Some(at))?;
+            match (user.opcode, index) {
+                ("tuple", None) => Some((u, Some(pos as u64))),
+                ("while", Some(i)) => Some((u, Some(i))),
+                ("get-tuple-element", Some(i)) => {
+                    let n: u64 = m.attr(user, "index")?.trim().parse().ok()?;
+                    (n == i).then_some((u, None))
+                }
+                ("fusion" | "dynamic-update-slice" | "scatter", None) if pos == 0 => {
+                    Some((u, None))
+                }
+                ("bitcast", None) => Some((u, None)),
+                _ => None,
+            }
+        });
+        let Some((n, i)) = next else {
+            // The ROOT tuple itself holds it.
+            return root.is_some_and(|r| {
+                m.instruction(r)
+                    .is_some_and(|r| r.opcode == "tuple" && m.users(ins).contains(&r.id))
+            });
+        };
+        at = n;
+        index = i;
+    }
+    false
 }
 
 fn plain(a: &Array<'_>) -> String {
@@ -647,7 +695,10 @@ fn huge_intermediates(cx: &Cx<'_, '_>) -> Vec<Finding> {
         let Some(largest) = cx.largest_param(ins.computation) else {
             continue;
         };
-        if bytes < HUGE_BYTES || bytes < HUGE_FACTOR.saturating_mul(largest.max(1)) {
+        // The entry's result is what the caller asked for, not an
+        // intermediate.
+        let is_output = ins.is_root && ins.computation.is_some() && ins.computation == m.entry;
+        if is_output || bytes < HUGE_BYTES || bytes < HUGE_FACTOR.saturating_mul(largest.max(1)) {
             continue;
         }
         let ev = vec![cx.line(

@@ -326,7 +326,8 @@ fn tpu_report(lines: &[&str], i: usize) -> Option<(MemoryText, usize)> {
     let mut m = text_at(Text::TpuReport, line, i);
     let rest = &line[at..];
     push(&mut m, "used", size_after(rest, "Used "));
-    push(&mut m, "capacity", size_after(rest, " of "));
+    let after_used = rest.find("Used ").map_or(rest, |u| &rest[u..]);
+    push(&mut m, "capacity", size_after(after_used, " of "));
     let next = lines.get(i + 1).copied().unwrap_or("");
     let exceeded = size_after(rest, "capacity by ").or_else(|| size_after(next, "capacity by "));
     push(&mut m, "exceeded", exceeded);
@@ -585,11 +586,13 @@ fn donation(line: &str, i: usize) -> Option<(MemoryText, usize)> {
             .strip_prefix("ShapedArray(")
             .and_then(|q| q.strip_suffix(')'))
             .unwrap_or(p);
-        if !p.is_empty() {
+        if p.contains('[') {
             m.arrays.push(p.to_owned());
         }
     }
-    Some((m, 1))
+    // The line of the warning's source (`warnings.warn("Some donated
+    // buffers were not usable:"`) names no array: not a warning.
+    (!m.arrays.is_empty()).then_some((m, 1))
 }
 
 /// An allocator's failed request: `Out of memory while trying to allocate

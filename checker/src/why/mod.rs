@@ -321,7 +321,19 @@ fn scope_of(m: &Module<'_>, text: &str, loop_bodies: usize) -> Scope {
         Form::Computations => format!(
             "a fragment: {computations} computation{}, no ENTRY{}; how often each runs is unknown, and totals and peak memory need the whole module",
             plural(computations),
-            if loop_bodies > 0 { format!(", {loop_bodies} loop bod{} read without {}", if loop_bodies == 1 { "y" } else { "ies" }, if loop_bodies == 1 { "its loop" } else { "their loops" }) } else { String::new() }
+            if loop_bodies > 0 {
+                format!(
+                    ", {loop_bodies} loop bod{} read without {}",
+                    if loop_bodies == 1 { "y" } else { "ies" },
+                    if loop_bodies == 1 {
+                        "its loop"
+                    } else {
+                        "their loops"
+                    }
+                )
+            } else {
+                String::new()
+            }
         ),
         Form::Instructions => format!(
             "a fragment: {instructions} instruction line{}, outside any computation; what calls them and how often they run are not in the text",
@@ -511,7 +523,10 @@ fn padded_allocation(a: &memory::Allocation) -> Option<Finding> {
         }
     })?;
     let unpadded = &unpadded;
-    if unpadded.bytes == 0 || size.bytes < 2 * unpadded.bytes {
+    if unpadded.bytes == 0
+        || size.bytes < 2 * unpadded.bytes
+        || size.bytes - unpadded.bytes < detect::PADDING_EXTRA
+    {
         return None;
     }
     let shape = a.shape.as_deref().unwrap_or("an array");

@@ -64,7 +64,11 @@ pub(super) fn resolve(q: &FindingQuestion, library: &Library, cx: &mut Cx<'_>) -
     let backend = match q.backend.as_deref().map(why::parse_backend).transpose() {
         Ok(b) => b,
         Err(e) => {
-            cx.error("backend", e, "write `backend = \"cpu\"`, `\"gpu\"` or `\"tpu\"`");
+            cx.error(
+                "backend",
+                e,
+                "write `backend = \"cpu\"`, `\"gpu\"` or `\"tpu\"`",
+            );
             return None;
         }
     };
@@ -79,7 +83,11 @@ pub(super) fn resolve(q: &FindingQuestion, library: &Library, cx: &mut Cx<'_>) -
     let w = match why::why(&[&excerpt], backend) {
         Ok(w) => w,
         Err(e) => {
-            cx.error("backend", e, "leave `backend` out: the excerpt names its own");
+            cx.error(
+                "backend",
+                e,
+                "leave `backend` out: the excerpt names its own",
+            );
             return None;
         }
     };
@@ -157,7 +165,11 @@ fn evidence_parts(top: &Finding, r: &Ref<'_>) -> Parts {
     let answer: Vec<usize> = lines.iter().map(|l| l.0).collect();
     let mut p = Parts::single(
         answer.first().map_or(String::new(), usize::to_string),
-        answer.iter().map(|l| format!("line {l}")).collect::<Vec<_>>().join(", "),
+        answer
+            .iter()
+            .map(|l| format!("line {l}"))
+            .collect::<Vec<_>>()
+            .join(", "),
         lines,
     );
     p.answer = answer.iter().map(usize::to_string).collect();
@@ -179,10 +191,18 @@ fn evidence_parts(top: &Finding, r: &Ref<'_>) -> Parts {
 
 fn bytes_parts(top: &Finding, r: &Ref<'_>, cx: &mut Cx<'_>) -> Option<Parts> {
     let Some(b) = top.bytes else {
-        cx.error("ask", "the first finding has no byte figure", "ask `top` or `evidence` of this excerpt");
+        cx.error(
+            "ask",
+            "the first finding has no byte figure",
+            "ask `top` or `evidence` of this excerpt",
+        );
         return None;
     };
-    let mut p = Parts::single(b.to_string(), format!("{b} bytes ({})", why::human(b)), lit(top, r));
+    let mut p = Parts::single(
+        b.to_string(),
+        format!("{b} bytes ({})", why::human(b)),
+        lit(top, r),
+    );
     p.mode = Mode::Number;
     Some(p)
 }
