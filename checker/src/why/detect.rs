@@ -169,13 +169,13 @@ impl<'m, 'a> Cx<'m, 'a> {
     /// The instruction an operand comes from, through bitcasts and
     /// get-tuple-elements, when it is a parameter of `comp` (or a
     /// get-tuple-element of one).
-    fn from_param(&self, id: InstrId, hops: usize) -> Option<&Instruction<'a>> {
+    fn carried_param(&self, id: InstrId, hops: usize) -> Option<&Instruction<'a>> {
         let ins = self.m.instruction(id)?;
         match ins.opcode {
             "parameter" => Some(ins),
             "bitcast" | "get-tuple-element" | "copy" | "reshape" if hops < 8 => {
                 let op = self.m.operands(ins).first()?.id?;
-                self.from_param(op, hops + 1)
+                self.carried_param(op, hops + 1)
             }
             _ => None,
         }
@@ -303,7 +303,7 @@ fn loop_copies(cx: &Cx<'_, '_>) -> Vec<Finding> {
                 .operands(ins)
                 .iter()
                 .filter_map(|o| o.id)
-                .any(|o| cx.from_param(o, 0).is_some());
+                .any(|o| cx.carried_param(o, 0).is_some());
             let root = m.computation(body).and_then(|c| c.root);
             let carried_on = m.users(ins).iter().any(|&u| Some(u) == root);
             if !carried && !carried_on {
