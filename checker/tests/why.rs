@@ -274,7 +274,7 @@ fn the_same_program_twice_is_below_hlo() {
 }
 
 /// The fragments people paste, cut from a whole module: the module
-/// without its header and source tables, the end cut in the middle of the
+/// without its header and source tables, without its source tables only, the end cut in the middle of the
 /// line after the last evidence line, the 30 lines around the first
 /// evidence line, and every line under a glog prefix.
 fn fragments(text: &str, first: usize, last: usize) -> Vec<(&'static str, String)> {
@@ -296,8 +296,13 @@ fn fragments(text: &str, first: usize, last: usize) -> Vec<(&'static str, String
         .iter()
         .map(|l| format!("I1207 12:00:00.000000  4242 dump.cc:12] {l}\n"))
         .collect();
+    // The module without its source tables (`FileNames` to the first
+    // computation), as people trim it.
+    let tables = lines.iter().position(|l| *l == "FileNames").unwrap_or(1);
+    let no_tables = [&lines[..tables], &lines[start..]].concat().join("\n");
     vec![
         ("no-header", no_header),
+        ("no-tables", no_tables),
         ("cut-tail", tail),
         ("window", window),
         ("log-prefix", logged),

@@ -72,11 +72,14 @@ fn text(names: &[String], w: &Why) -> String {
             let _ = writeln!(s, "  kind: {}; backend: {backend}", i.kind);
         }
         for m in &i.memory {
-            let figures: Vec<String> = m
+            let mut figures: Vec<String> = m
                 .figures
                 .iter()
                 .map(|f| format!("{} {}", f.name, printable(&f.size.printed)))
                 .collect();
+            if figures.is_empty() {
+                figures = m.arrays.iter().map(|a| printable(a).into_owned()).collect();
+            }
             let _ = writeln!(
                 s,
                 "  line {}: {}: {}",

@@ -14,6 +14,9 @@ use std::collections::HashMap;
 /// of its computation is a huge intermediate.
 const HUGE_BYTES: u64 = 16 << 20;
 const HUGE_FACTOR: u64 = 8;
+/// A copy in a loop body reported from this many bytes on (a counter's
+/// or a key's copy costs a launch, not bandwidth).
+const LOOP_COPY_BYTES: u64 = 64 << 10;
 /// A layout change at least this large (and as large as a parameter).
 const TRANSPOSE_BYTES: u64 = 1 << 20;
 /// Padding reported from this many extra bytes on (smaller arrays pad
@@ -247,6 +250,14 @@ fn scatter_loop(cx: &Cx<'_, '_>) -> Vec<Finding> {
                 .any(|i| i.opcode == "dynamic-update-slice")
         });
         let Some(ins) = hit else { continue };
+        // Each trip writes the update, not the buffer it lands in.
+        let update = cx
+            .body_of(ins)
+            .iter()
+            .find(|i| i.opcode == "dynamic-update-slice")
+            .and_then(|d| m.operands(d).get(1).and_then(|o| o.id))
+            .and_then(|u| m.instruction(u))
+            .and_then(|u| u.shape().bytes());
         let mut ev = Vec::new();
         if let Some(w) = w {
             ev.push(cx.line(
@@ -256,18 +267,12 @@ fn scatter_loop(cx: &Cx<'_, '_>) -> Vec<Finding> {
         }
         ev.push(cx.line(ins, "one dynamic-update-slice per trip".to_owned()));
         let summary = format!(
-            "`{}` updates `{}` one index per trip of a loop ({})",
+            "`{}` updates `{}` one index per trip of a loop ({}), with three or more kernels per trip",
             ins.name,
             ins.shape().without_layout(),
             runs.sentence()
         );
-        out.push(finding(
-            F::ScatterLoop,
-            summary,
-            ins.shape().bytes(),
-            runs,
-            ev,
-        ));
+        out.push(finding(F::ScatterLoop, summary, update, runs, ev));
     }
     out
 }
@@ -296,7 +301,7 @@ fn loop_copies(cx: &Cx<'_, '_>) -> Vec<Finding> {
                 .filter(|i| !matches!(i.opcode, "parameter" | "bitcast"))
                 .all(|i| i.opcode == "copy");
             let is_copy = ins.opcode == "copy" || (ins.opcode == "fusion" && only_copies);
-            if !is_copy {
+            if !is_copy || ins.shape().bytes().is_none_or(|b| b < LOOP_COPY_BYTES) {
                 continue;
             }
             let carried = m
@@ -342,7 +347,9 @@ fn aliased_params(m: &Module<'_>) -> Vec<u64> {
 /// same shape could have replaced, with no alias for it.
 fn donation_copies(cx: &Cx<'_, '_>) -> Vec<Finding> {
     let m = cx.m;
-    let Some(entry) = m.entry.filter(|_| cx.compiled) else {
+    // Without the header, `input_output_alias` is not in the text: whether
+    // a parameter is already donated is unknown.
+    let Some(entry) = m.entry.filter(|_| cx.compiled && m.header.is_some()) else {
         return Vec::new();
     };
     let aliased = aliased_params(m);
@@ -393,6 +400,7 @@ fn donation_copies(cx: &Cx<'_, '_>) -> Vec<Finding> {
     if params.is_empty() {
         return Vec::new();
     }
+    params.sort_unstable();
     let list: Vec<String> = params.iter().map(u32::to_string).collect();
     let (what, nums) = match params.as_slice() {
         [n] => (format!("parameter {n} is"), format!("({n},)")),
@@ -418,42 +426,46 @@ fn donation_copies(cx: &Cx<'_, '_>) -> Vec<Finding> {
 /// dynamic-update-slice, a scatter), up to the `ROOT` or a tuple the `ROOT`
 /// is. Any other use (read by a kernel that writes a new buffer) ends it.
 fn reaches_output(m: &Module<'_>, from: InstrId) -> bool {
-    let root = m.entry_computation().and_then(|c| c.root);
-    let mut at = from;
-    let mut index: Option<u64> = None;
-    for _ in 0..32 {
-        if Some(at) == root {
+    let Some(root) = m.entry_computation().and_then(|c| c.root) else {
+        return false;
+    };
+    // (instruction, the tuple index it is carried at), depth first, on a
+    // budget: every way the buffer goes on is tried.
+    let mut stack: Vec<(InstrId, Option<u64>)> = vec![(from, None)];
+    let mut budget = 256;
+    while let Some((at, index)) = stack.pop() {
+        if at == root {
             return true;
         }
-        let Some(ins) = m.instruction(at) else {
+        budget -= 1;
+        let Some(ins) = m.instruction(at).filter(|_| budget > 0) else {
             return false;
         };
-        let next = m.users(ins).iter().find_map(|&u| {
-            let user = m.instruction(u)?;
-            let pos = m.operands(user).iter().position(|o| o.id == Some(at))?;
-            match (user.opcode, index) {
-                ("tuple", None) => Some((u, Some(pos as u64))),
-                ("while", Some(i)) => Some((u, Some(i))),
-                ("get-tuple-element", Some(i)) => {
-                    let n: u64 = m.attr(user, "index")?.trim().parse().ok()?;
-                    (n == i).then_some((u, None))
-                }
-                ("fusion" | "dynamic-update-slice" | "scatter", None) if pos == 0 => {
-                    Some((u, None))
-                }
-                ("bitcast", None) => Some((u, None)),
+        for &u in m.users(ins) {
+            let Some(user) = m.instruction(u) else {
+                continue;
+            };
+            let Some(pos) = m.operands(user).iter().position(|o| o.id == Some(at)) else {
+                continue;
+            };
+            let next = match (user.opcode, index) {
+                // The ROOT tuple holds it: an output.
+                ("tuple", None) if u == root => return true,
+                ("tuple", None) => Some(Some(pos as u64)),
+                ("while", Some(i)) => Some(Some(i)),
+                ("get-tuple-element", Some(i)) => m
+                    .attr(user, "index")
+                    .and_then(|n| n.trim().parse::<u64>().ok())
+                    .filter(|&n| n == i)
+                    .map(|_| None),
+                ("fusion" | "dynamic-update-slice" | "scatter", None) if pos == 0 => Some(None),
+                ("bitcast", None) => Some(None),
                 _ => None,
+            };
+            if let Some(i) = next {
+                stack.push((u, i));
             }
-        });
-        let Some((n, i)) = next else {
-            // The ROOT tuple itself holds it.
-            return root.is_some_and(|r| {
-                m.instruction(r)
-                    .is_some_and(|r| r.opcode == "tuple" && m.users(ins).contains(&r.id))
-            });
-        };
-        at = n;
-        index = i;
+        }
     }
     false
 }
@@ -489,7 +501,12 @@ fn gather_before_dot(cx: &Cx<'_, '_>) -> Vec<Finding> {
                 break;
             }
             let Some(ui) = m.instruction(u) else { continue };
-            if matches!(ui.opcode, "bitcast" | "copy" | "reshape" | "transpose") {
+            let copies_only = ui.opcode == "fusion"
+                && cx
+                    .body_of(ui)
+                    .iter()
+                    .all(|i| matches!(i.opcode, "parameter" | "copy" | "bitcast" | "transpose"));
+            if copies_only || matches!(ui.opcode, "bitcast" | "copy" | "reshape" | "transpose") {
                 frontier.extend_from_slice(m.users(ui));
                 continue;
             }
@@ -504,11 +521,11 @@ fn gather_before_dot(cx: &Cx<'_, '_>) -> Vec<Finding> {
                 continue;
             }
             let ev = vec![
-                cx.line(g, "gathers the whole array on every device".to_owned()),
+                cx.line(g, gathered(m, g)),
                 cx.line(ui, "a dot reads the gathered array".to_owned()),
             ];
             let summary = format!(
-                "`{}` gathers `{}` whole before `{}` multiplies it",
+                "`{}` gathers `{}` on every device of its group before `{}` multiplies it",
                 g.name,
                 g.shape().without_layout(),
                 ui.name
@@ -524,6 +541,26 @@ fn gather_before_dot(cx: &Cx<'_, '_>) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// What an all-gather's line shows: over how many devices it gathers,
+/// and of how many the module is partitioned for.
+fn gathered<'a>(m: &Module<'a>, g: &Instruction<'a>) -> String {
+    let group = m
+        .collective(g)
+        .and_then(|c| c.replica_groups)
+        .and_then(|r| r.shape())
+        .map(|s| s.1);
+    let parts = m.header.as_ref().and_then(|h| h.num_partitions());
+    match (group, parts) {
+        (Some(n), Some(p)) if n == p => {
+            format!("gathers over all {p} devices: each holds the whole operand")
+        }
+        (Some(n), Some(p)) => format!(
+            "gathers over groups of {n} of the {p} devices: each holds {n} shards of the operand"
+        ),
+        _ => "gathers the operand's shards on every device of its group".to_owned(),
+    }
 }
 
 /// A dot in a plain fusion (or alone) of a GPU module.
@@ -692,26 +729,35 @@ fn huge_intermediates(cx: &Cx<'_, '_>) -> Vec<Finding> {
         let Some(bytes) = ins.shape().bytes() else {
             continue;
         };
-        let Some(largest) = cx.largest_param(ins.computation) else {
+        // Against the kernel's own inputs (none: an iota, a constant, is
+        // made, not blown up).
+        let Some(largest) = m
+            .operands(ins)
+            .iter()
+            .filter_map(|o| o.id.and_then(|i| m.instruction(i)))
+            .filter_map(|o| o.shape().bytes())
+            .max()
+        else {
             continue;
         };
-        // The entry's result is what the caller asked for, not an
-        // intermediate.
-        let is_output = ins.is_root && ins.computation.is_some() && ins.computation == m.entry;
-        if is_output || bytes < HUGE_BYTES || bytes < HUGE_FACTOR.saturating_mul(largest.max(1)) {
+        // A value the entry returns is what the caller asked for.
+        if is_output(m, ins.id)
+            || bytes < HUGE_BYTES
+            || bytes < HUGE_FACTOR.saturating_mul(largest.max(1))
+        {
             continue;
         }
         let ev = vec![cx.line(
             ins,
             format!(
-                "writes {}, {}x the largest parameter ({})",
+                "writes {}, {}x its largest input ({})",
                 super::human(bytes),
                 bytes / largest.max(1),
                 super::human(largest)
             ),
         )];
         let summary = format!(
-            "`{}` writes `{}` ({}) to memory, {}x the largest input of its computation",
+            "`{}` writes `{}` ({}) to memory, {}x its largest input",
             ins.name,
             ins.shape().without_layout(),
             super::human(bytes),
@@ -726,6 +772,33 @@ fn huge_intermediates(cx: &Cx<'_, '_>) -> Vec<Finding> {
         ));
     }
     out
+}
+
+/// Whether an instruction of the entry is (part of) what it returns:
+/// the ROOT, or through get-tuple-element, bitcast and tuple up to it.
+fn is_output(m: &Module<'_>, id: InstrId) -> bool {
+    let Some(root) = m.entry_computation().and_then(|c| c.root) else {
+        return false;
+    };
+    let mut stack = vec![id];
+    let mut budget = 64;
+    while let Some(at) = stack.pop() {
+        if at == root {
+            return true;
+        }
+        budget -= 1;
+        let Some(ins) = m.instruction(at).filter(|_| budget > 0) else {
+            return false;
+        };
+        for &u in m.users(ins) {
+            if m.instruction(u)
+                .is_some_and(|u| matches!(u.opcode, "get-tuple-element" | "bitcast" | "tuple"))
+            {
+                stack.push(u);
+            }
+        }
+    }
+    false
 }
 
 /// Copies and transposes that change a layout, as large as a parameter.

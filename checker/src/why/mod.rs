@@ -408,7 +408,7 @@ fn memory_findings(m: &MemoryText) -> Vec<Finding> {
         Text::TpuShort => {
             let (need, have) = (fig("required"), fig("available"));
             let summary = format!(
-                "the program's temporaries need {} and the HBM has {}",
+                "XLA:TPU puts the memory required (its \"HLO temporaries\") at {} and the HBM it may use at {}",
                 need.map_or("?", |b| b.printed.as_str()),
                 have.map_or("?", |b| b.printed.as_str())
             );
@@ -471,7 +471,7 @@ fn memory_findings(m: &MemoryText) -> Vec<Finding> {
             if let (Some(total), Some(a)) = (fig("total"), m.allocations.first()) {
                 if total.bytes > 0 {
                     let summary = format!(
-                        "memory space {}: {} in all; the largest allocation is {} ({})",
+                        "memory space {}: {} in all; its largest row is {} ({})",
                         m.arrays.first().map_or("?", String::as_str),
                         total.printed,
                         a.size.as_ref().map_or("?", |b| b.printed.as_str()),
@@ -543,8 +543,8 @@ fn padded_allocation(a: &memory::Allocation) -> Option<Finding> {
         what: F::TilePadding,
         input: 0,
         summary: format!(
-            "allocation {} `{shape}` takes {} for {} of data{dim}",
-            a.rank, size.printed, unpadded.printed
+            "`{shape}` takes {} for {} of data{dim}",
+            size.printed, unpadded.printed
         ),
         bytes: Some(size.bytes - unpadded.bytes),
         runs: Runs::Once,

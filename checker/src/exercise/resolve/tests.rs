@@ -80,6 +80,19 @@ fn library() -> Library {
             ..compiled("copied")
         },
     );
+    // `neg` updating a copy of its parameter: a donation would spare it.
+    let donatable = COMPILED.replace(
+        "  ROOT %neg_fusion = f32[8]{0} fusion(%x.1)",
+        "  %dead = f32[8]{0} copy(%x.1)\n  ROOT %neg_fusion = f32[8]{0} fusion(%dead)",
+    );
+    assert_ne!(donatable, COMPILED);
+    lib.insert(
+        ("donatable".into(), "compiled.cpu.hlo.txt".into()),
+        DumpInfo {
+            text: donatable,
+            ..compiled("donatable")
+        },
+    );
     lib.insert(
         ("sharded".into(), "compiled.cpu.hlo.txt".into()),
         DumpInfo {
@@ -1378,7 +1391,7 @@ kernel = "all-reduce"
 id = "l"
 type = "finding"
 prompt = "p"
-snippet = "copied/compiled.cpu.hlo.txt"
+snippet = "donatable/compiled.cpu.hlo.txt"
 ask = "top"
 "#,
     );
