@@ -4,7 +4,7 @@
 //! loops, callers and sizes they share are [`Cx`]'s.
 
 use super::catalogue::F;
-use super::{Finding, Line, Runs};
+use super::model::{Finding, Line, Runs, human};
 use crate::analysis::Backend;
 use crate::cost::estimate::padded_bytes;
 use crate::program::{Array, CallRole, CompId, Dim, InstrId, Instruction, Module, Shape};
@@ -415,7 +415,7 @@ fn donation_copies(cx: &Cx<'_, '_>) -> Vec<Finding> {
     let mut f = finding(F::DonationCopy, summary, Some(total), Runs::Once, ev);
     f.try_this = Some(format!(
         "if the caller does not read them again, donate them together: with one array per argument, `donate_argnums={nums}` (JAX numbers the flattened arguments; with pytrees, name the arguments with `donate_argnames`); saves {} of copies",
-        super::human(total)
+        human(total)
     ));
     vec![f]
 }
@@ -692,8 +692,8 @@ fn tile_padding(cx: &Cx<'_, '_>) -> Vec<Finding> {
             let factor = padded as f64 / bytes as f64;
             let summary = format!(
                 "`{key}` takes {} padded, {factor:.1}x its {}: dimension {dim} ({d}) is padded to {p}",
-                super::human(padded),
-                super::human(bytes),
+                human(padded),
+                human(bytes),
             );
             let ev = vec![cx.line(
                 ins,
@@ -751,16 +751,16 @@ fn huge_intermediates(cx: &Cx<'_, '_>) -> Vec<Finding> {
             ins,
             format!(
                 "writes {}, {}x its largest input ({})",
-                super::human(bytes),
+                human(bytes),
                 bytes / largest.max(1),
-                super::human(largest)
+                human(largest)
             ),
         )];
         let summary = format!(
             "`{}` writes `{}` ({}) to memory, {}x its largest input",
             ins.name,
             ins.shape().without_layout(),
-            super::human(bytes),
+            human(bytes),
             bytes / largest.max(1)
         );
         out.push(finding(
@@ -845,15 +845,12 @@ fn layout_transposes(cx: &Cx<'_, '_>) -> Vec<Finding> {
         if !changes || bytes < TRANSPOSE_BYTES || bytes < largest {
             continue;
         }
-        let ev = vec![cx.line(
-            ins,
-            format!("rewrites {} in another layout", super::human(bytes)),
-        )];
+        let ev = vec![cx.line(ins, format!("rewrites {} in another layout", human(bytes)))];
         let summary = format!(
             "`{}` rewrites `{}` ({}) in another layout",
             ins.name,
             ins.shape().without_layout(),
-            super::human(bytes)
+            human(bytes)
         );
         out.push(finding(
             F::LayoutTranspose,
