@@ -711,7 +711,9 @@ self.onmessage = async (e) => {
       // HLO that proves neither kind, whose hints suggest a module before
       // compilation: the lowered side only where no dump proves one, and
       // the map says its kind was not proved.
-      const unproved = lowIdx < 0 ? reports.findIndex((r) => r && r.kind === 'unknown' && r.kind_guess === 'hlo-unoptimized') : -1;
+      // A likely kind (hints alone) is named as not proved too.
+      const unproved = lowIdx < 0 ? reports.findIndex((r) => r && r.kind === 'unknown' && r.kind_guess === 'hlo-unoptimized')
+        : (reports[lowIdx] && reports[lowIdx].kind_likely ? lowIdx : -1);
       if (unproved >= 0) lowIdx = unproved;
       const compIdx = kinds.findIndex((k) => k === 'hlo-optimized');
       if (lowIdx >= 0 && compIdx >= 0) {
@@ -974,7 +976,8 @@ self.onmessage = async (e) => {
     sec.dataset.kernels = r.map && r.kind === 'hlo-optimized' ? String(r.map.kernel_count) : '';
     const name = slots[i].name && slots[i].stored ? ` (${slots[i].name})` : '';
     // A kind no line proves: named as not proved, with what the hints suggest.
-    const heading = r.kind === 'unknown' && r.kind_guess ? `kind not proved (its hints suggest ${KIND_NAMES[r.kind_guess] || r.kind_guess}: a guess)` : KIND_NAMES[r.kind] || r.kind;
+    const heading = r.kind === 'unknown' && r.kind_guess ? `kind not proved (its hints suggest ${KIND_NAMES[r.kind_guess] || r.kind_guess}: a guess)`
+      : r.kind_likely ? `${KIND_NAMES[r.kind] || r.kind} (likely, not proved)` : KIND_NAMES[r.kind] || r.kind;
     sec.append(el('h3', '', `Dump ${i + 1}${name}: ${heading}`));
     const facts = el('p', 'dlp-facts');
     // A kind no line proves: the hints' guess, worded as a guess.
@@ -987,6 +990,7 @@ self.onmessage = async (e) => {
     sec.dataset.dialect = r.dialect || '';
     facts.append(el('span', 'dlp-kind', `kind: ${kindText}`), ' · ', el('span', 'dlp-dialect', `dialect: ${r.dialect || 'unknown'}`), ' · ', el('span', 'dlp-backend', `backend: ${backend}`), ' · ', el('span', 'dlp-linecount', lineCount(r)));
     sec.append(facts);
+    if (r.kind_likely) sec.append(el('p', 'dlp-reason dlp-likely', r.kind_likely));
     if (r.unwrapped && r.unwrapped.length) {
       // A damaged paste, repaired before reading: say what was undone.
       sec.append(el('p', 'dlp-note', 'This paste was repaired before reading; line numbers below are those of the text as pasted:'));
@@ -1276,7 +1280,7 @@ self.onmessage = async (e) => {
       later.push(() => {
         const sec = sourceMap(map.map, map.panes, map.names);
         sec.id = 'dlp-map';
-        if (map.unproved !== undefined) sec.querySelector('h3').after(el('p', 'dlp-note dlp-map-unproved', `Dump ${map.unproved + 1}'s text does not prove that it is HLO before optimization (its hints suggest so, a guess): read here as the lowered dump.`));
+        if (map.unproved !== undefined) sec.querySelector('h3').after(el('p', 'dlp-note dlp-map-unproved', `Dump ${map.unproved + 1}'s text does not prove that it is HLO before optimization (its hints make it likely, not proved): read here as the lowered dump.`));
         out.append(sec);
         // Each pane opens at its first marked line (the entry computation comes last).
         for (const pre of sec.querySelectorAll('.dlp-map-panes pre')) window.dumplabViewer.reveal(pre.querySelector('.dlp-diff-line'));

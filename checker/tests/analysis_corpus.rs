@@ -251,6 +251,8 @@ struct Expect {
     fusions: Option<usize>,
     evidence: &'static [(usize, &'static str)],
     reason_mentions: Option<&'static str>,
+    /// Words of `kind_likely` (a kind that rests on hints alone).
+    likely_mentions: Option<&'static str>,
 }
 
 fn check(name: &str, input: &str, e: Expect) {
@@ -293,6 +295,13 @@ fn check(name: &str, input: &str, e: Expect) {
                 .collect::<Vec<_>>()
         );
     }
+    if let Some(m) = e.likely_mentions {
+        assert!(
+            a.kind_likely.as_deref().is_some_and(|r| r.contains(m)),
+            "{name}: kind_likely {:?} lacks {m:?}",
+            a.kind_likely
+        );
+    }
     if let Some(m) = e.reason_mentions {
         assert!(
             a.reason.as_deref().is_some_and(|r| r.contains(m)),
@@ -319,24 +328,26 @@ fn check(name: &str, input: &str, e: Expect) {
 #[test]
 fn look_alikes_and_xla_dumps() {
     check(
-        "as_text(dialect=\"hlo\"): layouts but no fusion, no schedule: only hints, so unknown and a guess",
+        "as_text(dialect=\"hlo\"): layouts but no fusion, no schedule: only hints, no corpus against them, so likely",
         include_str!("data/as_text_dialect_hlo_scan.txt"),
         Expect {
-            kind: Some(Kind::Unknown),
-            guess: Some(Some(Kind::HloUnoptimized)),
-            reason_mentions: Some("line 1 shows `not-scheduled` (rule `unscheduled-header`)"),
+            kind: Some(Kind::HloUnoptimized),
+            guess: Some(None),
+            likely_mentions: Some("line 1 shows `not-scheduled` (rule `unscheduled-header`)"),
             backend: Some(None),
             entry_fusions: Some(0),
             fusions: Some(0),
             evidence: &[(1, "not-scheduled"), (1, "hlo-module-header")],
+            ..Expect::default()
         },
     );
     check(
-        "XLA's before-optimizations dump: % names and signatures, still not scheduled: a hint, so unknown and a guess",
+        "XLA's before-optimizations dump: % names and signatures, still not scheduled: a hint no corpus contradicts, so likely",
         include_str!("data/xla_dump_before_optimizations.txt"),
         Expect {
-            kind: Some(Kind::Unknown),
-            guess: Some(Some(Kind::HloUnoptimized)),
+            kind: Some(Kind::HloUnoptimized),
+            guess: Some(None),
+            likely_mentions: Some("(rule `unscheduled-header`)"),
             fusions: Some(0),
             evidence: &[(1, "not-scheduled"), (3, "stack-frames")],
             ..Expect::default()

@@ -236,9 +236,11 @@ fn the_classifier_decides_from_the_same_table() {
     // Every clue `analyze` shows first for a compiled dump proves either
     // compilation or a backend; for the look-alike with a `Sharding` call,
     // that it is not compiled. The look-alike without one proves nothing
-    // (its header and names are hints): unknown, and nothing decides.
+    // (its header and names are hints): likely before optimization, said
+    // so, and no line decides.
     let plain = analyze(&dump("elementwise_chain/lowered.hlo.txt"));
-    assert_eq!(plain.kind, dumplab::Kind::Unknown);
+    assert_eq!(plain.kind, dumplab::Kind::HloUnoptimized);
+    assert!(plain.kind_likely.is_some());
     assert_eq!(plain.deciding_evidence().count(), 0);
     for (file, claims) in [
         (

@@ -756,7 +756,7 @@ fn dumps_of_two_kinds_unknown_text_and_unknown_chips_are_one_sentence_each() {
             &*h,
             None,
             format!(
-                "A is compiled HLO, B is HLO whose text proves neither kind (its hints suggest HLO before optimization, a guess): {kinds}"
+                "A is compiled HLO, B is HLO before optimization (likely, not proved: only hints say so): {kinds}"
             ),
             Some(Side::A),
         ),

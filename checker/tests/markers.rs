@@ -527,14 +527,15 @@ fn no_rewritten_op_before_optimization() {
         let text = std::fs::read_to_string(data.join(file)).unwrap();
         let a = analyze(&text);
         // No proof either way (a header without `is_scheduled=true` is a
-        // hint): unknown, its guess the module before compilation.
-        assert_eq!(a.kind, dumplab::Kind::Unknown, "{file}: {:?}", a.reason);
+        // hint, read to the entry with no compiler work): likely the module
+        // before compilation, and said to be likely.
         assert_eq!(
-            a.kind_guess,
-            Some(dumplab::Kind::HloUnoptimized),
+            a.kind,
+            dumplab::Kind::HloUnoptimized,
             "{file}: {:?}",
             a.reason
         );
+        assert!(a.kind_likely.is_some(), "{file}");
         assert!(
             a.evidence.iter().all(|e| e.marker != "rewritten-op"),
             "{file}: {:?}",

@@ -139,10 +139,12 @@ fn human(name: &str, a: &Analysis, text: &str) -> String {
             "  a guess, not an answer: {g} (suggested by rule `{rule}`, a hint, never proof)\n"
         ));
     }
-    if let Some(rule) = a.kind_rule {
-        s.push_str(&format!(
+    match (a.kind_rule, &a.kind_likely) {
+        (Some(_), Some(likely)) => s.push_str(&format!("  {likely}\n")),
+        (Some(rule), None) => s.push_str(&format!(
             "  decided by rule `{rule}` (mdbook-dumplab markers lists the rules)\n"
-        ));
+        )),
+        _ => {}
     }
     if a.kind.is_hlo() || (a.kind == Kind::Unknown && !a.computations.is_empty()) {
         let entry = a.entry_computation.as_deref().map_or_else(

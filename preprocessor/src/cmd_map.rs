@@ -49,13 +49,17 @@ pub(crate) fn run(json: bool, lowered: &Path, compiled: &Path) -> anyhow::Result
     }
     // HLO whose kind no line proves (only hints, or none): the position
     // names it the lowered dump, and one line says the text could not.
-    let unproved = lk.kind == Kind::Unknown
-        && lk.dialect == Some(Dialect::Hlo)
-        && lk.kind_guess != Some(Kind::HloOptimized);
+    let unproved = lk.dialect == Some(Dialect::Hlo)
+        && ((lk.kind == Kind::Unknown && lk.kind_guess != Some(Kind::HloOptimized))
+            || lk.kind_likely.is_some());
     if unproved {
-        let guess = lk.kind_guess.map_or_else(String::new, |g| {
-            format!(" (its hints suggest {g}, a guess)")
-        });
+        let guess = if lk.kind_likely.is_some() {
+            " (its hints make it likely, not proved)".to_owned()
+        } else {
+            lk.kind_guess.map_or_else(String::new, |g| {
+                format!(" (its hints suggest {g}, a guess)")
+            })
+        };
         eprintln!(
             "mdbook-dumplab: note: {lname}: the text does not prove that it is HLO before optimization{guess}; read as the lowered dump, as its position says"
         );

@@ -381,7 +381,7 @@ fn two_lowered_hlo_texts_that_prove_no_kind_are_compared_as_lowered_and_say_so()
     ];
     let text = ok(&run(&args, None));
     assert!(
-        text.contains("A: fixtures/softmax/lowered.hlo.txt (unknown, no backend named)\nB: fixtures/layernorm/lowered.hlo.txt (unknown, no backend named)\nNeither text proves its kind (only hints of HLO before optimization): compared as lowered programs.\n"),
+        text.contains("A: fixtures/softmax/lowered.hlo.txt (hlo-unoptimized, no backend named)\nB: fixtures/layernorm/lowered.hlo.txt (hlo-unoptimized, no backend named)\nNeither text proves its kind (only hints of HLO before optimization): compared as lowered programs.\n"),
         "{text}"
     );
     let v = json(&run(&["--json", args[0], args[1]], None));

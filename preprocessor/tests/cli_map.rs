@@ -346,7 +346,7 @@ fn a_lowered_hlo_text_that_proves_no_kind_is_mapped_by_its_position_with_one_not
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("lowered.hlo.txt: the text does not prove that it is HLO before optimization (its hints suggest hlo-unoptimized, a guess); read as the lowered dump, as its position says"),
+        err.contains("lowered.hlo.txt: the text does not prove that it is HLO before optimization (its hints make it likely, not proved); read as the lowered dump, as its position says"),
         "{err}"
     );
 }

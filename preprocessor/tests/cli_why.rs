@@ -21,9 +21,12 @@ fn root() -> PathBuf {
 }
 
 fn why_json(text: &str) -> serde_json::Value {
+    // One file per call: the tests run on several threads.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("dumplab-why-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join("paste.txt");
+    let f = dir.join(format!("paste-{n}.txt"));
     std::fs::write(&f, text).unwrap();
     let out = bin().args(["why", "--json"]).arg(&f).output().unwrap();
     assert!(

@@ -669,8 +669,9 @@ test('a lowered HLO text that proves no kind is mapped as the lowered dump, and 
   await page.locator('#dlp-text-1').fill(fs.readFileSync(fixture('softmax/compiled.cpu.hlo.txt'), 'utf8'));
   await paste(page, 0, fs.readFileSync(fixture('softmax/lowered.hlo.txt'), 'utf8'));
   await page.waitForSelector('.dlp-map');
-  assert.equal(await page.locator('.dlp-report').first().getAttribute('data-kind'), 'unknown');
-  assert.match(await page.locator('.dlp-map-unproved').innerText(), /^Dump 1's text does not prove that it is HLO before optimization \(its hints suggest so, a guess\): read here as the lowered dump\.$/);
+  assert.equal(await page.locator('.dlp-report').first().getAttribute('data-kind'), 'hlo-unoptimized');
+  assert.match(await page.locator('.dlp-likely').first().innerText(), /^likely, not proved: HLO before optimization, because line 1 shows/);
+  assert.match(await page.locator('.dlp-map-unproved').innerText(), /^Dump 1's text does not prove that it is HLO before optimization \(its hints make it likely, not proved\): read here as the lowered dump\.$/);
   assert.ok(await page.locator('.dlp-map-kernels tbody tr').count() > 0);
   assert.deepEqual(errors, []);
   await context.close();

@@ -138,6 +138,7 @@ fn absorb_analysis(a: &mut Analysis, later: Analysis, source_ops: &[usize]) {
         kind_rule: _,
         kind_guess: _,
         kind_guess_rule: _,
+        kind_likely: _,
         lines: _,
         unwrapped: _,
         evidence: _,

@@ -31,7 +31,10 @@
 //! guess apart (and `backend_basis` is never `inferred`). Later: a hint
 //! (`unscheduled-header`, `lowering-printer`) no longer decides the kind:
 //! HLO with no proof on either side is `unknown`, and `kind_guess` with
-//! `kind_guess_rule` hold what its hints suggest, apart.
+//! `kind_guess_rule` hold what its hints suggest, apart. Later: where the
+//! hint is one with no counterexample in any corpus (`unscheduled-header`),
+//! the kind is `hlo-unoptimized` and `kind_likely` says it is likely, not
+//! proved.
 //!
 //! | field | type | meaning |
 //! |---|---|---|
@@ -42,9 +45,10 @@
 //! | `backend_reason` | string or null | for compiled HLO with no clue: why no backend is named (`no GPU or TPU clue in a compiled module; ...`); null otherwise |
 //! | `backend_guess` | string or null | with `backend_reason`: `cpu`, a guess and never the answer (XLA:CPU often leaves no clue; other backends can print such modules too) |
 //! | `reason` | string or null | why the kind is `unknown` (null otherwise); a contradiction names a line of each side; HLO with only hints names each hint's line and the proof that is missing |
-//! | `kind_rule` | string or null | for HLO, the proof rule that decided compiled or not (`scheduled`, `compiler-structure`, `sharding-annotation`, ...: see [`rules`]); null otherwise, and always null when `kind` is `unknown` (a hint never decides) |
+//! | `kind_rule` | string or null | for HLO, the proof rule that decided compiled or not (or, with `kind_likely`, the hint rule) (`scheduled`, `compiler-structure`, `sharding-annotation`, ...: see [`rules`]); null otherwise, and always null when `kind` is `unknown` (a hint never decides) |
 //! | `kind_guess` | string or null | with `kind` `unknown` for HLO whose hints all point one way: `hlo-unoptimized` (or `hlo-optimized`), a guess and never the answer; null otherwise |
 //! | `kind_guess_rule` | string or null | with `kind_guess`: the hint rule that suggests it (`unscheduled-header`, `lowering-printer`) |
+//! | `kind_likely` | string or null | where the kind rests on hints alone, by a rule with no counterexample in any corpus the project judges (`unscheduled-header`: a text from the header to `ENTRY` with no compiler work): the sentence `likely, not proved: ..., because ...`; `kind_rule` names that rule; null where proof decided |
 //! | `lines` | integer | lines in the input, as pasted |
 //! | `unwrapped` | list of `{what, lines, first_line, note}` | damage undone before reading (see [`mod@unwrap`]): `what` is `log-prefix`, `prompt`, `repr` or `wrapped`, `lines` how many pasted lines it touched from `first_line`; empty for clean text |
 //! | `entry_fusions` | integer | `fusion` instructions in the entry computation (0 when not HLO) |
@@ -168,7 +172,7 @@
 //! | field | type | meaning |
 //! |---|---|---|
 //! | `format` | string | `stablehlo`, `hlo` (before optimization) or `jaxpr` |
-//! | `kind_unproved` | boolean | both texts are HLO that proves neither kind (analysis `unknown`, `kind_guess` `hlo-unoptimized`): compared as lowered programs, which their text does not prove they are |
+//! | `kind_unproved` | boolean | both texts are HLO that proves neither kind (analysis `unknown` with `kind_guess` `hlo-unoptimized`, or `hlo-unoptimized` with `kind_likely`): compared as lowered programs, which their text does not prove they are |
 //! | `a`, `b` | object | `{backend, repaired, ops}`: ops read |
 //! | `summary` | object | `{same_program, moved, lines_same, lines_changed, unlocated}`: `same_program` when every source line lowered to the same operations (or, `moved`, the lines that differ hold the same operations together: the code moved to other lines) and the signatures agree; `unlocated` when a side's ops carry no source line (compared as one program) |
 //! | `lines` | list | the lines that differ: `{file, line, a: {op: count}, b: {op: count}}` (`file`, `line` null for ops without a location) |
@@ -260,6 +264,9 @@ pub fn expect_compiled(a: &Analysis, why: &str) -> Result<(), String> {
                 .to_owned()
         }
         (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
+        (Kind::HloUnoptimized, _) if a.kind_likely.is_some() => {
+            "HLO before optimization (likely, not proved: only hints say so)".to_owned()
+        }
         (k, _) => format!("a {k} dump"),
     };
     Err(format!(

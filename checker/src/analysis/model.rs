@@ -599,6 +599,11 @@ pub struct Analysis {
     pub kind_guess: Option<Kind>,
     /// The hint rule (see [`rules`]) that suggests [`Analysis::kind_guess`].
     pub kind_guess_rule: Option<&'static str>,
+    /// Where the kind rests on hints alone (a rule with no counterexample
+    /// in any corpus, named in [`Analysis::kind_rule`]): the sentence that
+    /// says so ("likely, not proved: ..., because ..."); `None` where proof
+    /// decided.
+    pub kind_likely: Option<String>,
     /// Lines in the text (as pasted).
     pub lines: usize,
     /// The damage undone before reading (see [`mod@unwrap`]); empty for clean
@@ -662,6 +667,7 @@ impl Analysis {
             kind_rule: None,
             kind_guess: None,
             kind_guess_rule: None,
+            kind_likely: None,
             lines,
             unwrapped: Vec::new(),
             entry_fusions: 0,

@@ -102,6 +102,9 @@ fn what(a: &Analysis) -> String {
         }
         (Kind::Unknown, Some(r)) => format!("text of unknown kind ({r})"),
         (Kind::HloOptimized, _) => "compiled HLO".into(),
+        (Kind::HloUnoptimized, _) if a.kind_likely.is_some() => {
+            "HLO before optimization (likely, not proved: only hints say so)".into()
+        }
         (Kind::HloUnoptimized, _) => "HLO before optimization".into(),
         (Kind::Stablehlo, _) => "a lowered (StableHLO) module".into(),
         (Kind::Jaxpr, _) => "a jaxpr".into(),
@@ -143,9 +146,9 @@ fn report_of<R>(
     // them compare as lowered programs (the report says so); one beside
     // another kind is unknown.
     let unproved = |x: &Analysis| {
-        x.kind == Kind::Unknown
-            && x.dialect == Some(analysis::Dialect::Hlo)
-            && x.kind_guess == Some(Kind::HloUnoptimized)
+        x.dialect == Some(analysis::Dialect::Hlo)
+            && ((x.kind == Kind::Unknown && x.kind_guess == Some(Kind::HloUnoptimized))
+                || x.kind_likely.is_some())
     };
     let kind_unproved = unproved(a.0) && unproved(b.0);
     for (side, x) in [("A", a.0), ("B", b.0)] {
