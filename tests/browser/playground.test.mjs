@@ -99,6 +99,12 @@ test('pasted fixtures get the kind, backend and kernel count of `analyze --json`
       assert.match(await page.locator('.dlp-reason').first().innerText(), /^Why unknown: This is HLO, but nothing here proves whether XLA compiled it: only hints, line 1 shows/, f);
       continue;
     }
+    if (want.kind_likely) {
+      // A kind that rests on hints alone: likely, said so, no line lit.
+      assert.equal(await page.locator('.dlp-likely').first().innerText(), want.kind_likely, f);
+      assert.equal(await page.locator('.dlp-evidence .dl-line.dl-lit').count(), 0, `${f}: nothing proves it`);
+      continue;
+    }
     // Every deciding line is shown in the dump viewer, lit, with its text,
     // its true line number and a chapter link in its note.
     const ev = await page.locator('.dlp-evidence .dl-line.dl-lit').count();

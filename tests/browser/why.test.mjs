@@ -113,7 +113,7 @@ test('a whole module, a fragment cut from it and the TPU OOM error: `why --json`
     await paste(page, text);
     const want = whyJson(file);
     same(await shown(page), want, file, what);
-    if (what === 'whole') assert.deepEqual(want.findings.map((f) => f.name).slice(0, 2), ['scatter-serial-loop', 'donation-copy']);
+    if (what === 'whole') assert.deepEqual([...new Set(want.findings.map((f) => f.name))].sort(), ['donation-copy', 'scatter-serial-loop']);
     if (what === 'fragment') assert.match(want.inputs[0].scope.sentence, /^a fragment: 2 computations, no ENTRY, 1 loop body/);
     // The report is still there, below; its deciding lines folded away.
     const report = page.locator('.dlp-report');
@@ -141,7 +141,7 @@ test('a whole module, a fragment cut from it and the TPU OOM error: `why --json`
   assert.equal(await page.evaluate(() => document.activeElement.dataset.line), String(n));
   assert.ok(await page.evaluate(() => document.querySelector('.dlp-sus-finding').classList.contains('dlp-lit')), 'the line lights its finding');
   await page.locator(`.dlp-sus-lines .dl-line[data-line="${n}"] + .dl-note a.dlp-jump`).first().click();
-  assert.equal(await page.evaluate(() => document.activeElement.dataset.name), 'scatter-serial-loop');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.name), whyJson(SCATTER).findings[0].name);
   assert.deepEqual(errors, []);
   await context.close();
 });

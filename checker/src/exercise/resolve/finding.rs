@@ -161,7 +161,9 @@ fn top_parts(top: &Finding, all: &[Finding], r: &Ref<'_>) -> Parts {
 }
 
 fn evidence_parts(top: &Finding, r: &Ref<'_>) -> Parts {
-    let lines = lit(top, r);
+    let mut lines = lit(top, r);
+    lines.sort_by_key(|l| l.0);
+    lines.dedup_by_key(|l| l.0);
     let answer: Vec<usize> = lines.iter().map(|l| l.0).collect();
     let mut p = Parts::single(
         answer.first().map_or(String::new(), usize::to_string),
